@@ -1,0 +1,74 @@
+/** vpnsite build: validate, prerender into a temporary directory, check, then swap into --out. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { loadContent } from '../../services/content/index.ts';
+import { prerender } from '../build/prerender.ts';
+import { ensureParent, listFiles, shapeOutput, swapInto, totalBytes } from '../build/publish.ts';
+import { report } from './validate.ts';
+
+export interface BuildFlags {
+  data: string;
+  out: string;
+  siteUrl?: string;
+  strict?: boolean;
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** Runs the whole build; returns false (having said why) when anything failed and --out was left alone. */
+export async function runBuild(flags: BuildFlags, log: (line: string) => void = (l) => console.log(l)): Promise<boolean> {
+  const started = performance.now();
+  const dataDir = resolve(flags.data);
+  const out = resolve(flags.out);
+
+  const content = loadContent(flags.data);
+  log(`validate   ${content.sources.length} files, ${content.errorCount} error(s), ${content.warningCount} warning(s)`);
+  if (!report(content, { strict: flags.strict, format: 'text' })) {
+    log(`✗ build stopped: content is invalid; ${flags.out} was not touched`);
+    return false;
+  }
+  if (flags.siteUrl && !/^https?:\/\/[^/]+\/?$/.test(flags.siteUrl)) {
+    log(`✗ --site-url must be an origin such as https://www.example.com (found "${flags.siteUrl}")`);
+    return false;
+  }
+
+  // The temporary directory sits beside --out so the final swap is a rename on one file system.
+  await ensureParent(dirname(out));
+  const work = await mkdtemp(join(dirname(out), '.build-'));
+  try {
+    const t = performance.now();
+    const result = await prerender({ dataDir, buildDir: work, siteUrl: flags.siteUrl });
+    if (!result.ok) {
+      log(result.log.trim());
+      log(`✗ build stopped: prerender failed; ${flags.out} was not touched`);
+      return false;
+    }
+    const client = join(work, 'client');
+    await shapeOutput(client);
+    const files = await listFiles(client);
+    const pages = files.filter((f) => f.endsWith('.html'));
+    log(`prerender  ${pages.length} pages in ${((performance.now() - t) / 1000).toFixed(1)}s`);
+
+    await swapInto(client, out);
+    const bytes = await totalBytes(out, files);
+    log(`publish    ${flags.out}`);
+    log(`✓ built ${pages.length} pages, ${kb(bytes)} in ${((performance.now() - started) / 1000).toFixed(1)}s`);
+    return true;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+export function registerBuild(program: Command): void {
+  program
+    .command('build')
+    .description('validate the content and prerender every route to static HTML')
+    .option('--data <dir>', 'content directory', 'data')
+    .option('--out <dir>', 'output directory; replaced only when the whole build succeeds', 'dist')
+    .option('--site-url <url>', 'public origin for canonical links and the sitemap (default: url in site.yaml)')
+    .option('--strict', 'treat warnings as errors')
+    .action(async (flags: BuildFlags) => {
+      process.exitCode = (await runBuild(flags)) ? 0 : 1;
+    });
+}

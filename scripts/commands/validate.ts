@@ -1,0 +1,36 @@
+/** vpnsite validate: every content problem in one run, as `file:line:col severity pointer message` lines or JSON. */
+import { Option, type Command } from 'commander';
+import { formatProblem, loadContent, type LoadResult } from '../../services/content/index.ts';
+
+export interface ValidateFlags {
+  data: string;
+  strict?: boolean;
+  format: 'text' | 'json';
+}
+
+/** Prints the problems and a summary; returns whether the content passes (warnings fail under --strict). */
+export function report(result: LoadResult, flags: Pick<ValidateFlags, 'strict' | 'format'>, out = process.stdout): boolean {
+  const ok = result.errorCount === 0 && !(flags.strict && result.warningCount > 0);
+  if (flags.format === 'json') {
+    out.write(`${JSON.stringify(result.problems, null, 2)}\n`);
+    return ok;
+  }
+  for (const p of result.problems) out.write(`${formatProblem(p)}\n`);
+  const files = result.sources.length;
+  const counts = `${result.errorCount} error(s), ${result.warningCount} warning(s)`;
+  out.write(ok ? `✓ ${files} files checked: ${counts}\n` : `✗ ${files} files checked: ${counts}${flags.strict && result.errorCount === 0 ? ' (warnings fail under --strict)' : ''}\n`);
+  return ok;
+}
+
+export function registerValidate(program: Command): void {
+  program
+    .command('validate')
+    .description('check every YAML file under the data directory against its schema and the cross-file rules')
+    .option('--data <dir>', 'content directory', 'data')
+    .option('--strict', 'treat warnings as errors')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action((flags: ValidateFlags) => {
+      const ok = report(loadContent(flags.data), flags);
+      process.exitCode = ok ? 0 : 1;
+    });
+}

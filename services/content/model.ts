@@ -1,0 +1,34 @@
+/** The assembled content: every validated file, grouped by kind and in display order. */
+import type { Article, Deals, Gaming, Guide, Page, Provider, Site, Streaming } from './schemas/index.ts';
+import type { SourceFile } from './source.ts';
+
+export interface Content {
+  site: Site;
+  /** Sorted by `order`. */
+  providers: Provider[];
+  deals?: Deals;
+  gaming?: Gaming;
+  streaming?: Streaming;
+  /** Sorted by `order`. */
+  guides: Guide[];
+  /** Sorted by slug. */
+  articles: Article[];
+  pages: Page[];
+}
+
+/** Groups parsed files into a Content object. Assumes they passed the schema check. */
+export function assemble(sources: SourceFile[]): Content | undefined {
+  const of = <T>(kind: string) => sources.filter((s) => s.kind === kind).map((s) => s.data as T);
+  const site = of<Site>('site')[0];
+  if (!site) return undefined;
+  return {
+    site,
+    providers: of<Provider>('provider').sort((a, b) => a.order - b.order),
+    deals: of<Deals>('deals')[0],
+    gaming: of<Gaming>('gaming')[0],
+    streaming: of<Streaming>('streaming')[0],
+    guides: of<Guide>('guide').sort((a, b) => a.order - b.order),
+    articles: of<Article>('article').sort((a, b) => a.slug.localeCompare(b.slug)),
+    pages: of<Page>('page').sort((a, b) => a.slug.localeCompare(b.slug)),
+  };
+}

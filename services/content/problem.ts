@@ -1,0 +1,59 @@
+/** A content problem with its source position, in the CONTRACT's shape. */
+export type Severity = 'error' | 'warning';
+
+export interface Problem {
+  /** Path relative to the working directory, as printed. */
+  file: string;
+  line: number;
+  column: number;
+  /** JSON pointer into the file's data ('' for the whole document). */
+  pointer: string;
+  severity: Severity;
+  message: string;
+}
+
+/** `data/providers/nordvpn.yaml:12:9 error /rating must be <= 5` (CONTRACT, content error lines). */
+export function formatProblem(p: Problem): string {
+  const where = p.pointer ? `${p.pointer} ` : '';
+  return `${p.file}:${p.line}:${p.column} ${p.severity} ${where}${p.message}`;
+}
+
+/** Errors first, then by file and position, so a run reads top to bottom. */
+export function sortProblems(problems: Problem[]): Problem[] {
+  const rank = (p: Problem) => (p.severity === 'error' ? 0 : 1);
+  return [...problems].sort(
+    (a, b) => rank(a) - rank(b) || a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column,
+  );
+}
+
+/** Edit distance, for "did you mean" suggestions. */
+export function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** The closest candidate when it is close enough to be a likely typo. */
+export function didYouMean(value: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = distance(value.toLowerCase(), c.toLowerCase());
+    if (d < bestD) [best, bestD] = [c, d];
+  }
+  return best !== undefined && bestD <= Math.max(2, Math.floor(value.length / 3)) ? best : undefined;
+}
+
+/** " (did you mean 'x'?)" or nothing. */
+export function suggestion(value: string, candidates: Iterable<string>): string {
+  const best = didYouMean(value, candidates);
+  return best ? ` (did you mean '${best}'?)` : '';
+}

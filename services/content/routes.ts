@@ -1,0 +1,57 @@
+/** The route table: every page the site builds, derived from content. One source for the router, the prerender list, link checks and the sitemap. */
+import type { Content } from './model.ts';
+
+export type RouteKind = 'home' | 'review' | 'deals' | 'streaming' | 'gaming' | 'guide' | 'page' | 'article' | 'not-found';
+
+export interface RouteEntry {
+  path: string;
+  kind: RouteKind;
+  /** The content slug for kinds that have one. */
+  slug?: string;
+  /** Data-relative file the page is mostly made from. */
+  source: string;
+  /** The content's own last-updated date (YYYY-MM-DD), for the sitemap and freshness checks. */
+  updated?: string;
+  title: string;
+  description: string;
+}
+
+export const NOT_FOUND_PATH = '/404';
+
+/** Every route, home first. Pages exist only for content that exists: there are no placeholder pages. */
+export function routeTable(content: Content): RouteEntry[] {
+  const { site } = content;
+  const routes: RouteEntry[] = [
+    { path: '/', kind: 'home', source: 'site.yaml', title: site.home.meta.title, description: site.home.meta.description },
+  ];
+  for (const p of content.providers) {
+    if (p.review) {
+      routes.push({ path: `/vpn-reviews/${p.slug}`, kind: 'review', slug: p.slug, source: `providers/${p.slug}.yaml`, updated: p.review.updated, title: p.review.meta.title, description: p.review.meta.description });
+    }
+  }
+  const single = [
+    ['deals', '/vpn-deals', content.deals],
+    ['streaming', '/vpn-streaming', content.streaming],
+    ['gaming', '/vpn-gaming', content.gaming],
+  ] as const;
+  for (const [kind, path, page] of single) {
+    if (page) routes.push({ path, kind, source: `${kind}.yaml`, updated: page.updated, title: page.meta.title, description: page.meta.description });
+  }
+  for (const g of content.guides) {
+    routes.push({ path: `/${g.slug}`, kind: 'guide', slug: g.slug, source: `guides/${g.slug}.yaml`, updated: g.updated, title: g.meta.title, description: g.meta.description });
+  }
+  for (const p of content.pages) {
+    routes.push({ path: `/${p.slug}`, kind: 'page', slug: p.slug, source: `pages/${p.slug}.yaml`, updated: p.updated, title: p.meta.title, description: p.meta.description });
+  }
+  for (const a of content.articles) {
+    routes.push({ path: `/articles/${a.slug}`, kind: 'article', slug: a.slug, source: `articles/${a.slug}.yaml`, updated: a.updated, title: a.meta.title, description: a.meta.description });
+  }
+  routes.push({ path: NOT_FOUND_PATH, kind: 'not-found', source: 'site.yaml', title: site.notFound.meta.title, description: site.notFound.meta.description });
+  return routes;
+}
+
+/** Looks a path up in the table, ignoring a query string, a fragment and a trailing slash. */
+export function findRoute(routes: RouteEntry[], href: string): RouteEntry | undefined {
+  const path = href.split(/[?#]/)[0]!.replace(/(.)\/$/, '$1');
+  return routes.find((r) => r.path === path);
+}

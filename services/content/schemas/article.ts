@@ -1,0 +1,18 @@
+/** data/articles/<slug>.yaml: an editorial article at /articles/<slug>: metadata, then typed blocks. */
+import { Type } from '@sinclair/typebox';
+import { IsoDate, Meta, Obj, Str } from './common.ts';
+import { Blocks } from './blocks/index.ts';
+
+export const ArticleSchema = Obj(
+  {
+    slug: Str('URL slug; must equal the file name. The article is served at /articles/<slug>.', { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' }),
+    meta: Meta,
+    title: Str('The article <h1>.'),
+    category: Str('The category label, e.g. "Security Comparison".'),
+    updated: IsoDate,
+    updatedLabel: Str('The visible update line, e.g. "Updated January 2025".'),
+    summary: Str('One or two sentences for article lists.'),
+    blocks: Blocks,
+  },
+  'An editorial article.',
+);

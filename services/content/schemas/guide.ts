@@ -1,0 +1,30 @@
+/** data/guides/<slug>.yaml: a setup guide at /<slug> (spec §2 Setup guides, §3 Setup guide). */
+import { Type } from '@sinclair/typebox';
+import { Difficulty, Icon, IsoDate, List, Meta, Obj, Str } from './common.ts';
+import { Blocks } from './blocks/index.ts';
+
+export const GuideSchema = Obj(
+  {
+    slug: Str('URL slug; must equal the file name. The guide is served at /<slug>.', { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' }),
+    order: Type.Integer({ minimum: 1, description: 'Position on the guides index.' }),
+    meta: Meta,
+    updated: IsoDate,
+    title: Str('The guide <h1>.'),
+    subtitle: Str('Text under the heading.'),
+    platforms: Str('Platforms covered, e.g. "Windows 10/11".'),
+    difficulty: Difficulty,
+    difficultyLabel: Type.Optional(Str('Overrides the badge text, e.g. "Intermediate/Advanced".')),
+    time: Str('Setup time, e.g. "5 min".'),
+    card: Obj(
+      {
+        title: Str('Card heading on the guides index.'),
+        description: Str('Card text.'),
+        icon: Icon,
+        quickSteps: List(Str('One quick step.'), 'Quick steps shown on the card.'),
+      },
+      'The card on /vpn-setup-guides.',
+    ),
+    blocks: Blocks,
+  },
+  'A setup guide.',
+);

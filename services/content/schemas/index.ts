@@ -1,0 +1,38 @@
+/** Every content kind: which files hold it and the schema they follow. */
+import type { Static, TSchema } from '@sinclair/typebox';
+import { ArticleSchema } from './article.ts';
+import { DealsSchema } from './deals.ts';
+import { GamingSchema } from './gaming.ts';
+import { GuideSchema } from './guide.ts';
+import { PageSchema } from './page.ts';
+import { ProviderSchema } from './provider.ts';
+import { SiteSchema } from './site.ts';
+import { StreamingSchema } from './streaming.ts';
+
+export const KINDS = {
+  site: { schema: SiteSchema, match: /^site\.yaml$/ },
+  provider: { schema: ProviderSchema, match: /^providers\/[^/]+\.yaml$/ },
+  deals: { schema: DealsSchema, match: /^deals\.yaml$/ },
+  gaming: { schema: GamingSchema, match: /^gaming\.yaml$/ },
+  streaming: { schema: StreamingSchema, match: /^streaming\.yaml$/ },
+  guide: { schema: GuideSchema, match: /^guides\/[^/]+\.yaml$/ },
+  article: { schema: ArticleSchema, match: /^articles\/[^/]+\.yaml$/ },
+  page: { schema: PageSchema, match: /^pages\/[^/]+\.yaml$/ },
+} as const satisfies Record<string, { schema: TSchema; match: RegExp }>;
+
+export type Kind = keyof typeof KINDS;
+
+/** The content kind a data-relative path belongs to, or undefined for a file no kind claims. */
+export function kindOf(relPath: string): Kind | undefined {
+  return (Object.keys(KINDS) as Kind[]).find((k) => KINDS[k].match.test(relPath));
+}
+
+export type Site = Static<typeof SiteSchema>;
+export type Provider = Static<typeof ProviderSchema>;
+export type Deals = Static<typeof DealsSchema>;
+export type Gaming = Static<typeof GamingSchema>;
+export type Streaming = Static<typeof StreamingSchema>;
+export type Guide = Static<typeof GuideSchema>;
+export type Article = Static<typeof ArticleSchema>;
+export type Page = Static<typeof PageSchema>;
+export type { Block } from './blocks/index.ts';

@@ -1,0 +1,92 @@
+/** data/site.yaml: brand, origin URL, navigation, footer, home page and the not-found page. */
+import { Type } from '@sinclair/typebox';
+import { IconText, Link, List, Meta, Obj, Str } from './common.ts';
+
+const FooterColumn = Obj(
+  { title: Str('Column heading, e.g. "Quick Links".'), links: List(Link, 'Links in this column.') },
+  'A footer column of links.',
+);
+
+export const SiteSchema = Obj(
+  {
+    brand: Obj(
+      {
+        name: Str('The brand name, used in the header, footer, titles and structured data.'),
+        logo: Str('An emoji shown beside the brand name.'),
+        tagline: Str('A short line about the site.'),
+      },
+      'The site brand.',
+    ),
+    url: Str('The public origin, e.g. https://www.example.com, used for canonical links and the sitemap.', {
+      pattern: '^https?://[^/]+$',
+    }),
+    copyrightYear: Type.Integer({ minimum: 2000, maximum: 2100, description: 'Year in the footer copyright line.' }),
+    nav: List(Link, 'Header navigation links.'),
+    footer: Obj(
+      {
+        blurb: Str('The brand column text.'),
+        columns: List(FooterColumn, 'Link columns after the brand column (Quick Links, Resources, Articles).'),
+        newsletter: Obj(
+          {
+            title: Str('Heading of the newsletter column, e.g. "Stay Updated".'),
+            text: Str('One sentence on what subscribers get.'),
+            placeholder: Str('Email input placeholder.'),
+            button: Str('Submit button text.'),
+            invalidEmail: Str('Shown when the email is empty or has no @ (spec §8).'),
+            success: Str('Toast on success (spec §8).'),
+            failure: Str('Message on failure (spec §8).'),
+          },
+          'The newsletter sign-up column.',
+        ),
+        rights: Str('Text after the copyright year and brand, e.g. "All rights reserved."'),
+      },
+      'The footer.',
+    ),
+    home: Obj(
+      {
+        meta: Meta,
+        hero: Obj(
+          {
+            title: Str('The home <h1>.'),
+            subtitle: Str('Text under the heading.'),
+            points: List(IconText, 'The three selling points.'),
+            cta: Link,
+          },
+          'The home hero.',
+        ),
+        comparison: Obj(
+          {
+            title: Str('Heading above the provider grid.'),
+            note: Str('The note on annual-plan prices and guarantees.'),
+            featuredBadge: Str('Badge on the featured card, "Best Overall".'),
+            cta: Str('Card button text; {name} becomes the provider name, e.g. "Get {name}".'),
+          },
+          'The comparison grid heading.',
+        ),
+      },
+      'The home page.',
+    ),
+    notFound: Obj(
+      {
+        meta: Meta,
+        code: Str('The big status text, "404".'),
+        title: Str('"Oops! Page not found".'),
+        linkLabel: Str('The link back to the home page, "Return to Home".'),
+      },
+      'The not-found page.',
+    ),
+    errorPage: Obj(
+      { title: Str('Heading of the router error screen, "Unexpected Application Error!".') },
+      'The router error screen.',
+    ),
+    budgets: Obj(
+      {
+        jsKb: Type.Number({ minimum: 1, description: 'Largest JavaScript per route, in KB after gzip.' }),
+        cssKb: Type.Number({ minimum: 1, description: 'Largest CSS per route, in KB after gzip.' }),
+        htmlKb: Type.Number({ minimum: 1, description: 'Largest HTML document, in KB after gzip.' }),
+      },
+      'Page-weight budgets that vpnsite build enforces.',
+    ),
+  },
+  'Site-wide settings and the home page.',
+);

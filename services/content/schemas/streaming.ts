@@ -1,0 +1,54 @@
+/** data/streaming.yaml: the /vpn-streaming page (spec §2 Streaming page, §3 Streaming service). */
+import { Type } from '@sinclair/typebox';
+import { Badge, Faq, Icon, IconText, IsoDate, List, Meta, Obj, Paragraphs, ProviderRef, Str } from './common.ts';
+
+export const StreamingSchema = Obj(
+  {
+    meta: Meta,
+    updated: IsoDate,
+    hero: Obj({ title: Str('Page <h1>.'), subtitle: Str('Text under the heading.') }, 'The page hero.'),
+    services: Obj(
+      {
+        title: Str('Section heading.'),
+        items: List(
+          Obj({ name: Str('Service name.'), icon: Icon, description: Str('What the service offers.'), regions: List(Str('A region.'), 'Regions with the best library.') }, 'A streaming service tile.'),
+          'The six service tiles.',
+        ),
+      },
+      'Streaming services.',
+    ),
+    providers: Obj(
+      {
+        title: Str('Section heading.'),
+        items: List(
+          Obj(
+            {
+              provider: ProviderRef,
+              rating: Type.Number({ minimum: 0, maximum: 5, description: "Shown rating; must equal the provider's rating." }),
+              badge: Badge,
+              description: Str('Why it is good for streaming.'),
+              speed: Str('Speed label, e.g. "Ultra-fast".'),
+              servers: Str('Servers text.'),
+              price: Str('Price label.'),
+              features: List(Str('One feature.'), 'Features.'),
+              pros: List(Str('One advantage.'), 'Pros.'),
+              cons: List(Str('One drawback.'), 'Cons.'),
+              cta: Str('Button text.'),
+            },
+            'A provider card (spec §3 Review-page provider card).',
+          ),
+          'The three provider cards.',
+        ),
+      },
+      'Recommended providers.',
+    ),
+    tips: Obj({ title: Str('Section heading.'), items: List(IconText, 'Tips.') }, 'Streaming tips.'),
+    issues: Obj(
+      { title: Str('Section heading.'), items: List(Obj({ issue: Str('The problem.'), solution: Str('How to fix it.') }, 'An issue and its solution.'), 'Common issues.') },
+      'Common issues.',
+    ),
+    why: Obj({ title: Str('Section heading.'), text: Paragraphs, features: List(IconText, 'The three feature blurbs.') }, 'Why use a VPN for streaming.'),
+    faq: Obj({ title: Str('FAQ heading.'), items: Faq }, 'The FAQ.'),
+  },
+  'The streaming page.',
+);

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+
+export type BadgeVariant = 'default' | 'secondary' | 'outline' | 'destructive';
+
+const STYLES: Record<BadgeVariant, string> = {
+  default: 'bg-blue-700 text-white',
+  secondary: 'bg-slate-200 text-slate-900',
+  outline: 'border border-slate-400 text-slate-800',
+  destructive: 'bg-red-700 text-white',
+};
+
+/** A small label in one of the spec's variants (destructive, secondary, outline) or the brand default. */
+export function Badge({ variant = 'default', children, className = '' }: { variant?: BadgeVariant; children: ReactNode; className?: string }) {
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STYLES[variant]} ${className}`}>
+      {children}
+    </span>
+  );
+}
+
+/** Spec §4: Easy is secondary, Intermediate is outline, Advanced is destructive. */
+export const DIFFICULTY_VARIANT = { Easy: 'secondary', Intermediate: 'outline', Advanced: 'destructive' } as const;

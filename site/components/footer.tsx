@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import type { RootData } from '../root';
+import { NewsletterForm } from './newsletter-form';
+
+/** Spec §1: brand blurb, the link columns, the newsletter form, then the copyright line. */
+export function Footer({ brand, footer, copyrightYear }: Pick<RootData, 'brand' | 'footer' | 'copyrightYear'>) {
+  return (
+    <footer className="mt-16 bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
+        <div>
+          <p className="flex items-center gap-2 text-lg font-bold text-white">
+            <span aria-hidden="true">{brand.logo}</span>
+            {brand.name}
+          </p>
+          <p className="mt-3 text-sm leading-6">{footer.blurb}</p>
+        </div>
+        {footer.columns.map((column) => (
+          <nav key={column.title} aria-label={column.title}>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{column.title}</h2>
+            <ul className="mt-3 space-y-2 text-sm">
+              {column.links.map((link) => (
+                <li key={link.href}>
+                  <Link to={link.href} className="hover:text-white hover:underline">{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <NewsletterForm {...footer.newsletter} />
+      </div>
+      <p className="border-t border-slate-800 py-6 text-center text-sm">
+        © {copyrightYear} {brand.name}. {footer.rights}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,28 @@
+import {
+  AlertTriangle, Award, Battery, BookOpen, Calendar, CheckCircle, Clock, Cpu, CreditCard, DollarSign, Download, EyeOff,
+  FileText, Film, Gamepad2, Gauge, Gift, Globe, Headphones, Heart, HelpCircle, Info, Key, Laptop, Lock, Mail, MapPin,
+  MessageCircle, Monitor, Network, Phone, Play, RefreshCw, Router, Search, Server, Settings, Shield, ShieldCheck,
+  Smartphone, Star, Tag, Target, Terminal, ThumbsUp, TrendingUp, Tv, User, Users, Wifi, XCircle, Zap, type LucideIcon,
+} from 'lucide-react';
+import type { ICON_NAMES } from '../../services/content/schemas/common';
+
+export type IconName = (typeof ICON_NAMES)[number];
+
+/** Content icon names (services/content/schemas/common.ts) to lucide-react icons. */
+const ICONS: Record<IconName, LucideIcon> = {
+  shield: Shield, 'shield-check': ShieldCheck, lock: Lock, globe: Globe, 'eye-off': EyeOff, zap: Zap, gauge: Gauge,
+  server: Server, wifi: Wifi, smartphone: Smartphone, monitor: Monitor, laptop: Laptop, router: Router,
+  settings: Settings, download: Download, user: User, users: Users, 'check-circle': CheckCircle,
+  'alert-triangle': AlertTriangle, 'x-circle': XCircle, clock: Clock, star: Star, award: Award, heart: Heart,
+  target: Target, 'trending-up': TrendingUp, 'dollar-sign': DollarSign, tag: Tag, gift: Gift,
+  'credit-card': CreditCard, calendar: Calendar, headphones: Headphones, mail: Mail, phone: Phone, 'map-pin': MapPin,
+  'message-circle': MessageCircle, play: Play, tv: Tv, film: Film, gamepad: Gamepad2, search: Search,
+  'book-open': BookOpen, 'file-text': FileText, key: Key, terminal: Terminal, refresh: RefreshCw, battery: Battery,
+  info: Info, 'help-circle': HelpCircle, 'thumbs-up': ThumbsUp, cpu: Cpu, network: Network,
+};
+
+/** A decorative icon with fixed dimensions (no layout shift). */
+export function Icon({ name, size = 24, className }: { name: IconName; size?: number; className?: string }) {
+  const Component = ICONS[name];
+  return <Component width={size} height={size} className={className} aria-hidden="true" focusable="false" />;
+}

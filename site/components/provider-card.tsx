@@ -1,0 +1,63 @@
+import type { Provider } from '../../services/content/index.ts';
+import { Badge } from './badge';
+import { FeatureTick } from './feature-tick';
+import { OutboundLink } from './outbound-link';
+import { StarRating } from './star-rating';
+
+/** The card fields the home grid shows (spec §3 VPN provider card). */
+export type ProviderCardData = Pick<
+  Provider,
+  'slug' | 'name' | 'logo' | 'rating' | 'monthlyPrice' | 'yearlyPrice' | 'discount' | 'servers' | 'countries' | 'devices' |
+  'streaming' | 'torrenting' | 'killSwitch' | 'noLogs' | 'support' | 'moneyBack' | 'bestFor' | 'featured' | 'affiliate'
+>;
+
+export interface CardLabels {
+  featured: string;
+  cta: string;
+}
+
+/** A home comparison card: every §3 field, the featured ring and badge, and a 'Get {name}' button. */
+export function ProviderCard({ p, from, labels }: { p: ProviderCardData; from: string; labels: CardLabels }) {
+  return (
+    <article
+      data-testid="provider-card"
+      className={`relative flex flex-col rounded-xl bg-white p-6 shadow-sm ${p.featured ? 'ring-2 ring-blue-700' : 'border border-slate-200'}`}
+    >
+      {p.featured && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">{labels.featured}</Badge>}
+      <div className="flex items-center gap-3">
+        <span className="text-4xl leading-none" aria-hidden="true">{p.logo}</span>
+        <div>
+          <h3 className="text-lg font-bold">{p.name}</h3>
+          <StarRating rating={p.rating} rule="at-most" />
+        </div>
+      </div>
+      <p className="mt-3"><Badge variant="secondary">Best for: {p.bestFor}</Badge></p>
+      <div className="mt-4">
+        <p className="text-3xl font-extrabold text-slate-900">{p.yearlyPrice}<span className="text-sm font-medium text-slate-600">/mo</span></p>
+        <p className="text-sm text-slate-600"><s>{p.monthlyPrice}/mo</s> <span className="font-semibold text-green-700">{p.discount}</span></p>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">Speed:</dt><dd className="font-medium">{p.servers}</dd>
+        <dt className="text-slate-600">Countries:</dt><dd className="font-medium">{p.countries}</dd>
+        <dt className="text-slate-600">Devices:</dt><dd className="font-medium">{p.devices}</dd>
+        <dt className="text-slate-600">Support:</dt><dd className="font-medium">{p.support}</dd>
+        <dt className="text-slate-600">Money-back:</dt><dd className="font-medium">{p.moneyBack}</dd>
+      </dl>
+      <ul className="mt-4 space-y-1">
+        <FeatureTick label="Streaming" ok={p.streaming} />
+        <FeatureTick label="Torrenting" ok={p.torrenting} />
+        <FeatureTick label="Kill switch" ok={p.killSwitch} />
+        <FeatureTick label="No-logs policy" ok={p.noLogs} />
+      </ul>
+      <OutboundLink
+        provider={p.slug}
+        link={p.affiliate}
+        from={from}
+        placement="comparison-card"
+        className="mt-6 block rounded-md bg-blue-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-blue-800"
+      >
+        {labels.cta.replace('{name}', p.name)}
+      </OutboundLink>
+    </article>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Route } from './+types/home';
+import { Icon } from '../components/icon';
+import { ProviderCard } from '../components/provider-card';
+import { Link } from 'react-router';
+import { getContent } from '../lib/content.server';
+import { pageMeta } from '../lib/meta';
+
+export function loader() {
+  const { site, providers } = getContent().content;
+  return {
+    home: site.home,
+    url: site.url,
+    providers: providers.map(({ review: _review, description: _d, website: _w, subid: _s, order: _o, ...card }) => card),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData.home.meta, loaderData.url, '/');
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { hero, comparison } = loaderData.home;
+  return (
+    <>
+      <section className="bg-gradient-to-br from-blue-800 to-indigo-900 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-20 text-center">
+          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{hero.title}</h1>
+          <p className="mx-auto mt-6 max-w-3xl text-lg text-blue-100">{hero.subtitle}</p>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-3">
+            {hero.points.map((point) => (
+              <li key={point.title} className="flex flex-col items-center">
+                <Icon name={point.icon} size={32} className="text-blue-200" />
+                <h2 className="mt-3 font-semibold">{point.title}</h2>
+                <p className="mt-1 text-sm text-blue-100">{point.text}</p>
+              </li>
+            ))}
+          </ul>
+          <Link to={hero.cta.href} className="mt-10 inline-block rounded-md bg-white px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50">
+            {hero.cta.label}
+          </Link>
+        </div>
+      </section>
+      <section className="mx-auto max-w-7xl px-4 py-16" aria-labelledby="comparison">
+        <h2 id="comparison" className="text-center text-3xl font-bold">{comparison.title}</h2>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">{comparison.note}</p>
+        <div className="mt-12 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4">
+          {loaderData.providers.map((p) => (
+            <ProviderCard key={p.slug} p={p} from="/" labels={{ featured: comparison.featuredBadge, cta: comparison.cta }} />
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}
