@@ -4,7 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadContent } from '../../services/content/index.ts';
 import { prerender } from '../build/prerender.ts';
-import { ensureParent, listFiles, shapeOutput, swapInto, totalBytes } from '../build/publish.ts';
+import { ensureParent, listFiles, shapeOutput, stage, swapInto, totalBytes } from '../build/publish.ts';
+import { PROJECT_ROOT } from '../lib/paths.ts';
 import { report } from './validate.ts';
 
 export interface BuildFlags {
@@ -33,9 +34,11 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
     return false;
   }
 
-  // The temporary directory sits beside --out so the final swap is a rename on one file system.
+  // React Router's server build must resolve the project's node_modules, so it is made inside the project;
+  // the finished site is then staged beside --out so the final swap is a rename on one file system.
   await ensureParent(dirname(out));
-  const work = await mkdtemp(join(dirname(out), '.build-'));
+  const work = await mkdtemp(join(PROJECT_ROOT, '.build-'));
+  const staged = join(dirname(out), `.dist-new-${process.pid}`);
   try {
     const t = performance.now();
     const result = await prerender({ dataDir, buildDir: work, siteUrl: flags.siteUrl });
@@ -50,13 +53,15 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
     const pages = files.filter((f) => f.endsWith('.html'));
     log(`prerender  ${pages.length} pages in ${((performance.now() - t) / 1000).toFixed(1)}s`);
 
-    await swapInto(client, out);
+    await stage(client, staged);
+    await swapInto(staged, out);
     const bytes = await totalBytes(out, files);
     log(`publish    ${flags.out}`);
     log(`✓ built ${pages.length} pages, ${kb(bytes)} in ${((performance.now() - started) / 1000).toFixed(1)}s`);
     return true;
   } finally {
     await rm(work, { recursive: true, force: true });
+    await rm(staged, { recursive: true, force: true });
   }
 }
 

@@ -1,5 +1,5 @@
 /** Reading YAML files while keeping node positions, so every problem can point at file:line:col. */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { kindOf, type Kind } from './schemas/index.ts';
@@ -33,7 +33,7 @@ export function listYamlFiles(dir: string): string[] {
 }
 
 /** Parses one file; YAML syntax errors come back as problems with their line and column. */
-export function parseSource(dataDir: string, rel: string, text = readFileSync(join(dataDir, rel), 'utf8')) {
+export function parseSource(dataDir: string, rel: string, text: string) {
   const file = relative(process.cwd(), join(dataDir, rel)) || rel;
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../helpers/browser.ts';
+
+const browser = useBrowser();
+
+describe('home page', () => {
+  it('is complete in the prerendered HTML, with JavaScript off', async () => {
+    const { page } = await browser.open('/', { javaScript: false });
+    await expect(page.locator('h1').textContent()).resolves.toBe('Find Your Perfect VPN Protection');
+    await expect(page.getByRole('heading', { name: 'Best VPN Services Comparison 2025' }).count()).resolves.toBe(1);
+    expect(await page.getByText('Military-Grade Encryption', { exact: true }).count()).toBe(1);
+    expect(await page.getByText('Global Server Network', { exact: true }).count()).toBe(1);
+    expect(await page.getByText('No-Logs Policy', { exact: true }).count()).toBe(1);
+    const cards = page.getByTestId('provider-card');
+    expect(await cards.count()).toBe(8);
+    // Spec §9 figures on the cards.
+    const first = cards.first();
+    expect(await first.textContent()).toContain('NordVPN');
+    expect(await first.textContent()).toContain('Best Overall');
+    expect(await first.textContent()).toContain('5400+');
+    expect(await first.textContent()).toContain('162');
+    expect(await cards.nth(3).textContent()).toContain('45 days');
+    // Only the featured card carries the badge.
+    expect(await page.getByText('Best Overall').count()).toBe(1);
+    expect(await page.locator('footer').textContent()).toContain('© 2025');
+  });
+
+  it('hydrates without console errors and shows 8 cards with a featured ring', async () => {
+    const { page } = await browser.open('/');
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    expect(await page.getByTestId('provider-card').count()).toBe(8);
+    const featured = page.getByTestId('provider-card').filter({ hasText: 'Best Overall' });
+    expect(await featured.getAttribute('class')).toContain('ring-2');
+  });
+
+  it('links real outbound buttons through /go/ with the sponsored rel and a new tab', async () => {
+    const { page } = await browser.open('/', { javaScript: false });
+    const get = page.getByRole('link', { name: 'Get NordVPN' });
+    expect(await get.getAttribute('href')).toBe('/go/nordvpn?from=%2F&placement=comparison-card');
+    expect(await get.getAttribute('target')).toBe('_blank');
+    expect(await get.getAttribute('rel')).toBe('sponsored nofollow noopener');
+  });
+
+  it('renders a placeholder button that logs and does not navigate', async () => {
+    const tracked = await browser.open('/');
+    const { page } = tracked;
+    const button = page.getByRole('button', { name: 'Get CyberGhost' });
+    const pages = page.context().pages().length;
+    await button.click();
+    await page.waitForTimeout(200);
+    expect(page.url()).toBe(new URL('/', browser.baseUrl()).href);
+    expect(page.context().pages().length).toBe(pages);
+    expect(tracked.messages.map((m) => m.text()).some((t) => t.includes('cyberghost'))).toBe(true);
+  });
+});
+
+describe('not-found page', () => {
+  it('answers 404 with its text and logs the path', async () => {
+    const res = await fetch(new URL('/no-such-page', browser.baseUrl()));
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('Oops! Page not found');
+    const tracked = await browser.open('/no-such-page', { ignore404: true });
+    expect(await tracked.page.locator('h1').textContent()).toBe('Oops! Page not found');
+    expect(await tracked.page.getByText('404', { exact: true }).count()).toBe(1);
+    expect(await tracked.page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    expect(tracked.messages.some((m) => m.text().includes('/no-such-page'))).toBe(true);
+  });
+});

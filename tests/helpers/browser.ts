@@ -1,0 +1,51 @@
+/** Debian's Chromium through playwright-core, with every console error and page error collected. */
+import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface TrackedPage {
+  page: Page;
+  /** Every console message, in order. */
+  messages: ConsoleMessage[];
+  /** Console errors and uncaught exceptions. */
+  errors: string[];
+}
+
+/**
+ * Registers a browser for the file's tests. Each `open()` gives a fresh context; after each test, any console
+ * error or page error fails it.
+ */
+export function useBrowser() {
+  let browser: Browser;
+  const opened: TrackedPage[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    const errors = opened.flatMap((p) => p.errors);
+    for (const p of opened.splice(0)) await p.page.context().close();
+    expect(errors, 'console errors in the browser').toEqual([]);
+  });
+  return {
+    baseUrl: () => inject('baseUrl'),
+    /** Opens a page; `javaScript: false` shows what the prerendered HTML alone gives. */
+    async open(path: string, opts: { javaScript?: boolean; width?: number; ignore404?: boolean } = {}): Promise<TrackedPage> {
+      const context = await browser.newContext({ javaScriptEnabled: opts.javaScript ?? true, viewport: { width: opts.width ?? 1280, height: 900 } });
+      const page = await context.newPage();
+      const tracked: TrackedPage = { page, messages: [], errors: [] };
+      page.on('console', (m) => {
+        tracked.messages.push(m);
+        if (m.type() === 'error' && !(opts.ignore404 && /status of 404/.test(m.text()))) tracked.errors.push(m.text());
+      });
+      page.on('pageerror', (e) => tracked.errors.push(`pageerror: ${e.message}`));
+      opened.push(tracked);
+      await page.goto(new URL(path, inject('baseUrl')).href, { waitUntil: 'networkidle' });
+      return tracked;
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+/** Three suites by what they need (STYLE habit 11): unit (no I/O), integration (real PostgreSQL), e2e (Chromium). */
+export default defineConfig({
+  test: {
+    setupFiles: ['tests/helpers/console-guard.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: ['tests/helpers/global-postgres.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
+      },
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/helpers/global-site.ts'], testTimeout: 60_000, hookTimeout: 180_000 },
+      },
+    ],
+  },
+});
