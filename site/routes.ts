@@ -5,6 +5,7 @@ import { buildRoutes } from './lib/route-table.ts';
 /** The module that renders each kind of route. Every content route is registered by its exact path. */
 const MODULES: Record<Exclude<RouteKind, 'not-found'>, string> = {
   home: 'routes/home.tsx',
+  reviews: 'routes/reviews.tsx',
   review: 'routes/review.tsx',
   deals: 'routes/deals.tsx',
   streaming: 'routes/streaming.tsx',

@@ -1,11 +1,12 @@
 /** The assembled content: every validated file, grouped by kind and in display order. */
-import type { Article, Deals, Gaming, Guide, Page, Provider, Site, Streaming } from './schemas/index.ts';
+import type { Article, Deals, Reviews, Gaming, Guide, Page, Provider, Site, Streaming } from './schemas/index.ts';
 import type { SourceFile } from './source.ts';
 
 export interface Content {
   site: Site;
   /** Sorted by `order`. */
   providers: Provider[];
+  reviews?: Reviews;
   deals?: Deals;
   gaming?: Gaming;
   streaming?: Streaming;
@@ -24,6 +25,7 @@ export function assemble(sources: SourceFile[]): Content | undefined {
   return {
     site,
     providers: of<Provider>('provider').sort((a, b) => a.order - b.order),
+    reviews: of<Reviews>('reviews')[0],
     deals: of<Deals>('deals')[0],
     gaming: of<Gaming>('gaming')[0],
     streaming: of<Streaming>('streaming')[0],

@@ -1,7 +1,7 @@
 /** The route table: every page the site builds, derived from content. One source for the router, the prerender list, link checks and the sitemap. */
 import type { Content } from './model.ts';
 
-export type RouteKind = 'home' | 'review' | 'deals' | 'streaming' | 'gaming' | 'guide' | 'page' | 'article' | 'not-found';
+export type RouteKind = 'home' | 'reviews' | 'review' | 'deals' | 'streaming' | 'gaming' | 'guide' | 'page' | 'article' | 'not-found';
 
 export interface RouteEntry {
   path: string;
@@ -24,6 +24,10 @@ export function routeTable(content: Content): RouteEntry[] {
   const routes: RouteEntry[] = [
     { path: '/', kind: 'home', source: 'site.yaml', title: site.home.meta.title, description: site.home.meta.description },
   ];
+  if (content.reviews) {
+    const r = content.reviews;
+    routes.push({ path: '/vpn-reviews', kind: 'reviews', source: 'reviews.yaml', updated: r.updated, title: r.meta.title, description: r.meta.description });
+  }
   for (const p of content.providers) {
     if (p.review) {
       routes.push({ path: `/vpn-reviews/${p.slug}`, kind: 'review', slug: p.slug, source: `providers/${p.slug}.yaml`, updated: p.review.updated, title: p.review.meta.title, description: p.review.meta.description });

@@ -6,12 +6,14 @@ import { GamingSchema } from './gaming.ts';
 import { GuideSchema } from './guide.ts';
 import { PageSchema } from './page.ts';
 import { ProviderSchema } from './provider.ts';
+import { ReviewsSchema } from './reviews.ts';
 import { SiteSchema } from './site.ts';
 import { StreamingSchema } from './streaming.ts';
 
 export const KINDS = {
   site: { schema: SiteSchema, match: /^site\.yaml$/ },
   provider: { schema: ProviderSchema, match: /^providers\/[^/]+\.yaml$/ },
+  reviews: { schema: ReviewsSchema, match: /^reviews\.yaml$/ },
   deals: { schema: DealsSchema, match: /^deals\.yaml$/ },
   gaming: { schema: GamingSchema, match: /^gaming\.yaml$/ },
   streaming: { schema: StreamingSchema, match: /^streaming\.yaml$/ },
@@ -29,6 +31,7 @@ export function kindOf(relPath: string): Kind | undefined {
 
 export type Site = Static<typeof SiteSchema>;
 export type Provider = Static<typeof ProviderSchema>;
+export type Reviews = Static<typeof ReviewsSchema>;
 export type Deals = Static<typeof DealsSchema>;
 export type Gaming = Static<typeof GamingSchema>;
 export type Streaming = Static<typeof StreamingSchema>;

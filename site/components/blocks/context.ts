@@ -1,0 +1,32 @@
+import type { Provider } from '../../../services/content/index.ts';
+
+/** What a provider-referencing block needs; the route loader resolves slugs to these (no other provider data ships). */
+export type ProviderSummary = Pick<Provider, 'slug' | 'name' | 'logo' | 'rating' | 'affiliate'>;
+
+/** Shared by every block on a page. */
+export interface BlockContext {
+  /** The page's own path, for /go/ links' `from`. */
+  path: string;
+  /** Providers the page's blocks reference, by slug. */
+  providers: Record<string, ProviderSummary>;
+}
+
+/** Picks the summary fields of the providers whose slugs are given. */
+export function summarizeProviders(all: readonly Provider[], slugs: Iterable<string>): Record<string, ProviderSummary> {
+  const wanted = new Set(slugs);
+  return Object.fromEntries(
+    all.filter((p) => wanted.has(p.slug)).map(({ slug, name, logo, rating, affiliate }) => [slug, { slug, name, logo, rating, affiliate }]),
+  );
+}
+
+/** Every `provider` slug referenced anywhere in a value (blocks name providers by slug). */
+export function referencedProviders(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => referencedProviders(v, found));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === 'provider' && typeof v === 'string') found.add(v);
+      else referencedProviders(v, found);
+    }
+  }
+  return found;
+}
