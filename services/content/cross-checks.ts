@@ -12,9 +12,14 @@ const PLACEHOLDER_TEXT = /\[[A-Z][A-Za-z ]{2,}\]|\bTODO\b|\bTBD\b|\blorem ipsum\
 
 type Visit = (key: string, value: unknown, pointer: string, parent: Record<string, unknown>) => void;
 
+/** Visits every property and list item below value, depth first, with its JSON pointer. */
 function walk(value: unknown, pointer: string, visit: Visit): void {
-  if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${pointer}/${i}`, visit));
-  else if (value && typeof value === 'object') {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => {
+      visit(String(i), v, `${pointer}/${i}`, value as unknown as Record<string, unknown>);
+      walk(v, `${pointer}/${i}`, visit);
+    });
+  } else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
       const p = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       visit(k, v, p, value as Record<string, unknown>);

@@ -11,15 +11,15 @@ import { SiteSchema } from './site.ts';
 import { StreamingSchema } from './streaming.ts';
 
 export const KINDS = {
-  site: { schema: SiteSchema, match: /^site\.yaml$/ },
-  provider: { schema: ProviderSchema, match: /^providers\/[^/]+\.yaml$/ },
-  reviews: { schema: ReviewsSchema, match: /^reviews\.yaml$/ },
-  deals: { schema: DealsSchema, match: /^deals\.yaml$/ },
-  gaming: { schema: GamingSchema, match: /^gaming\.yaml$/ },
-  streaming: { schema: StreamingSchema, match: /^streaming\.yaml$/ },
-  guide: { schema: GuideSchema, match: /^guides\/[^/]+\.yaml$/ },
-  article: { schema: ArticleSchema, match: /^articles\/[^/]+\.yaml$/ },
-  page: { schema: PageSchema, match: /^pages\/[^/]+\.yaml$/ },
+  site: { schema: SiteSchema, match: /^site\.ya?ml$/ },
+  provider: { schema: ProviderSchema, match: /^providers\/[^/]+\.ya?ml$/ },
+  reviews: { schema: ReviewsSchema, match: /^reviews\.ya?ml$/ },
+  deals: { schema: DealsSchema, match: /^deals\.ya?ml$/ },
+  gaming: { schema: GamingSchema, match: /^gaming\.ya?ml$/ },
+  streaming: { schema: StreamingSchema, match: /^streaming\.ya?ml$/ },
+  guide: { schema: GuideSchema, match: /^guides\/[^/]+\.ya?ml$/ },
+  article: { schema: ArticleSchema, match: /^articles\/[^/]+\.ya?ml$/ },
+  page: { schema: PageSchema, match: /^pages\/[^/]+\.ya?ml$/ },
 } as const satisfies Record<string, { schema: TSchema; match: RegExp }>;
 
 export type Kind = keyof typeof KINDS;

@@ -1,0 +1,108 @@
+/** A small, valid content set held in memory, for unit tests of the checks (no file I/O). */
+import { checkFiles, type ContentFile, type LoadResult } from '../../services/content/index.ts';
+
+const SITE = `brand:
+  name: Test Site
+  logo: "T"
+  tagline: Testing
+url: https://www.example.com
+copyrightYear: 2025
+nav:
+  - { label: Home, href: / }
+footer:
+  blurb: A site.
+  columns:
+    - title: Quick Links
+      links:
+        - { label: Home, href: / }
+  newsletter:
+    title: Stay Updated
+    text: News.
+    placeholder: Email
+    button: Subscribe
+    invalidEmail: Please enter a valid email address.
+    success: Successfully subscribed to our newsletter!
+    failure: Failed to subscribe. Please try again.
+  rights: All rights reserved.
+home:
+  meta:
+    title: Home
+    description: The home page.
+    keywords: [vpn]
+  hero:
+    title: Find Your Perfect VPN Protection
+    subtitle: Sub.
+    points:
+      - { icon: lock, title: Encryption, text: Strong. }
+    cta: { label: Home, href: / }
+  comparison:
+    title: Best VPN Services Comparison 2025
+    note: Annual plans.
+    featuredBadge: Best Overall
+    cta: Get {name}
+notFound:
+  meta:
+    title: Not found
+    description: Not found.
+    keywords: ["404"]
+  code: "404"
+  title: Oops! Page not found
+  linkLabel: Return to Home
+errorPage:
+  title: Unexpected Application Error!
+budgets:
+  jsKb: 130
+  cssKb: 20
+  htmlKb: 60
+`;
+
+/** A provider file; `over` replaces whole lines by key (e.g. { rating: 'rating: 6' }). */
+export function providerYaml(slug: string, order: number, over: Record<string, string> = {}): string {
+  const lines: Record<string, string> = {
+    slug: `slug: ${slug}`,
+    order: `order: ${order}`,
+    name: `name: ${slug.toUpperCase()}`,
+    logo: 'logo: "V"',
+    rating: 'rating: 4.5',
+    monthlyPrice: 'monthlyPrice: "$12.95"',
+    yearlyPrice: 'yearlyPrice: "$3.39"',
+    discount: 'discount: "73% OFF"',
+    servers: 'servers: "5400+ servers"',
+    countries: 'countries: 60',
+    devices: 'devices: "6"',
+    streaming: 'streaming: true',
+    torrenting: 'torrenting: true',
+    killSwitch: 'killSwitch: true',
+    noLogs: 'noLogs: true',
+    support: 'support: "24/7"',
+    moneyBack: 'moneyBack: "30 days"',
+    bestFor: 'bestFor: Security',
+    description: 'description: A provider.',
+    affiliate: 'affiliate: "https://example.com/aff"',
+    website: 'website: "https://example.com"',
+    ...over,
+  };
+  return `${Object.values(lines).filter(Boolean).join('\n')}\n`;
+}
+
+/** The base content set: site.yaml and two providers (nordvpn, surfshark). */
+export function baseFiles(): ContentFile[] {
+  return [
+    { rel: 'site.yaml', text: SITE },
+    { rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1) },
+    { rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', 2) },
+  ];
+}
+
+/** Checks the base set with some files replaced or added, on a fixed date. */
+export function check(changes: ContentFile[] = [], today = '2026-11-21'): LoadResult {
+  const files = new Map(baseFiles().map((f) => [f.rel, f.text]));
+  for (const c of changes) files.set(c.rel, c.text);
+  return checkFiles('data', [...files].map(([rel, text]) => ({ rel, text })), { today });
+}
+
+/** The base site.yaml with one substring replaced. */
+export function siteWith(from: string, to: string): ContentFile {
+  if (!SITE.includes(from)) throw new Error(`fixture site.yaml has no "${from}"`);
+  return { rel: 'site.yaml', text: SITE.replace(from, to) };
+}

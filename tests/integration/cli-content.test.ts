@@ -1,0 +1,79 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { schemaFiles } from '../../services/content/schemas/json-files.ts';
+import { copyOfData, edit, treeDigest, vpnsite } from '../helpers/cli.ts';
+
+describe('vpnsite validate', () => {
+  it('passes the real content with warnings only, and exits 0', () => {
+    const r = vpnsite(['validate']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/✓ \d+ files checked: 0 error\(s\), \d+ warning\(s\)/);
+    expect(r.stdout).not.toMatch(/ error /);
+  });
+
+  it('prints every problem with file:line:col and exits 1', () => {
+    const data = copyOfData();
+    edit(join(data, 'providers/nordvpn.yaml'), 'rating: 4.9', 'rating: 7');
+    edit(join(data, 'providers/surfshark.yaml'), 'countries: 65', 'countries: lots');
+    const r = vpnsite(['validate', '--data', data]);
+    expect(r.status).toBe(1);
+    const rel = relative(process.cwd(), data);
+    expect(r.stdout).toContain(`${rel}/providers/nordvpn.yaml:6:9 error /rating must be <= 5`);
+    expect(r.stdout).toContain(`${rel}/providers/surfshark.yaml:11:12 error /countries must be integer (found "lots")`);
+    expect(r.stdout).toMatch(/✗ \d+ files checked: 2 error\(s\)/);
+  });
+
+  it('prints JSON objects with the CONTRACT fields under --format json', () => {
+    const data = copyOfData();
+    edit(join(data, 'providers/nordvpn.yaml'), 'rating: 4.9', 'rating: 7');
+    const r = vpnsite(['validate', '--data', data, '--format', 'json']);
+    expect(r.status).toBe(1);
+    const problems = JSON.parse(r.stdout) as Record<string, unknown>[];
+    const error = problems.find((p) => p.severity === 'error');
+    expect(error).toEqual({ file: `${relative(process.cwd(), data)}/providers/nordvpn.yaml`, line: 6, column: 9, pointer: '/rating', severity: 'error', message: 'must be <= 5' });
+    expect(problems.every((p) => Object.keys(p).sort().join() === 'column,file,line,message,pointer,severity')).toBe(true);
+  });
+
+  it('fails on warnings under --strict', () => {
+    const r = vpnsite(['validate', '--strict']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('(warnings fail under --strict)');
+  });
+
+  it('exits 2 on a usage error', () => {
+    expect(vpnsite(['validate', '--format', 'xml']).status).toBe(2);
+    expect(vpnsite(['validate', '--no-such-flag']).status).toBe(2);
+    expect(vpnsite(['frobnicate']).status).toBe(2);
+  });
+});
+
+describe('vpnsite build', () => {
+  it('builds, then leaves dist/ exactly as it was when the content breaks', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'vpnsite-out-')), 'dist');
+    const ok = vpnsite(['build', '--out', out]);
+    expect(ok.status, ok.stdout + ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/^validate /m);
+    expect(ok.stdout).toMatch(/^prerender +\d+ pages/m);
+    expect(ok.stdout).toMatch(/✓ built \d+ pages, [\d.]+ KB in [\d.]+s/);
+    expect(readFileSync(join(out, '404.html'), 'utf8')).toContain('Oops! Page not found');
+    const before = treeDigest(out);
+
+    const data = copyOfData();
+    edit(join(data, 'providers/nordvpn.yaml'), 'rating: 4.9', 'rating: 7');
+    const bad = vpnsite(['build', '--data', data, '--out', out]);
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toContain('/providers/nordvpn.yaml:6:9 error /rating must be <= 5');
+    expect(bad.stdout).toContain('was not touched');
+    expect(treeDigest(out)).toBe(before);
+  });
+});
+
+describe('editor schemas', () => {
+  it('the committed JSON Schema files match the TypeBox schemas (run `npm run schemas` after a change)', () => {
+    for (const [name, text] of schemaFiles()) {
+      expect(readFileSync(join('services/content/schemas/json', name), 'utf8'), name).toBe(text);
+    }
+  });
+});

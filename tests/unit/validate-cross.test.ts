@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { formatProblem } from '../../services/content/index.ts';
+import { check, providerYaml, siteWith } from '../helpers/content-fixture.ts';
+
+const lines = (r: ReturnType<typeof check>) => r.problems.map(formatProblem);
+
+/** A page at /<slug> whose only block is the given YAML (indented under `blocks:`). */
+const page = (slug: string, block: string) => ({
+  rel: `pages/${slug}.yaml`,
+  text: `slug: ${slug}
+meta:
+  title: ${slug}
+  description: A page.
+  keywords: [page]
+updated: 2025-06-01
+title: A page
+blocks:
+${block}`,
+});
+
+describe('cross-file errors', () => {
+  it('requires a slug to equal its file name', () => {
+    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nord-vpn', 1) }]);
+    expect(lines(r)).toEqual(["data/providers/nordvpn.yaml:1:7 error /slug slug 'nord-vpn' must equal the file name 'nordvpn'"]);
+  });
+
+  it('refuses two files with the same slug', () => {
+    const r = check([{ rel: 'providers/nordvpn.yml', text: providerYaml('nordvpn', 3) }]);
+    expect(lines(r)).toEqual(["data/providers/nordvpn.yml:1:7 error /slug duplicate slug 'nordvpn' (also in data/providers/nordvpn.yaml)"]);
+  });
+
+  it('allows only one featured provider', () => {
+    const r = check([
+      { rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { featured: 'featured: true' }) },
+      { rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', 2, { featured: 'featured: true' }) },
+    ]);
+    expect(lines(r)).toEqual(['data/providers/surfshark.yaml:22:11 error /featured only one provider may be featured (data/providers/nordvpn.yaml already is)']);
+  });
+
+  it('reports an internal link that resolves to no page, with a suggestion', () => {
+    const r = check([page('about-us', '  - type: links\n    links:\n      - { label: About, href: /about-su }\n')]);
+    expect(lines(r)).toEqual(["data/pages/about-us.yaml:11:31 error /blocks/0/links/0/href internal link /about-su does not resolve to a page (did you mean '/about-us'?)"]);
+  });
+
+  it('accepts internal links with a query or fragment', () => {
+    const r = check([page('about-us', '  - type: links\n    links:\n      - { label: Top, href: "/about-us#story" }\n      - { label: Home, href: "/?ref=x" }\n')]);
+    expect(r.problems).toEqual([]);
+  });
+
+  it('reports a /go/ link to an unknown provider', () => {
+    const r = check([siteWith('cta: { label: Home, href: / }', 'cta: { label: Deal, href: /go/nordpvn }')]);
+    expect(lines(r)).toEqual(["data/site.yaml:34:31 error /home/hero/cta/href link to unknown provider 'nordpvn' (did you mean 'nordvpn'?)"]);
+  });
+
+  it('requires an affiliate link to be an absolute http(s) URL or a # placeholder', () => {
+    const r = check([
+      { rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { affiliate: 'affiliate: "nordvpn.com/deal"' }) },
+      { rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', 2, { affiliate: 'affiliate: "ftp://surfshark.com"' }) },
+    ]);
+    expect(lines(r)).toEqual([
+      'data/providers/nordvpn.yaml:20:12 error /affiliate outbound link must be an absolute http(s) URL or a placeholder starting with \'#\' (found "nordvpn.com/deal")',
+      'data/providers/surfshark.yaml:20:12 error /affiliate outbound link must be an absolute http(s) URL or a placeholder starting with \'#\' (found "ftp://surfshark.com")',
+    ]);
+  });
+});
+
+describe('warnings', () => {
+  it('warns about a placeholder affiliate link, and the content stays usable', () => {
+    const r = check([{ rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', 2, { affiliate: 'affiliate: "#surfshark"' }) }]);
+    expect(lines(r)).toEqual(["data/providers/surfshark.yaml:20:12 warning /affiliate placeholder link '#surfshark': its button does nothing until a real URL is set"]);
+    expect(r.errorCount).toBe(0);
+    expect(r.content).toBeDefined();
+  });
+
+  it('warns about placeholder text left in content', () => {
+    const r = check([page('terms-of-service', '  - type: prose\n    heading: Governing Law\n    paragraphs:\n      - These terms are governed by the laws of [Jurisdiction].\n')]);
+    expect(lines(r)).toEqual(["data/pages/terms-of-service.yaml:12:9 warning /blocks/0/paragraphs/0 placeholder text '[Jurisdiction]' is still in the content"]);
+  });
+});

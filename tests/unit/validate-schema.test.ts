@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { formatProblem } from '../../services/content/index.ts';
+import { check, providerYaml, siteWith } from '../helpers/content-fixture.ts';
+
+const lines = (r: ReturnType<typeof check>) => r.problems.map(formatProblem);
+
+describe('schema and syntax errors', () => {
+  it('passes the valid fixture with no problems', () => {
+    const r = check();
+    expect(r.problems).toEqual([]);
+    expect(r.content?.providers.map((p) => p.slug)).toEqual(['nordvpn', 'surfshark']);
+  });
+
+  it('reports a value out of range at the value, in the CONTRACT format', () => {
+    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { rating: 'rating: 6' }) }]);
+    expect(lines(r)).toEqual(['data/providers/nordvpn.yaml:5:9 error /rating must be <= 5']);
+    expect(r.errorCount).toBe(1);
+    expect(r.content).toBeUndefined();
+  });
+
+  it('reports every problem in one run, across files', () => {
+    const r = check([
+      { rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { rating: 'rating: 6', countries: 'countries: many' }) },
+      { rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', 2, { name: '' }) },
+    ]);
+    expect(lines(r)).toEqual([
+      'data/providers/nordvpn.yaml:5:9 error /rating must be <= 5',
+      'data/providers/nordvpn.yaml:10:12 error /countries must be integer (found "many")',
+      "data/providers/surfshark.yaml:1:1 error must have required property 'name'",
+    ]);
+  });
+
+  it('names an unknown property at its key and suggests the closest one', () => {
+    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { rating: 'raiting: 4.5' }) }]);
+    expect(lines(r)).toEqual([
+      "data/providers/nordvpn.yaml:1:1 error must have required property 'rating'",
+      "data/providers/nordvpn.yaml:5:1 error /raiting unknown property 'raiting' (did you mean 'rating'?)",
+    ]);
+  });
+
+  it('lists the allowed values of an enum and what was found', () => {
+    const r = check([siteWith('{ icon: lock,', '{ icon: lok,')]);
+    expect(lines(r)).toHaveLength(1);
+    expect(lines(r)[0]).toMatch(/^data\/site\.yaml:33:17 error \/home\/hero\/points\/0\/icon must be one of: shield, .* \(found "lok"\) \(did you mean 'lock'\?\)$/);
+  });
+
+  it('reports a pattern mismatch with what was found', () => {
+    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { discount: 'discount: "73 percent"' }) }]);
+    expect(lines(r)).toEqual(['data/providers/nordvpn.yaml:8:11 error /discount does not match the expected format ^\\d{1,2}% OFF$ (found "73 percent")']);
+  });
+
+  it('reports YAML syntax errors with their line and still checks the other files', () => {
+    const r = check([
+      { rel: 'providers/nordvpn.yaml', text: 'slug: nordvpn\nname: [unclosed\n' },
+      { rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', 2, { rating: 'rating: 9' }) },
+    ]);
+    const out = lines(r);
+    expect(out.some((l) => /^data\/providers\/nordvpn\.yaml:3:1 error YAML: /.test(l))).toBe(true);
+    expect(out).toContain('data/providers/surfshark.yaml:5:9 error /rating must be <= 5');
+  });
+
+  it('reports a duplicate key as a YAML error at the second key', () => {
+    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { bestFor: 'bestFor: Security\nrating: 4.1' }) }]);
+    expect(lines(r)).toEqual(['data/providers/nordvpn.yaml:19:1 error YAML: Map keys must be unique']);
+  });
+
+  it('refuses a file at a path no content kind claims', () => {
+    const r = check([{ rel: 'misc/notes.yaml', text: 'a: 1\n' }]);
+    expect(lines(r)).toEqual(['data/misc/notes.yaml:1:1 error no content kind lives at this path (see data/README.md)']);
+  });
+
+  it('requires site.yaml', () => {
+    const r = check([{ rel: 'site.yaml', text: '' }]);
+    expect(r.errorCount).toBeGreaterThan(0);
+  });
+});
