@@ -2,7 +2,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadContent } from '../../services/content/index.ts';
+import { loadContent, today } from '../../services/content/index.ts';
+import { weightTable } from '../build/budget.ts';
+import { verifyOutput } from '../build/verify.ts';
 import { prerender } from '../build/prerender.ts';
 import { ensureParent, listFiles, shapeOutput, stage, swapInto, totalBytes } from '../build/publish.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
@@ -53,11 +55,24 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
     const pages = files.filter((f) => f.endsWith('.html'));
     log(`prerender  ${pages.length} pages in ${((performance.now() - t) / 1000).toFixed(1)}s`);
 
+    const origin = (flags.siteUrl ?? content.content!.site.url).replace(/\/$/, '');
+    const checked = verifyOutput(client, files, content.content!, content.routes, { origin, today: today() });
+    const errors = checked.problems.filter((p) => p.severity === 'error');
+    const warnings = checked.problems.filter((p) => p.severity === 'warning');
+    log(`check      ${pages.length} pages: ${errors.length} error(s), ${warnings.length} warning(s); sitemap.xml and robots.txt written`);
+    log(weightTable(checked.weights));
+    for (const p of checked.problems) log(`${p.page} ${p.severity} ${p.message}`);
+    if (errors.length > 0 || (flags.strict && warnings.length > 0)) {
+      log(`✗ build stopped: the output failed its checks; ${flags.out} was not touched`);
+      return false;
+    }
+
     await stage(client, staged);
     await swapInto(staged, out);
-    const bytes = await totalBytes(out, files);
+    const bytes = await totalBytes(out, await listFiles(out));
     log(`publish    ${flags.out}`);
-    log(`✓ built ${pages.length} pages, ${kb(bytes)} in ${((performance.now() - started) / 1000).toFixed(1)}s`);
+    const warned = content.warningCount + warnings.length;
+    log(`✓ built ${pages.length} pages, ${kb(bytes)} in ${((performance.now() - started) / 1000).toFixed(1)}s${warned ? ` (${warned} warning(s) above)` : ''}`);
     return true;
   } finally {
     await rm(work, { recursive: true, force: true });

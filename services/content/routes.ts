@@ -22,7 +22,7 @@ export const NOT_FOUND_PATH = '/404';
 export function routeTable(content: Content): RouteEntry[] {
   const { site } = content;
   const routes: RouteEntry[] = [
-    { path: '/', kind: 'home', source: 'site.yaml', title: site.home.meta.title, description: site.home.meta.description },
+    { path: '/', kind: 'home', source: 'site.yaml', updated: site.home.updated, title: site.home.meta.title, description: site.home.meta.description },
   ];
   if (content.reviews) {
     const r = content.reviews;

@@ -29,6 +29,7 @@ home:
     title: Home
     description: The home page.
     keywords: [vpn]
+  updated: 2025-01-15
   hero:
     title: Find Your Perfect VPN Protection
     subtitle: Sub.

@@ -49,7 +49,7 @@ describe('cross-file errors', () => {
 
   it('reports a /go/ link to an unknown provider', () => {
     const r = check([siteWith('cta: { label: Home, href: / }', 'cta: { label: Deal, href: /go/nordpvn }')]);
-    expect(lines(r)).toEqual(["data/site.yaml:34:31 error /home/hero/cta/href link to unknown provider 'nordpvn' (did you mean 'nordvpn'?)"]);
+    expect(lines(r)).toEqual(["data/site.yaml:35:31 error /home/hero/cta/href link to unknown provider 'nordpvn' (did you mean 'nordvpn'?)"]);
   });
 
   it('requires an affiliate link to be an absolute http(s) URL or a # placeholder', () => {

@@ -1,6 +1,6 @@
 /** data/site.yaml: brand, origin URL, navigation, footer, home page and the not-found page. */
 import { Type } from '@sinclair/typebox';
-import { IconText, Link, List, Meta, Obj, Str } from './common.ts';
+import { IconText, IsoDate, Link, List, Meta, Obj, Str } from './common.ts';
 
 const FooterColumn = Obj(
   { title: Str('Column heading, e.g. "Quick Links".'), links: List(Link, 'Links in this column.') },
@@ -45,6 +45,7 @@ export const SiteSchema = Obj(
     home: Obj(
       {
         meta: Meta,
+        updated: IsoDate,
         hero: Obj(
           {
             title: Str('The home <h1>.'),
