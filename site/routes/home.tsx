@@ -4,18 +4,20 @@ import { ProviderCard } from '../components/provider-card';
 import { Link } from 'react-router';
 import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
+import { organization } from '../lib/structured-data';
 
 export function loader() {
   const { site, providers } = getContent().content;
   return {
     home: site.home,
     url: site.url,
+    brand: { name: site.brand.name, url: site.url },
     providers: providers.map(({ review: _review, description: _d, website: _w, subid: _s, order: _o, ...card }) => card),
   };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData.home.meta, loaderData.url, '/');
+  return pageMeta(loaderData.home.meta, loaderData.url, '/', { jsonLd: [organization(loaderData.brand)] });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

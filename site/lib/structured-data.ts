@@ -1,0 +1,68 @@
+/**
+ * schema.org JSON-LD builders (https://developers.google.com/search/docs/appearance/structured-data).
+ * Every value comes from the same content the page shows, so the markup always matches the visible text.
+ */
+import { OG_IMAGE } from './meta';
+
+export interface Brand {
+  name: string;
+  url: string;
+}
+
+const abs = (origin: string, path: string) => new URL(path, origin).href;
+
+/** The site as an Organization. Never with an AggregateRating: Google treats that as a self-serving review. */
+export function organization(brand: Brand) {
+  return { '@context': 'https://schema.org', '@type': 'Organization', name: brand.name, url: abs(brand.url, '/'), logo: abs(brand.url, OG_IMAGE.path) };
+}
+
+/** A breadcrumb trail; the last item is the page itself. */
+export function breadcrumbs(origin: string, items: { name: string; path: string }[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.name, item: abs(origin, item.path) })),
+  };
+}
+
+/** A review of a provider's app, rated as the page shows it, written by the site. */
+export function review(brand: Brand, r: { provider: string; rating: number; headline: string; path: string; dateModified: string; body: string }) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Review',
+    name: r.headline,
+    url: abs(brand.url, r.path),
+    dateModified: r.dateModified,
+    reviewBody: r.body,
+    itemReviewed: { '@type': 'SoftwareApplication', name: r.provider, applicationCategory: 'SecurityApplication', operatingSystem: 'Windows, macOS, iOS, Android, Linux' },
+    reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    author: { '@type': 'Organization', name: brand.name, url: abs(brand.url, '/') },
+    publisher: { '@type': 'Organization', name: brand.name, url: abs(brand.url, '/') },
+  };
+}
+
+/** An editorial article. */
+export function article(brand: Brand, a: { headline: string; description: string; path: string; dateModified: string }) {
+  const org = { '@type': 'Organization', name: brand.name, url: abs(brand.url, '/'), logo: { '@type': 'ImageObject', url: abs(brand.url, OG_IMAGE.path) } };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: a.headline,
+    description: a.description,
+    url: abs(brand.url, a.path),
+    mainEntityOfPage: abs(brand.url, a.path),
+    image: abs(brand.url, OG_IMAGE.path),
+    dateModified: a.dateModified,
+    author: org,
+    publisher: org,
+  };
+}
+
+/** The FAQ visible on a page. */
+export function faqPage(items: readonly { question: string; answer: string }[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: items.map((i) => ({ '@type': 'Question', name: i.question, acceptedAnswer: { '@type': 'Answer', text: i.answer } })),
+  };
+}
