@@ -1,0 +1,44 @@
+/** Builds the site into a temporary directory and serves it with `vpnsite serve`, for benchmarks and audits. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runBuild } from '../commands/build.ts';
+import { PROJECT_ROOT } from '../lib/paths.ts';
+
+export interface Served {
+  baseUrl: string;
+  distDir: string;
+  stop(): Promise<void>;
+}
+
+/** Builds `data/` and starts the service on `port`; `env` reaches the service (e.g. DATABASE_URL). */
+export async function buildAndServe(port: number, env: NodeJS.ProcessEnv = {}): Promise<Served> {
+  const tmp = mkdtempSync(join(tmpdir(), 'vpnsite-bench-'));
+  const distDir = join(tmp, 'dist');
+  if (!(await runBuild({ data: join(PROJECT_ROOT, 'data'), out: distDir }, () => undefined))) throw new Error('build failed: run `npx vpnsite build` to see why');
+  const child: ChildProcess = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/vpnsite.js'), 'serve', '--dist', distDir, '--port', String(port)], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', PGLITE_DIR: join(tmp, 'pglite'), ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      await fetch(baseUrl);
+      break;
+    } catch {
+      if (i > 300 || child.exitCode !== null) throw new Error('the service did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    baseUrl,
+    distDir,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
