@@ -1,0 +1,60 @@
+/** Page weight after gzip per route (HTML, CSS, JS), checked against the budgets in site.yaml. */
+import { gzipSync } from 'node:zlib';
+import type { BuildProblem } from './integrity.ts';
+import type { PageScan } from './html-scan.ts';
+
+export interface Weight {
+  page: string;
+  html: number;
+  css: number;
+  js: number;
+}
+
+export interface Budgets {
+  jsKb: number;
+  cssKb: number;
+  htmlKb: number;
+}
+
+/** gzip size of a buffer, cached by path so shared chunks are compressed once. */
+export function gzipSizer(read: (sitePath: string) => Buffer): (sitePath: string) => number {
+  const cache = new Map<string, number>();
+  return (p) => {
+    let n = cache.get(p);
+    if (n === undefined) {
+      n = gzipSync(read(p), { level: 9 }).length;
+      cache.set(p, n);
+    }
+    return n;
+  };
+}
+
+/** Each page's transferred bytes: its HTML plus every stylesheet and script it loads. */
+export function pageWeights(pages: Map<string, { html: Buffer; scan: PageScan }>, size: (sitePath: string) => number): Weight[] {
+  return [...pages].map(([page, { html, scan }]) => ({
+    page,
+    html: gzipSync(html, { level: 9 }).length,
+    css: scan.css.reduce((t, f) => t + size(f), 0),
+    js: scan.js.reduce((t, f) => t + size(f), 0),
+  }));
+}
+
+/** An error for every page over a budget (1 KB = 1024 bytes). */
+export function checkBudgets(weights: Weight[], budgets: Budgets): BuildProblem[] {
+  const problems: BuildProblem[] = [];
+  const kb = (n: number) => (n / 1024).toFixed(1);
+  for (const w of weights) {
+    if (w.js > budgets.jsKb * 1024) problems.push({ severity: 'error', page: w.page, message: `JavaScript is ${kb(w.js)} KB gzip, over the ${budgets.jsKb} KB budget` });
+    if (w.css > budgets.cssKb * 1024) problems.push({ severity: 'error', page: w.page, message: `CSS is ${kb(w.css)} KB gzip, over the ${budgets.cssKb} KB budget` });
+    if (w.html > budgets.htmlKb * 1024) problems.push({ severity: 'error', page: w.page, message: `HTML is ${kb(w.html)} KB gzip, over the ${budgets.htmlKb} KB budget` });
+  }
+  return problems;
+}
+
+/** The weight table the build prints. */
+export function weightTable(weights: Weight[]): string {
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const width = Math.max(5, ...weights.map((w) => w.page.length));
+  const rows = weights.map((w) => `${w.page.padEnd(width)}  ${kb(w.html).padStart(9)}  ${kb(w.css).padStart(9)}  ${kb(w.js).padStart(9)}`);
+  return [`${'route'.padEnd(width)}  ${'HTML gz'.padStart(9)}  ${'CSS gz'.padStart(9)}  ${'JS gz'.padStart(9)}`, ...rows].join('\n');
+}

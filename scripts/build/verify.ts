@@ -1,0 +1,34 @@
+/** Writes sitemap.xml and robots.txt into a finished build, then runs the integrity checks and page-weight budgets on it. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Content, RouteEntry } from '../../services/content/index.ts';
+import { checkBudgets, gzipSizer, pageWeights, type Weight } from './budget.ts';
+import { routeOfFile, scanPage, type PageScan } from './html-scan.ts';
+import { checkIntegrity, type BuildProblem } from './integrity.ts';
+import { robotsTxt, sitemapXml } from './sitemap.ts';
+
+export interface VerifyResult {
+  problems: BuildProblem[];
+  weights: Weight[];
+}
+
+/** `files` are the output's files relative to `dir`. */
+export function verifyOutput(dir: string, files: string[], content: Content, routes: RouteEntry[], opts: { origin: string; today: string }): VerifyResult {
+  writeFileSync(join(dir, 'sitemap.xml'), sitemapXml(routes, opts.origin));
+  writeFileSync(join(dir, 'robots.txt'), robotsTxt(opts.origin));
+  const pages = new Map<string, { html: Buffer; scan: PageScan }>();
+  for (const f of files.filter((f) => f.endsWith('.html'))) {
+    const html = readFileSync(join(dir, f));
+    pages.set(routeOfFile(f), { html, scan: scanPage(html.toString('utf8')) });
+  }
+  const problems = checkIntegrity({
+    pages: new Map([...pages].map(([p, v]) => [p, v.scan])),
+    files: new Set(['/sitemap.xml', '/robots.txt', ...files.map((f) => `/${f}`)]),
+    providers: new Set(content.providers.map((p) => p.slug)),
+    updated: new Map(routes.map((r) => [r.path, r.updated])),
+    today: opts.today,
+  });
+  const weights = pageWeights(pages, gzipSizer((p) => readFileSync(join(dir, p))));
+  problems.push(...checkBudgets(weights, content.site.budgets));
+  return { problems, weights };
+}
