@@ -1,0 +1,117 @@
+/** Every route in the sitemap: unique head tags, its own canonical, a real OG image, honest JSON-LD, no serious axe violations. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { describe, expect, inject, it } from 'vitest';
+import { decode, scanPage } from '../../scripts/build/html-scan.ts';
+import { useBrowser } from '../helpers/browser.ts';
+
+const browser = useBrowser();
+const sitemap = readFileSync(join(inject('distDir'), 'sitemap.xml'), 'utf8');
+const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!));
+const origin = urls[0]!.origin;
+
+async function html(path: string): Promise<string> {
+  const res = await fetch(new URL(path, inject('baseUrl')));
+  expect(res.status, path).toBe(200);
+  return res.text();
+}
+
+/** The page's visible text, roughly: tags and scripts removed, entities decoded. */
+const visibleText = (page: string) => decode(page.replace(/<script[\s\S]*?<\/script>/g, ' ').replace(/<head>[\s\S]*?<\/head>/, ' ').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+
+describe('head tags on every route in the sitemap', () => {
+  it('lists the site and no 404 page', () => {
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.map((u) => u.pathname)).toContain('/');
+    expect(urls.some((u) => u.pathname === '/404')).toBe(false);
+  });
+
+  it('gives each route a unique title and description and its own canonical', async () => {
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const url of urls) {
+      const scan = scanPage(await html(url.pathname));
+      expect(scan.title, url.pathname).toBeTruthy();
+      expect(scan.description, url.pathname).toBeTruthy();
+      expect(titles.has(scan.title!), `duplicate title on ${url.pathname}`).toBe(false);
+      expect(descriptions.has(scan.description!), `duplicate description on ${url.pathname}`).toBe(false);
+      titles.add(scan.title!);
+      descriptions.add(scan.description!);
+      expect(scan.canonical, url.pathname).toBe(`${origin}${url.pathname === '/' ? '/' : url.pathname}`);
+    }
+  });
+
+  it('points og:image at a real 512x512 PNG with its size declared', async () => {
+    const page = await html('/');
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(page)![1]!;
+    expect(/<meta property="og:image:width" content="512"/.test(page)).toBe(true);
+    expect(/<meta property="og:image:height" content="512"/.test(page)).toBe(true);
+    const res = await fetch(new URL(new URL(image).pathname, inject('baseUrl')));
+    expect(res.status).toBe(200);
+    const png = Buffer.from(await res.arrayBuffer());
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([512, 512]);
+    for (const url of urls) {
+      const head = await html(url.pathname);
+      for (const tag of ['og:title', 'og:description', 'og:type', 'og:url', 'og:image']) expect(head, `${tag} on ${url.pathname}`).toContain(`property="${tag}"`);
+      expect(head, url.pathname).toContain('name="twitter:card"');
+    }
+  });
+});
+
+describe('structured data', () => {
+  it('parses on every route and agrees with what the page shows', async () => {
+    for (const url of urls) {
+      const page = await html(url.pathname);
+      const text = visibleText(page);
+      for (const raw of scanPage(page).jsonLd) {
+        const data = JSON.parse(raw) as Record<string, unknown> & { '@type': string };
+        expect(data['@context'], url.pathname).toBe('https://schema.org');
+        if (data['@type'] === 'Organization') {
+          expect(text).toContain(data.name as string);
+          expect(data).not.toHaveProperty('aggregateRating');
+        }
+        if (data['@type'] === 'Review') {
+          const rating = (data.reviewRating as { ratingValue: number }).ratingValue;
+          expect(page, url.pathname).toContain(`Rated ${rating} out of 5`);
+          expect(text).toContain((data.itemReviewed as { name: string }).name);
+        }
+        if (data['@type'] === 'Article') {
+          const h1 = decode(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(page)![1]!.replace(/<[^>]+>/g, ''));
+          expect(data.headline, url.pathname).toBe(h1);
+        }
+        if (data['@type'] === 'FAQPage') {
+          for (const q of data.mainEntity as { name: string; acceptedAnswer: { text: string } }[]) {
+            expect(text, url.pathname).toContain(q.name);
+            expect(text, url.pathname).toContain(q.acceptedAnswer.text);
+          }
+        }
+        if (data['@type'] === 'BreadcrumbList') {
+          const items = data.itemListElement as { item: string }[];
+          expect(items.at(-1)!.item, url.pathname).toBe(`${origin}${url.pathname}`);
+        }
+      }
+    }
+  });
+
+  it('puts an Organization on the home page', async () => {
+    const types = scanPage(await html('/')).jsonLd.map((j) => (JSON.parse(j) as { '@type': string })['@type']);
+    expect(types).toContain('Organization');
+  });
+});
+
+describe('accessibility', () => {
+  it('has no serious or critical axe violations on any route', async () => {
+    const found: string[] = [];
+    for (const url of urls) {
+      const { page } = await browser.open(url.pathname);
+      const result = await new AxeBuilder({ page }).analyze();
+      for (const v of result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+        found.push(`${url.pathname}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      }
+      expect(await page.locator('h1').count(), `one h1 on ${url.pathname}`).toBe(1);
+    }
+    expect(found).toEqual([]);
+  });
+});
