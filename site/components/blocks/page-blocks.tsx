@@ -58,7 +58,7 @@ export function GuideCardsBlock({ block, ctx }: { block: Of<'guide-cards'>; ctx:
 
 export function ContactInfoBlock({ block }: { block: Of<'contact-info'> }) {
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-6" data-testid="contact-info">
+    <section className="mt-10 rounded-2xl border border-slate-200 bg-white p-6" data-testid="contact-info">
       <h2 className="text-xl font-bold">{block.heading}</h2>
       {block.intro && <p className="mt-2 text-sm leading-6 text-slate-700">{block.intro}</p>}
       <dl className="mt-5 space-y-4">
