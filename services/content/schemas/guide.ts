@@ -1,6 +1,6 @@
 /** data/guides/<slug>.yaml: a setup guide at /<slug> (spec §2 Setup guides, §3 Setup guide). */
 import { Type } from '@sinclair/typebox';
-import { Difficulty, Icon, IsoDate, List, Meta, Obj, Str } from './common.ts';
+import { Difficulty, Icon, IsoDate, Link, List, Meta, Obj, Str } from './common.ts';
 import { Blocks } from './blocks/index.ts';
 
 export const GuideSchema = Obj(
@@ -14,7 +14,8 @@ export const GuideSchema = Obj(
     platforms: Str('Platforms covered, e.g. "Windows 10/11".'),
     difficulty: Difficulty,
     difficultyLabel: Type.Optional(Str('Overrides the badge text, e.g. "Intermediate/Advanced".')),
-    time: Str('Setup time, e.g. "5 min".'),
+    time: Str('Setup time as shown on the guide and its card, e.g. "5 min setup".'),
+    back: Link,
     card: Obj(
       {
         title: Str('Card heading on the guides index.'),

@@ -1,4 +1,4 @@
-import type { Provider } from '../../../services/content/index.ts';
+import type { Guide, Provider } from '../../../services/content/index.ts';
 
 /** What a provider-referencing block needs; the route loader resolves slugs to these (no other provider data ships). */
 export type ProviderSummary = Pick<Provider, 'slug' | 'name' | 'logo' | 'rating' | 'affiliate'>;
@@ -9,6 +9,16 @@ export interface BlockContext {
   path: string;
   /** Providers the page's blocks reference, by slug. */
   providers: Record<string, ProviderSummary>;
+  /** The guides' index cards, for pages with a guide-cards block. */
+  guides?: GuideCard[];
+}
+
+/** What the guides index shows of each guide. */
+export type GuideCard = Pick<Guide, 'slug' | 'difficulty' | 'difficultyLabel' | 'time' | 'card'>;
+
+/** The index-card fields of each guide, in display order. */
+export function guideCards(guides: readonly Guide[]): GuideCard[] {
+  return guides.map(({ slug, difficulty, difficultyLabel, time, card }) => ({ slug, difficulty, difficultyLabel, time, card }));
 }
 
 /** Picks the summary fields of the providers whose slugs are given. */

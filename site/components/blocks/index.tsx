@@ -2,7 +2,12 @@
 import type { ComponentType } from 'react';
 import type { Block } from '../../../services/content/index.ts';
 import { CardsBlock, CtaBlock, FaqBlock, IconListBlock, LinksBlock, ProseBlock } from './basic';
+import { ContactFormBlock } from './contact-form';
 import type { BlockContext } from './context';
+import { ContactInfoBlock, GuideCardsBlock, LegalSectionsBlock, StatsBlock } from './page-blocks';
+import { ProviderDownloadsBlock } from './provider-downloads';
+import { IssuesBlock, PlatformStepsBlock, RequirementsBlock, StepsBlock } from './steps';
+import { FirmwareBlock, ProtocolsBlock } from './tech-cards';
 
 type Renderers = { [T in Block['type']]: ComponentType<{ block: Extract<Block, { type: T }>; ctx: BlockContext }> };
 
@@ -14,6 +19,18 @@ const RENDERERS: Renderers = {
   links: LinksBlock,
   cta: CtaBlock,
   'icon-list': IconListBlock,
+  steps: StepsBlock,
+  requirements: RequirementsBlock,
+  issues: IssuesBlock,
+  'provider-downloads': ProviderDownloadsBlock,
+  firmware: FirmwareBlock,
+  protocols: ProtocolsBlock,
+  'platform-steps': PlatformStepsBlock,
+  stats: StatsBlock,
+  'guide-cards': GuideCardsBlock,
+  'contact-info': ContactInfoBlock,
+  'contact-form': ContactFormBlock,
+  'legal-sections': LegalSectionsBlock,
 };
 
 export function Blocks({ blocks, ctx }: { blocks: readonly Block[]; ctx: BlockContext }) {

@@ -4,16 +4,9 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Icon, IconText, Link, List, Obj, Paragraphs, Severity, Str, Faq as FaqItems } from '../common.ts';
-
-/** Declares one block type: its `type` tag is added as a required constant. */
-function block<T extends Parameters<typeof Type.Object>[0], K extends string>(type: K, properties: T, description: string) {
-  return Type.Object(
-    { type: Type.Literal(type, { description: `Block type "${type}".` }), ...properties },
-    { additionalProperties: false, description },
-  );
-}
-
-const Heading = Str('Section heading (an <h2>).');
+import { block, Heading } from './define.ts';
+import { FirmwareBlock, IssuesBlock, PlatformStepsBlock, ProtocolsBlock, ProviderDownloadsBlock, RequirementsBlock, StepsBlock } from './guide-blocks.ts';
+import { ContactFormBlock, ContactInfoBlock, GuideCardsBlock, LegalSectionsBlock, StatsBlock } from './page-blocks.ts';
 
 export const ProseBlock = block('prose', { heading: Heading, paragraphs: Paragraphs, bullets: Type.Optional(List(Str('One bullet.'), 'A bullet list under the paragraphs.')) }, 'A section of text.');
 
@@ -73,6 +66,18 @@ export const BLOCKS = {
   links: LinksBlock,
   cta: CtaBlock,
   'icon-list': FeatureListBlock,
+  steps: StepsBlock,
+  requirements: RequirementsBlock,
+  issues: IssuesBlock,
+  'provider-downloads': ProviderDownloadsBlock,
+  firmware: FirmwareBlock,
+  protocols: ProtocolsBlock,
+  'platform-steps': PlatformStepsBlock,
+  stats: StatsBlock,
+  'guide-cards': GuideCardsBlock,
+  'contact-info': ContactInfoBlock,
+  'contact-form': ContactFormBlock,
+  'legal-sections': LegalSectionsBlock,
 } as const satisfies Record<string, TSchema>;
 
 type BlockSchemas = (typeof BLOCKS)[keyof typeof BLOCKS];

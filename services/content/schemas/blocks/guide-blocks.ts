@@ -1,0 +1,154 @@
+/** Blocks the setup guides are made of (spec §2 Setup guides, §3 Setup step, Firmware, Protocol, Platform instructions). */
+import { Type } from '@sinclair/typebox';
+import { Badge, Difficulty, Icon, List, Obj, OutboundLink, ProviderRef, Str } from '../common.ts';
+import { block, Heading } from './define.ts';
+
+const Intro = Type.Optional(Str('A sentence or two under the heading.'));
+
+export const StepsBlock = block(
+  'steps',
+  {
+    heading: Heading,
+    intro: Intro,
+    steps: List(
+      Obj(
+        {
+          icon: Icon,
+          title: Str('What this step does, e.g. "Download the app".'),
+          description: Str('What to do, in one or two sentences.'),
+          details: Type.Optional(List(Str('One concrete instruction or tip.'), 'Finer points of the step.')),
+        },
+        'One numbered step; the number comes from its position.',
+      ),
+      'The steps, in order.',
+    ),
+  },
+  'Numbered setup steps.',
+);
+
+export const RequirementsBlock = block(
+  'requirements',
+  {
+    heading: Heading,
+    groups: List(
+      Obj({ title: Str('e.g. "Minimum" or "Recommended".'), items: List(Str('One requirement.'), 'The requirements.') }, 'One set of requirements.'),
+      'Sets of requirements side by side.',
+    ),
+  },
+  'System requirements, e.g. minimum and recommended.',
+);
+
+export const IssuesBlock = block(
+  'issues',
+  {
+    heading: Heading,
+    intro: Intro,
+    solutionLabel: Str('Label before each solution, e.g. "Solution:".'),
+    items: List(Obj({ issue: Str('The problem, as the reader sees it.'), solution: Str('How to fix it, step by step.') }, 'One issue and its fix.'), 'The issues.'),
+  },
+  'Common issues with their solutions.',
+);
+
+const LINK_KEYS = ['downloadLink', 'iosLink', 'androidLink', 'configLink'] as const;
+
+export const ProviderDownloadsBlock = block(
+  'provider-downloads',
+  {
+    heading: Heading,
+    intro: Intro,
+    protocolsLabel: Type.Optional(Str('Label before a provider\'s protocol list, e.g. "Protocols:".')),
+    buttons: List(
+      Obj(
+        {
+          link: Type.Unsafe<(typeof LINK_KEYS)[number]>({ type: 'string', enum: [...LINK_KEYS], description: `Which link of each provider the button opens: ${LINK_KEYS.join(', ')}.` }),
+          label: Str('Button text, e.g. "Download for Windows".'),
+          icon: Icon,
+        },
+        'A button shown on every provider card that has this link.',
+      ),
+      'The buttons on each provider card.',
+    ),
+    providers: List(
+      Obj(
+        {
+          provider: ProviderRef,
+          badge: Type.Optional(Badge),
+          protocols: Type.Optional(List(Str('A protocol name.'), 'Protocols the provider supports on this platform.')),
+          downloadLink: Type.Optional(OutboundLink),
+          iosLink: Type.Optional(OutboundLink),
+          androidLink: Type.Optional(OutboundLink),
+          configLink: Type.Optional(OutboundLink),
+        },
+        'A provider card: name and logo come from data/providers.',
+      ),
+      'The providers to choose from.',
+    ),
+  },
+  'A provider picker with download or configuration buttons (spec §3 Guide provider cards).',
+);
+
+export const FirmwareBlock = block(
+  'firmware',
+  {
+    heading: Heading,
+    intro: Intro,
+    labels: Obj(
+      { difficulty: Str('Label before the difficulty.'), compatibility: Str('Label before the compatibility.'), features: Str('Label above the feature list.') },
+      'Labels on each card.',
+    ),
+    items: List(
+      Obj(
+        {
+          name: Str('Firmware name, e.g. "DD-WRT".'),
+          description: Str('What it is and who it suits.'),
+          difficulty: Difficulty,
+          compatibility: Str('Which routers run it.'),
+          features: List(Str('One feature.'), 'What it offers for a VPN.'),
+        },
+        'One firmware type.',
+      ),
+      'The firmware types.',
+    ),
+  },
+  'Router firmware cards (spec §3 Firmware).',
+);
+
+export const ProtocolsBlock = block(
+  'protocols',
+  {
+    heading: Heading,
+    intro: Intro,
+    labels: Obj(
+      { ports: Str('Label before the ports.'), encryption: Str('Label before the encryption.'), difficulty: Str('Label before the difficulty.'), platforms: Str('Label above the platforms.') },
+      'Labels on each card.',
+    ),
+    items: List(
+      Obj(
+        {
+          name: Str('Protocol name, e.g. "WireGuard".'),
+          description: Str('What it is good at.'),
+          ports: Str('Ports and transport, e.g. "UDP 51820".'),
+          encryption: Str('The ciphers it uses.'),
+          difficulty: Difficulty,
+          platforms: List(Str('A platform name.'), 'Where it runs.'),
+        },
+        'One protocol.',
+      ),
+      'The protocols.',
+    ),
+  },
+  'VPN protocol cards (spec §3 Protocol).',
+);
+
+export const PlatformStepsBlock = block(
+  'platform-steps',
+  {
+    heading: Heading,
+    intro: Intro,
+    platforms: List(
+      Obj({ name: Str('Platform name, e.g. "iOS".'), icon: Icon, steps: List(Str('One step.'), 'The steps, in order.') }, 'Instructions for one platform.'),
+      'One column per platform.',
+    ),
+  },
+  'Numbered steps per platform (spec §3 Platform instructions).',
+);

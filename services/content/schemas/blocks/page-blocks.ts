@@ -1,0 +1,77 @@
+/** Blocks of the guides index and the company, contact and legal pages (spec §2 About, contact, legal; §4, §5, §8). */
+import { Type } from '@sinclair/typebox';
+import { Icon, List, Obj, Str } from '../common.ts';
+import { block, Heading } from './define.ts';
+
+export const StatsBlock = block(
+  'stats',
+  {
+    heading: Heading,
+    items: List(Obj({ value: Str('The figure, e.g. "9000+".'), label: Str('What it counts.') }, 'One statistic.'), 'The statistics.'),
+  },
+  'Large figures with labels.',
+);
+
+export const GuideCardsBlock = block(
+  'guide-cards',
+  {
+    heading: Heading,
+    intro: Type.Optional(Str('A sentence under the heading.')),
+    quickStepsLabel: Str('Heading above each card\'s quick steps, e.g. "Quick steps".'),
+    button: Str('Button text, e.g. "View Detailed Guide".'),
+  },
+  "One card per guide in data/guides (from each guide's `card`), with a full-page link to the guide.",
+);
+
+export const ContactInfoBlock = block(
+  'contact-info',
+  {
+    heading: Heading,
+    intro: Type.Optional(Str('A sentence under the heading.')),
+    items: List(Obj({ icon: Icon, label: Str('What this is, e.g. "Email".'), value: Str('The detail, e.g. an address.') }, 'One contact detail.'), 'The details.'),
+    note: Str('A highlighted line, e.g. the response-time promise.'),
+  },
+  'A panel of contact details.',
+);
+
+const Field = (what: string) => Obj({ label: Str(`Label of the ${what} field.`), placeholder: Str(`Placeholder of the ${what} field.`) }, `The ${what} field.`);
+
+export const ContactFormBlock = block(
+  'contact-form',
+  {
+    heading: Heading,
+    intro: Type.Optional(Str('A sentence under the heading.')),
+    name: Field('name'),
+    email: Field('email'),
+    subject: Field('subject (optional)'),
+    message: Field('message'),
+    honeypotLabel: Str('Label of the hidden anti-spam field people never see; screen readers skip it too.'),
+    button: Str('Submit button text.'),
+    sending: Str('Button text while sending (spec §4: "Sending...").'),
+    missingFields: Str('Toast when name, email or message is empty (spec §8).'),
+    success: Str('Toast after the message was sent (spec §8).'),
+    failure: Str('Toast when sending failed (spec §8).'),
+  },
+  'The contact form; it posts JSON to /api/contact-form.',
+);
+
+export const LegalSectionsBlock = block(
+  'legal-sections',
+  {
+    jurisdiction: Type.Optional(
+      Str('The governing-law jurisdiction, written into the text wherever {jurisdiction} appears. "[Jurisdiction]" is a placeholder the validator warns about until it is filled in.'),
+    ),
+    sections: List(
+      Obj(
+        {
+          title: Str('Section heading without its number; numbers come from the order.'),
+          paragraphs: List(Str('One paragraph; {jurisdiction} is replaced by the jurisdiction.'), 'The paragraphs.'),
+          bullets: Type.Optional(List(Str('One bullet.'), 'A list under the paragraphs.')),
+        },
+        'One numbered section.',
+      ),
+      'The sections, in order.',
+    ),
+  },
+  'Numbered legal sections (terms of service, privacy policy).',
+);

@@ -1,0 +1,102 @@
+/** Renderers for the guides index and the company and legal pages: stats, guide cards, contact details, legal sections. */
+import { Link } from 'react-router';
+import type { Block } from '../../../services/content/index.ts';
+import { Badge, DIFFICULTY_VARIANT } from '../badge';
+import { Icon } from '../icon';
+import type { BlockContext } from './context';
+
+type Of<T extends Block['type']> = Extract<Block, { type: T }>;
+
+export function StatsBlock({ block }: { block: Of<'stats'> }) {
+  return (
+    <section className="mt-12 rounded-2xl bg-slate-900 p-8 text-white">
+      <h2 className="text-center text-2xl font-bold">{block.heading}</h2>
+      <dl className="mt-8 grid gap-6 sm:grid-cols-3">
+        {block.items.map((s) => (
+          <div key={s.label} className="flex flex-col-reverse items-center text-center" data-testid="stat">
+            <dt className="mt-1 text-slate-300">{s.label}</dt>
+            <dd className="text-4xl font-extrabold text-blue-300">{s.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function GuideCardsBlock({ block, ctx }: { block: Of<'guide-cards'>; ctx: BlockContext }) {
+  return (
+    <section className="mt-12">
+      <h2 className="text-2xl font-bold">{block.heading}</h2>
+      {block.intro && <p className="mt-3 leading-7 text-slate-700">{block.intro}</p>}
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        {(ctx.guides ?? []).map((g) => (
+          <article key={g.slug} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6" data-testid="guide-card">
+            <div className="flex items-start justify-between gap-3">
+              <Icon name={g.card.icon} size={32} className="text-blue-700" />
+              <Badge variant={DIFFICULTY_VARIANT[g.difficulty]}>{g.difficultyLabel ?? g.difficulty}</Badge>
+            </div>
+            <h3 className="mt-4 text-xl font-semibold">{g.card.title}</h3>
+            <p className="mt-2 leading-7 text-slate-700">{g.card.description}</p>
+            <p className="mt-3 flex items-center gap-2 text-sm font-medium text-slate-700">
+              <Icon name="clock" size={16} />
+              {g.time}
+            </p>
+            <p className="mt-4 text-sm font-semibold">{block.quickStepsLabel}</p>
+            <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
+              {g.card.quickSteps.map((s) => <li key={s}>{s}</li>)}
+            </ol>
+            {/* Spec §7: guide buttons perform a full-page navigation, not a client-side transition. */}
+            <Link to={`/${g.slug}`} reloadDocument className="mt-6 inline-block rounded-md bg-blue-700 px-4 py-2 text-center font-semibold text-white hover:bg-blue-800">
+              {block.button}
+            </Link>
+          </article>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export function ContactInfoBlock({ block }: { block: Of<'contact-info'> }) {
+  return (
+    <section className="mt-10 rounded-2xl border border-slate-200 bg-white p-6" data-testid="contact-info">
+      <h2 className="text-xl font-bold">{block.heading}</h2>
+      {block.intro && <p className="mt-2 text-sm leading-6 text-slate-700">{block.intro}</p>}
+      <dl className="mt-5 space-y-4">
+        {block.items.map((item) => (
+          <div key={item.label} className="flex gap-3">
+            <Icon name={item.icon} size={20} className="mt-0.5 shrink-0 text-blue-700" />
+            <div>
+              <dt className="text-sm font-semibold">{item.label}</dt>
+              <dd className="text-sm text-slate-700">{item.value}</dd>
+            </div>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-5 flex items-center gap-2 rounded-lg bg-blue-50 p-3 text-sm font-medium text-blue-900">
+        <Icon name="clock" size={18} className="shrink-0" />
+        {block.note}
+      </p>
+    </section>
+  );
+}
+
+export function LegalSectionsBlock({ block }: { block: Of<'legal-sections'> }) {
+  const fill = (text: string) => (block.jurisdiction ? text.replaceAll('{jurisdiction}', block.jurisdiction) : text);
+  return (
+    <ol className="mt-10 space-y-10">
+      {block.sections.map((section, i) => (
+        <li key={section.title} data-testid="legal-section">
+          <section>
+            <h2 className="text-2xl font-bold">{`${i + 1}. ${section.title}`}</h2>
+            {section.paragraphs.map((p) => <p key={p} className="mt-4 leading-7 text-slate-700">{fill(p)}</p>)}
+            {section.bullets && (
+              <ul className="mt-4 list-disc space-y-1 pl-6 leading-7 text-slate-700">
+                {section.bullets.map((b) => <li key={b}>{fill(b)}</li>)}
+              </ul>
+            )}
+          </section>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,60 @@
+/** The guides' provider picker: one card per provider with its download or config buttons (spec §3, §4). */
+import type { Block } from '../../../services/content/index.ts';
+import { Badge } from '../badge';
+import { Icon } from '../icon';
+import { OutboundLink } from '../outbound-link';
+import type { BlockContext } from './context';
+
+type Of<T extends Block['type']> = Extract<Block, { type: T }>;
+
+const BUTTON = 'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold';
+
+export function ProviderDownloadsBlock({ block, ctx }: { block: Of<'provider-downloads'>; ctx: BlockContext }) {
+  return (
+    <section className="mt-12">
+      <h2 className="text-2xl font-bold">{block.heading}</h2>
+      {block.intro && <p className="mt-3 leading-7 text-slate-700">{block.intro}</p>}
+      <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+        {block.providers.map((item) => {
+          const p = ctx.providers[item.provider]!;
+          const highlighted = item.badge !== undefined;
+          return (
+            <li key={item.provider} className={`flex flex-col rounded-xl border bg-white p-5 ${highlighted ? 'border-blue-700 ring-2 ring-blue-700' : 'border-slate-200'}`} data-testid="guide-provider">
+              <div className="flex items-center justify-between gap-3">
+                <h3 className="flex items-center gap-2 text-lg font-semibold">
+                  <span aria-hidden="true">{p.logo}</span>
+                  {p.name}
+                </h3>
+                {item.badge && <Badge variant={item.badge.variant}>{item.badge.text}</Badge>}
+              </div>
+              {item.protocols && block.protocolsLabel && (
+                <p className="mt-3 text-sm text-slate-700">
+                  <span className="font-semibold text-slate-900">{block.protocolsLabel}</span> {item.protocols.join(', ')}
+                </p>
+              )}
+              <div className="mt-auto flex flex-col gap-2 pt-4">
+                {block.buttons.map((button) => {
+                  const link = item[button.link];
+                  if (link === undefined) return null;
+                  return (
+                    <OutboundLink
+                      key={button.link}
+                      provider={item.provider}
+                      link={link}
+                      from={ctx.path}
+                      placement={`guide-${button.link.replace(/Link$/, '')}`}
+                      className={`${BUTTON} ${highlighted ? 'bg-blue-700 text-white hover:bg-blue-800' : 'border border-slate-300 text-slate-900 hover:bg-slate-50'}`}
+                    >
+                      <Icon name={button.icon} size={16} />
+                      {button.label}
+                    </OutboundLink>
+                  );
+                })}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

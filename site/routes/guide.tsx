@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/guide';
+import { Badge, DIFFICULTY_VARIANT } from '../components/badge';
+import { Blocks } from '../components/blocks';
+import { referencedProviders, summarizeProviders } from '../components/blocks/context';
+import { Icon } from '../components/icon';
+import { getContent, routeFor } from '../lib/content.server';
+import { pageMeta } from '../lib/meta';
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { content } = getContent();
+  const route = routeFor(request);
+  const { card: _card, order: _order, ...guide } = content.guides.find((g) => g.slug === route.slug)!;
+  return { guide, path: route.path, url: content.site.url, providers: summarizeProviders(content.providers, referencedProviders(guide.blocks)) };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData.guide.meta, loaderData.url, loaderData.path);
+}
+
+export default function Guide({ loaderData }: Route.ComponentProps) {
+  const { guide, path, providers } = loaderData;
+  return (
+    <article className="mx-auto max-w-5xl px-4 py-10">
+      <Link to={guide.back.href} className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline">
+        <span aria-hidden="true">←</span> {guide.back.label}
+      </Link>
+      <header className="mt-6 rounded-2xl bg-gradient-to-br from-blue-800 to-indigo-900 p-8 text-white">
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{guide.title}</h1>
+        <p className="mt-4 max-w-3xl text-lg text-blue-100">{guide.subtitle}</p>
+        <ul className="mt-6 flex flex-wrap items-center gap-3 text-sm" data-testid="guide-facts">
+          <li className="flex items-center gap-2 rounded-full bg-white/10 px-3 py-1">
+            <Icon name="monitor" size={16} />
+            {guide.platforms}
+          </li>
+          <li className="flex items-center gap-2 rounded-full bg-white/10 px-3 py-1">
+            <Icon name="clock" size={16} />
+            {guide.time}
+          </li>
+          <li>
+            <Badge variant={DIFFICULTY_VARIANT[guide.difficulty]} className="text-sm">{guide.difficultyLabel ?? guide.difficulty}</Badge>
+          </li>
+        </ul>
+      </header>
+      <Blocks blocks={guide.blocks} ctx={{ path, providers }} />
+    </article>
+  );
+}

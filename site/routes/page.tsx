@@ -1,0 +1,32 @@
+import type { Route } from './+types/page';
+import { Blocks } from '../components/blocks';
+import { guideCards, referencedProviders, summarizeProviders } from '../components/blocks/context';
+import { getContent, routeFor } from '../lib/content.server';
+import { pageMeta } from '../lib/meta';
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { content } = getContent();
+  const route = routeFor(request);
+  const page = content.pages.find((p) => p.slug === route.slug)!;
+  // Only the guides index ships the guides' card data.
+  const guides = page.blocks.some((b) => b.type === 'guide-cards') ? guideCards(content.guides) : undefined;
+  return { page, path: route.path, url: content.site.url, guides, providers: summarizeProviders(content.providers, referencedProviders(page.blocks)) };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData.page.meta, loaderData.url, loaderData.path);
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { page, path, providers, guides } = loaderData;
+  return (
+    <article className="mx-auto max-w-5xl px-4 py-12">
+      <header>
+        <h1 className="text-4xl font-extrabold tracking-tight">{page.title}</h1>
+        {page.subtitle && <p className="mt-4 text-lg text-slate-600">{page.subtitle}</p>}
+        {page.updatedLabel && <p className="mt-2 text-sm text-slate-600">{page.updatedLabel}</p>}
+      </header>
+      <Blocks blocks={page.blocks} ctx={{ path, providers, guides }} />
+    </article>
+  );
+}

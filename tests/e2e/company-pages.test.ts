@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../helpers/browser.ts';
+
+const browser = useBrowser();
+
+describe('about page', () => {
+  it('shows the mission, four values, the story, the statistics and the deals button with JavaScript off', async () => {
+    const { page } = await browser.open('/about-us', { javaScript: false });
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 2, name: 'Our Mission' }).count()).toBe(1);
+    const values = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'What We Stand For' }) });
+    expect(await values.getByRole('heading', { level: 3 }).count()).toBe(4);
+    const story = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'Our Story' }) });
+    expect(await story.textContent()).toContain('founded in 2020');
+    const stats = await page.getByTestId('stat').allTextContents();
+    expect(stats).toEqual(['Users protected9000+', 'VPNs tested100+', 'Years of experience4']);
+    expect(await page.getByRole('link', { name: 'View Best VPN Deals' }).count()).toBe(1);
+  });
+});
+
+describe('legal pages', () => {
+  it('terms of service: ten numbered sections, June 2025, the governing-law section', async () => {
+    const { page } = await browser.open('/terms-of-service', { javaScript: false });
+    expect(await page.locator('h1').textContent()).toBe('Terms of Service');
+    expect(await page.getByText('Last updated June 2025').count()).toBe(1);
+    const headings = await page.getByTestId('legal-section').locator('h2').allTextContents();
+    expect(headings).toHaveLength(10);
+    headings.forEach((h, i) => expect(h).toMatch(new RegExp(`^${i + 1}\\. `)));
+    expect(headings[9]).toContain('Governing Law');
+  });
+
+  it('privacy policy: twelve sections, June 2025, minimum age 13 and what is really stored', async () => {
+    const { page } = await browser.open('/privacy-policy', { javaScript: false });
+    expect(await page.locator('h1').textContent()).toBe('Privacy Policy');
+    expect(await page.getByText('Last updated June 2025').count()).toBe(1);
+    const sections = page.getByTestId('legal-section');
+    expect(await sections.count()).toBe(12);
+    const text = (await page.locator('main').textContent())!;
+    expect(text).toContain('under 13');
+    expect(text).toMatch(/salt that changes every day/);
+    expect(text).toContain('never store your raw IP address');
+    expect(text).toMatch(/newsletter/i);
+    expect(text).toMatch(/contact form/i);
+  });
+});
+
+describe('contact page', () => {
+  it('has the hero, the info panel with the 24-hour promise, the form fields and a four-question FAQ with JavaScript off', async () => {
+    const { page } = await browser.open('/contact-us', { javaScript: false });
+    expect(await page.locator('h1').textContent()).toBe('Contact Us');
+    expect(await page.getByTestId('contact-info').textContent()).toContain('within 24 hours');
+    for (const label of ['Name *', 'Email *', 'Subject (optional)', 'Message *']) expect(await page.getByLabel(label, { exact: true }).count()).toBe(1);
+    expect(await page.getByLabel('Email *').getAttribute('type')).toBe('email');
+    const height = await page.getByLabel('Message *').evaluate((el) => parseFloat(getComputedStyle(el).minHeight));
+    expect(height).toBeGreaterThanOrEqual(120);
+    const honeypot = page.locator('input[name="website"]');
+    expect(await honeypot.getAttribute('tabindex')).toBe('-1');
+    expect(await honeypot.getAttribute('autocomplete')).toBe('off');
+    expect(await page.getByTestId('faq-item').count()).toBe(4);
+  });
+});
