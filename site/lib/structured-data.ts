@@ -66,3 +66,9 @@ export function faqPage(items: readonly { question: string; answer: string }[]) 
     mainEntity: items.map((i) => ({ '@type': 'Question', name: i.question, acceptedAnswer: { '@type': 'Answer', text: i.answer } })),
   };
 }
+
+/** A FAQPage for every FAQ block among a page's blocks, or nothing when the page shows no FAQ. */
+export function faqFromBlocks(blocks: readonly { type: string }[]) {
+  const items = blocks.flatMap((b) => (b.type === 'faq' ? (b as unknown as { items: { question: string; answer: string }[] }).items : []));
+  return items.length ? [faqPage(items)] : [];
+}

@@ -6,16 +6,20 @@ import { referencedProviders, summarizeProviders } from '../components/blocks/co
 import { Icon } from '../components/icon';
 import { getContent, routeFor } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
+import { breadcrumbs, faqFromBlocks } from '../lib/structured-data';
 
 export function loader({ request }: Route.LoaderArgs) {
   const { content } = getContent();
   const route = routeFor(request);
   const { card: _card, order: _order, ...guide } = content.guides.find((g) => g.slug === route.slug)!;
-  return { guide, path: route.path, url: content.site.url, providers: summarizeProviders(content.providers, referencedProviders(guide.blocks)) };
+  const index = content.pages.find((p) => `/${p.slug}` === guide.back.href);
+  const trail = [{ name: content.site.brand.name, path: '/' }, ...(index ? [{ name: index.title, path: guide.back.href }] : []), { name: guide.title, path: route.path }];
+  return { guide, trail, path: route.path, url: content.site.url, providers: summarizeProviders(content.providers, referencedProviders(guide.blocks)) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData.guide.meta, loaderData.url, loaderData.path);
+  const { guide, url, trail } = loaderData;
+  return pageMeta(guide.meta, url, loaderData.path, { jsonLd: [breadcrumbs(url, trail), ...faqFromBlocks(guide.blocks)] });
 }
 
 export default function Guide({ loaderData }: Route.ComponentProps) {

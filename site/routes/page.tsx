@@ -3,6 +3,7 @@ import { Blocks } from '../components/blocks';
 import { guideCards, referencedProviders, summarizeProviders } from '../components/blocks/context';
 import { getContent, routeFor } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
+import { faqFromBlocks, organization } from '../lib/structured-data';
 
 export function loader({ request }: Route.LoaderArgs) {
   const { content } = getContent();
@@ -10,11 +11,13 @@ export function loader({ request }: Route.LoaderArgs) {
   const page = content.pages.find((p) => p.slug === route.slug)!;
   // Only the guides index ships the guides' card data.
   const guides = page.blocks.some((b) => b.type === 'guide-cards') ? guideCards(content.guides) : undefined;
-  return { page, path: route.path, url: content.site.url, guides, providers: summarizeProviders(content.providers, referencedProviders(page.blocks)) };
+  return { page, path: route.path, url: content.site.url, brand: { name: content.site.brand.name, url: content.site.url }, guides, providers: summarizeProviders(content.providers, referencedProviders(page.blocks)) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData.page.meta, loaderData.url, loaderData.path);
+  const { page, brand } = loaderData;
+  const jsonLd = [...(page.organization ? [organization(brand)] : []), ...faqFromBlocks(page.blocks)];
+  return pageMeta(page.meta, loaderData.url, loaderData.path, { jsonLd });
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -11,6 +11,7 @@ export const PageSchema = Obj(
     updatedLabel: Type.Optional(Str('A visible update line, e.g. "Last updated June 2025".')),
     title: Str('The page <h1>.'),
     subtitle: Type.Optional(Str('Text under the heading.')),
+    organization: Type.Optional(Type.Boolean({ description: "Adds the site's Organization structured data (for the about page)." })),
     blocks: Blocks,
   },
   'A page built from blocks.',

@@ -1,0 +1,58 @@
+/**
+ * Build scaling: synthetic, schema-valid content at N = 100, 1,000 and 10,000 pages; times `vpnsite validate`
+ * and `vpnsite build` in child processes and reads their peak memory. Run: npm run bench:build [-- N …]
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../lib/paths.ts';
+import { writeSyntheticContent } from './synthetic-content.ts';
+
+const sizes = process.argv.slice(2).map(Number).filter(Boolean);
+const plan = sizes.length ? sizes : [100, 1000, 10000];
+const GNU_TIME = '/usr/bin/time';
+
+interface Run { seconds: number; peakMb: number; ok: boolean; out: string }
+
+/** Runs the CLI, timing it and (with GNU time) reading the peak RSS of the largest process in its tree. */
+function vpnsite(args: string[]): Run {
+  const cmd = existsSync(GNU_TIME) ? GNU_TIME : process.execPath;
+  const argv = existsSync(GNU_TIME) ? ['-f', 'peak-kb=%M', process.execPath, join(PROJECT_ROOT, 'bin/vpnsite.js'), ...args] : [join(PROJECT_ROOT, 'bin/vpnsite.js'), ...args];
+  const t = performance.now();
+  const r = spawnSync(cmd, argv, { cwd: PROJECT_ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const seconds = (performance.now() - t) / 1000;
+  const peak = /peak-kb=(\d+)/.exec(r.stderr)?.[1];
+  return { seconds, peakMb: peak ? Number(peak) / 1024 : NaN, ok: r.status === 0, out: `${r.stdout}\n${r.stderr}` };
+}
+
+const countFiles = (dir: string): number => readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? countFiles(join(dir, e.name)) : e.name.endsWith('.yaml') ? 1 : 0), 0);
+
+interface Row { n: number; files: number; pages: number; validateS: number; buildS: number; filesPerS: number; pagesPerS: number; peakMb: number }
+const rows: Row[] = [];
+for (const n of plan) {
+  const tmp = mkdtempSync(join(tmpdir(), `vpnsite-bench-build-${n}-`));
+  try {
+    const data = join(tmp, 'data');
+    writeSyntheticContent(join(PROJECT_ROOT, 'data'), data, { totalPages: n });
+    const files = countFiles(data);
+    const v = vpnsite(['validate', '--data', data, '--format', 'json']);
+    if (!v.ok) throw new Error(`validate failed at N=${n}:\n${v.out.slice(0, 4000)}`);
+    const b = vpnsite(['build', '--data', data, '--out', join(tmp, 'dist')]);
+    if (!b.ok) throw new Error(`build failed at N=${n}:\n${b.out.slice(-4000)}`);
+    const pages = Number(/✓ built (\d+) pages/.exec(b.out)?.[1]);
+    const prerenderS = Number(/prerender +\d+ pages in ([\d.]+)s/.exec(b.out)?.[1]);
+    const row = { n, files, pages, validateS: v.seconds, buildS: b.seconds, filesPerS: files / v.seconds, pagesPerS: pages / prerenderS, peakMb: Math.max(v.peakMb, b.peakMb) };
+    rows.push(row);
+    console.log(`N=${n}: ${files} files validated in ${v.seconds.toFixed(2)}s; ${pages} pages built in ${b.seconds.toFixed(1)}s (prerender ${prerenderS}s); peak ${row.peakMb.toFixed(0)} MB`);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+console.log('\n| N | YAML files | pages | validate (s) | files/s | build (s) | pages/s prerendered | peak RSS (MB) | build time ×, vs previous N |');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+rows.forEach((r, i) => {
+  const growth = i > 0 ? `${(r.buildS / rows[i - 1]!.buildS).toFixed(2)}× for ${(r.pages / rows[i - 1]!.pages).toFixed(1)}× pages` : '';
+  console.log(`| ${r.n} | ${r.files} | ${r.pages} | ${r.validateS.toFixed(2)} | ${r.filesPerS.toFixed(0)} | ${r.buildS.toFixed(1)} | ${r.pagesPerS.toFixed(0)} | ${r.peakMb.toFixed(0)} | ${growth} |`);
+});
