@@ -13,7 +13,7 @@ export const Deal = Obj(
     features: List(Str('One feature.'), 'Feature list.'),
     badge: Badge,
     savings: Str('Savings text, e.g. "Save $114 per year".'),
-    validUntil: Str('The visible validity text, e.g. "Valid until January 31, 2025".'),
+    validUntil: Str('Validity text, e.g. "Valid until January 31, 2025"; shown only while the flash sale runs.'),
     affiliate: Type.Optional(PlaceholderLink),
     cta: Str('Button text.'),
   },
