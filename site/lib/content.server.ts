@@ -40,3 +40,5 @@ export function routeFor(request: Request): RouteEntry {
   if (!entry) throw new Response('Not Found', { status: 404 });
   return entry;
 }
+
+export { today } from '../../services/content/index.ts';

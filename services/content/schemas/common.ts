@@ -52,6 +52,12 @@ export const ProviderRef = Str('The slug of a provider in data/providers, e.g. n
 /** An outbound link: absolute http(s) URL, or a placeholder starting with '#' whose buttons do nothing (spec §4). */
 export const OutboundLink = Str("An absolute http(s) URL, or a placeholder starting with '#' (its button logs and does nothing).");
 
+/**
+ * A deal's own link override: only a '#' placeholder, which makes its button inert (spec §3: a deal without an
+ * affiliate link). Real clicks always go through /go/<provider>, whose target is the provider file's link.
+ */
+export const PlaceholderLink = Str("A placeholder starting with '#': the button logs and does nothing. Leave out to link through the provider's /go/ URL.", { pattern: '^#' });
+
 /** An internal site path or an absolute URL. Internal paths must resolve to a registered route. */
 export const Href = Str("A site path starting with '/' (must be a registered route) or an absolute http(s) URL.");
 

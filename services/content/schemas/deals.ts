@@ -1,23 +1,23 @@
 /** data/deals.yaml: the /vpn-deals page (spec §2 Deals page, §3 Deal). */
 import { Type } from '@sinclair/typebox';
-import { Badge, Faq, IconText, IsoDate, List, Meta, Obj, OutboundLink, ProviderRef, Str } from './common.ts';
+import { Badge, Faq, IconText, IsoDate, List, Meta, Obj, PlaceholderLink, ProviderRef, Str } from './common.ts';
 
 export const Deal = Obj(
   {
     provider: ProviderRef,
     rating: Type.Number({ minimum: 0, maximum: 5, description: "Shown rating; must equal the provider's rating." }),
-    discount: Str('Discount label, e.g. "73% OFF".'),
-    originalPrice: Str('Regular monthly price, struck through.'),
-    dealPrice: Str('Deal price per month.'),
+    discount: Str('Discount label, e.g. "73% OFF".', { pattern: '^\\d{1,2}% OFF$' }),
+    originalPrice: Str('Regular monthly price, struck through, e.g. "$12.95".', { pattern: '^\\$\\d+\\.\\d{2}$' }),
+    dealPrice: Str('Deal price per month, e.g. "$3.39".', { pattern: '^\\$\\d+\\.\\d{2}$' }),
     period: Str('What the deal price is for, e.g. "per month, 2-year plan".'),
     features: List(Str('One feature.'), 'Feature list.'),
     badge: Badge,
     savings: Str('Savings text, e.g. "Save $114 per year".'),
-    validUntil: Str('The visible validity text, e.g. "Valid until January 31, 2025".'),
-    affiliate: Type.Optional(OutboundLink),
+    validUntil: Str('Validity text, e.g. "Valid until January 31, 2025"; shown only while the flash sale runs.'),
+    affiliate: Type.Optional(PlaceholderLink),
     cta: Str('Button text.'),
   },
-  'A deal card. Without an affiliate link the button is inert and logs (spec §4).',
+  "A deal card. Its button goes through /go/<provider>, unless `affiliate` holds a '#' placeholder: then it is inert and logs (spec §3, §4).",
 );
 
 export const DealsSchema = Obj(
@@ -50,7 +50,8 @@ export const DealsSchema = Obj(
     whoFor: Obj(
       {
         title: Str('Section heading.'),
-        items: List(Obj({ audience: Str('e.g. "Home users".'), provider: ProviderRef, reason: Str('Why this provider fits.') }, 'One audience pick.'), 'Audience picks.'),
+        readReview: Str('Link text to the pick\'s review; {name} becomes the provider name.'),
+        items: List(Obj({ icon: IconText.properties.icon, audience: Str('e.g. "Home users".'), provider: ProviderRef, reason: Str('Why this provider fits.') }, 'One audience pick.'), 'Audience picks.'),
       },
       'Which VPN for whom.',
     ),

@@ -27,23 +27,15 @@ export const Review = Obj(
     badge: Badge,
     deal: Obj(
       {
-        price: Str('Discounted monthly price with currency, e.g. "$3.39".'),
-        regularPrice: Str('Regular monthly price, shown struck through, e.g. "$12.95".'),
-        percentOff: Type.Integer({ minimum: 1, maximum: 99, description: 'Percent off, shown as a badge.' }),
+        title: Str('Deal card heading, e.g. "Best NordVPN Deal".'),
+        price: Str('Discounted monthly price with currency, e.g. "$3.39".', { pattern: '^\\$\\d+\\.\\d{2}$' }),
+        regularPrice: Str('Regular monthly price, shown struck through, e.g. "$12.95".', { pattern: '^\\$\\d+\\.\\d{2}$' }),
+        discount: Str('Percent off, shown as a badge, e.g. "73% OFF".', { pattern: '^\\d{1,2}% OFF$' }),
         period: Str('What the price is for, e.g. "per month on the 2-year plan".'),
         note: Str('The guarantee or trial note, e.g. "30-day money-back guarantee".'),
         cta: Str('Button text, e.g. "Get NordVPN Deal".'),
       },
-      'The deal card at the top of the review.',
-    ),
-    stats: Obj(
-      {
-        servers: Str('Server count label, e.g. "5400+".'),
-        countries: Type.Integer({ minimum: 1, description: 'Number of countries.' }),
-        devices: Str('Simultaneous devices, a number or "Unlimited".'),
-        support: Str('Support channel, e.g. "24/7".'),
-      },
-      'The stats row.',
+      'The deal card at the top of the review (spec §9 deal prices).',
     ),
     overview: Paragraphs,
     features: Obj(
@@ -93,7 +85,7 @@ export const ProviderSchema = Obj(
     affiliate: OutboundLink,
     website: Str("The provider's own site, https://…; /go/ falls back to it when the affiliate link is a placeholder.", { pattern: '^https?://' }),
     subid: Type.Optional(Str('Affiliate URL template with {click_id}, filled with the click id so conversions join to clicks.', { pattern: '\\{click_id\\}' })),
-    review: Type.Optional(Review),
+    review: Review,
   },
   'A VPN provider: comparison-card figures and review page.',
 );

@@ -12,6 +12,8 @@ export const ReviewsSchema = Obj(
         title: Str('Heading above the provider cards.'),
         visit: Str('Visit button text; {name} becomes the provider name.'),
         readReview: Str('Review link text; {name} becomes the provider name.'),
+        bestFor: Str('Label before the best-for tag, e.g. "Best for".'),
+        perMonth: Str('Suffix after the monthly price, e.g. "/mo".'),
       },
       'The grid of provider cards.',
     ),
@@ -20,6 +22,28 @@ export const ReviewsSchema = Obj(
       'How we review.',
     ),
     whyTrust: Obj({ title: Str('"Why Trust Our Reviews".'), text: Paragraphs }, 'Why trust our reviews.'),
+    reviewPage: Obj(
+      {
+        back: Str('Link text back to this listing from a review page.'),
+        stats: Obj(
+          { servers: Str('Servers label.'), countries: Str('Countries label.'), devices: Str('Devices label.'), support: Str('Support label.') },
+          'Labels of the stats row; the figures come from the provider file.',
+        ),
+        overview: Str('Overview heading.'),
+        features: Str('Key features heading.'),
+        security: Str('Security features subheading.'),
+        streaming: Str('Streaming features subheading.'),
+        speed: Str('Speed-test heading.'),
+        baseline: Str('Baseline line; {mbps} becomes the baseline speed.'),
+        columns: Obj(
+          { location: Str('Location column.'), download: Str('Download column.'), upload: Str('Upload column.'), ping: Str('Ping column.') },
+          'Speed-table column headings, with units.',
+        ),
+        pros: Str('Pros heading.'),
+        cons: Str('Cons heading.'),
+      },
+      'Headings and labels shared by every review page at /vpn-reviews/<slug>.',
+    ),
   },
   'The reviews listing page.',
 );

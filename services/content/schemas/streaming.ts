@@ -10,6 +10,7 @@ export const StreamingSchema = Obj(
     services: Obj(
       {
         title: Str('Section heading.'),
+        regionsLabel: Str('Label before each tile\'s regions, e.g. "Best regions:".'),
         items: List(
           Obj({ name: Str('Service name.'), icon: Icon, description: Str('What the service offers.'), regions: List(Str('A region.'), 'Regions with the best library.') }, 'A streaming service tile.'),
           'The six service tiles.',
@@ -20,6 +21,10 @@ export const StreamingSchema = Obj(
     providers: Obj(
       {
         title: Str('Section heading.'),
+        labels: Obj(
+          { speed: Str('Speed label.'), servers: Str('Servers label.'), price: Str('Price label.'), pros: Str('Pros heading.'), cons: Str('Cons heading.') },
+          'Labels on every provider card.',
+        ),
         items: List(
           Obj(
             {
@@ -44,7 +49,7 @@ export const StreamingSchema = Obj(
     ),
     tips: Obj({ title: Str('Section heading.'), items: List(IconText, 'Tips.') }, 'Streaming tips.'),
     issues: Obj(
-      { title: Str('Section heading.'), items: List(Obj({ issue: Str('The problem.'), solution: Str('How to fix it.') }, 'An issue and its solution.'), 'Common issues.') },
+      { title: Str('Section heading.'), solutionLabel: Str('Label before each solution, e.g. "Solution:".'), items: List(Obj({ issue: Str('The problem.'), solution: Str('How to fix it.') }, 'An issue and its solution.'), 'Common issues.') },
       'Common issues.',
     ),
     why: Obj({ title: Str('Section heading.'), text: Paragraphs, features: List(IconText, 'The three feature blurbs.') }, 'Why use a VPN for streaming.'),

@@ -1,0 +1,100 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/deals';
+import { Badge } from '../components/badge';
+import { DealCard } from '../components/deal-card';
+import { Faq } from '../components/faq';
+import { FlashSaleBanner } from '../components/flash-sale-banner';
+import { Icon } from '../components/icon';
+import { IconTiles } from '../components/icon-tiles';
+import { getContent, today } from '../lib/content.server';
+import { pageMeta } from '../lib/meta';
+
+const PATH = '/vpn-deals';
+
+export function loader() {
+  const { site, deals, providers } = getContent().content;
+  if (!deals) throw new Response('Not Found', { status: 404 });
+  const names = Object.fromEntries(providers.map((p) => [p.slug, { name: p.name, logo: p.logo }]));
+  // Decided when the page is built: a rebuild after the end date switches the banner to its ended state.
+  const ended = deals.flashSale.endsOn < today();
+  return { page: deals, url: site.url, names, ended };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData.page.meta, loaderData.url, PATH);
+}
+
+export default function Deals({ loaderData }: Route.ComponentProps) {
+  const { page, names, ended } = loaderData;
+  return (
+    <>
+      <section className="bg-gradient-to-br from-blue-800 to-indigo-900 text-white">
+        <div className="mx-auto max-w-5xl px-4 py-16 text-center">
+          <Badge variant="destructive" className="px-3 py-1 text-sm">{page.hero.badge}</Badge>
+          <h1 className="mt-5 text-4xl font-extrabold tracking-tight sm:text-5xl">{page.hero.title}</h1>
+          <p className="mx-auto mt-5 max-w-3xl text-lg text-blue-100">{page.hero.subtitle}</p>
+          <ul className="mt-8 flex flex-wrap justify-center gap-x-8 gap-y-3" data-testid="trust-points">
+            {page.hero.trust.map((t) => (
+              <li key={t.label} className="flex items-center gap-2 font-medium">
+                <Icon name={t.icon} size={20} className="text-blue-200" />
+                {t.label}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <div className="mx-auto max-w-6xl px-4">
+        <div className="mt-10">
+          <FlashSaleBanner sale={page.flashSale} ended={ended} />
+        </div>
+        <section className="mt-14" aria-labelledby="deals">
+          <h2 id="deals" className="text-center text-3xl font-bold">{page.dealsTitle}</h2>
+          <div className="mt-8 grid gap-6 md:grid-cols-3">
+            {page.deals.map((d) => (
+              <DealCard
+                key={d.provider}
+                heading={names[d.provider]!.name}
+                level="h3"
+                logo={names[d.provider]!.logo}
+                rating={d.rating}
+                badge={d.badge}
+                price={d.dealPrice}
+                originalPrice={d.originalPrice}
+                discount={d.discount}
+                period={d.period}
+                notes={ended ? [d.savings] : [d.savings, d.validUntil]}
+                features={d.features}
+                cta={{ provider: d.provider, link: d.affiliate, from: PATH, placement: 'deal-card', label: d.cta }}
+              />
+            ))}
+          </div>
+        </section>
+        <section className="mt-16" aria-labelledby="special">
+          <h2 id="special" className="text-center text-3xl font-bold">{page.whySpecial.title}</h2>
+          <IconTiles items={page.whySpecial.points} />
+        </section>
+        <section className="mt-16" aria-labelledby="who">
+          <h2 id="who" className="text-center text-3xl font-bold">{page.whoFor.title}</h2>
+          <div className="mt-8 grid gap-6 md:grid-cols-3">
+            {page.whoFor.items.map((item) => (
+              <div key={item.audience} className="rounded-xl border border-slate-200 bg-white p-6" data-testid="who-for">
+                <Icon name={item.icon} size={28} className="text-blue-700" />
+                <h3 className="mt-3 text-lg font-semibold">{item.audience}</h3>
+                <p className="mt-1 text-xl font-bold"><span aria-hidden="true">{names[item.provider]!.logo}</span> {names[item.provider]!.name}</p>
+                <p className="mt-2 text-sm leading-6 text-slate-700">{item.reason}</p>
+                <Link to={`/vpn-reviews/${item.provider}`} className="mt-3 inline-block text-sm font-semibold text-blue-800 hover:underline">
+                  {page.whoFor.readReview.replace('{name}', names[item.provider]!.name)}
+                </Link>
+              </div>
+            ))}
+          </div>
+        </section>
+        <section className="mt-16" aria-labelledby="features">
+          <h2 id="features" className="text-center text-3xl font-bold">{page.features.title}</h2>
+          <IconTiles items={page.features.items} />
+        </section>
+        <Faq heading={page.faq.title} items={page.faq.items} />
+      </div>
+    </>
+  );
+}

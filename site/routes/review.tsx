@@ -1,0 +1,102 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/review';
+import { Badge } from '../components/badge';
+import { DealCard } from '../components/deal-card';
+import { FeatureTick } from '../components/feature-tick';
+import { OutboundLink } from '../components/outbound-link';
+import { ProsCons } from '../components/pros-cons';
+import { SpeedTable } from '../components/speed-table';
+import { StarRating } from '../components/star-rating';
+import { getContent, routeFor } from '../lib/content.server';
+import { pageMeta } from '../lib/meta';
+
+export function loader({ request }: Route.LoaderArgs) {
+  const entry = routeFor(request);
+  const { site, providers, reviews } = getContent().content;
+  const p = providers.find((x) => x.slug === entry.slug);
+  if (!p || !reviews) throw new Response('Not Found', { status: 404 });
+  const { slug, name, logo, rating, servers, countries, devices, support, review } = p;
+  return { path: entry.path, url: site.url, labels: reviews.reviewPage, provider: { slug, name, logo, rating, servers, countries, devices, support }, review };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData.review.meta, loaderData.url, loaderData.path);
+}
+
+export default function Review({ loaderData }: Route.ComponentProps) {
+  const { provider: p, review: r, labels, path } = loaderData;
+  const stats = [
+    [labels.stats.servers, p.servers],
+    [labels.stats.countries, String(p.countries)],
+    [labels.stats.devices, p.devices],
+    [labels.stats.support, p.support],
+  ] as const;
+  return (
+    <>
+      <section className="bg-gradient-to-br from-blue-800 to-indigo-900 text-white">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 lg:grid-cols-[1fr_22rem]">
+          <div>
+            <Link to="/vpn-reviews" className="text-sm text-blue-100 hover:text-white hover:underline">← {labels.back}</Link>
+            <p className="mt-4 text-6xl leading-none" aria-hidden="true">{p.logo}</p>
+            <h1 className="mt-4 text-4xl font-extrabold tracking-tight sm:text-5xl">{r.title}</h1>
+            <p className="mt-4 max-w-2xl text-lg text-blue-100">{r.tagline}</p>
+            <div className="mt-5 flex flex-wrap items-center gap-4 rounded-lg bg-white/95 px-4 py-2 text-slate-900 sm:w-fit" data-testid="review-rating">
+              <StarRating rating={p.rating} rule="at-most" size={20} />
+              <Badge variant={r.badge.variant}>{r.badge.text}</Badge>
+            </div>
+            <p className="mt-4 text-sm text-blue-100">{r.updatedLabel}</p>
+          </div>
+          <DealCard
+            heading={r.deal.title}
+            level="h2"
+            price={r.deal.price}
+            originalPrice={r.deal.regularPrice}
+            discount={r.deal.discount}
+            period={r.deal.period}
+            notes={[r.deal.note]}
+            cta={{ provider: p.slug, from: path, placement: 'review-deal', label: r.deal.cta }}
+          />
+        </div>
+      </section>
+      <div className="mx-auto max-w-5xl px-4">
+        <dl className="-mt-6 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:grid-cols-4" data-testid="review-stats">
+          {stats.map(([label, value]) => (
+            <div key={label} className="text-center">
+              <dt className="text-sm text-slate-600">{label}</dt>
+              <dd className="mt-1 text-2xl font-bold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <section className="mt-12" aria-labelledby="overview">
+          <h2 id="overview" className="text-2xl font-bold">{labels.overview}</h2>
+          {r.overview.map((t) => <p key={t} className="mt-4 leading-7 text-slate-700">{t}</p>)}
+        </section>
+        <section className="mt-12" aria-labelledby="features">
+          <h2 id="features" className="text-2xl font-bold">{labels.features}</h2>
+          <div className="mt-4 grid gap-6 md:grid-cols-2">
+            {([[labels.security, r.features.security], [labels.streaming, r.features.streaming]] as const).map(([title, list]) => (
+              <div key={title} className="rounded-xl border border-slate-200 bg-white p-6">
+                <h3 className="text-lg font-semibold">{title}</h3>
+                <ul className="mt-3 space-y-2">{list.map((f) => <FeatureTick key={f.label} label={f.label} ok={f.available} />)}</ul>
+              </div>
+            ))}
+          </div>
+        </section>
+        <section className="mt-12" aria-labelledby="speed">
+          <h2 id="speed" className="text-2xl font-bold">{labels.speed}</h2>
+          <SpeedTable speed={r.speed} labels={labels} />
+        </section>
+        <section className="mt-12">
+          <ProsCons pros={r.pros} cons={r.cons} labels={labels} />
+        </section>
+        <section className="mt-12 rounded-xl bg-blue-50 p-8 text-center" aria-labelledby="verdict">
+          <h2 id="verdict" className="text-2xl font-bold">{r.verdict.title}</h2>
+          {r.verdict.text.map((t) => <p key={t} className="mx-auto mt-4 max-w-3xl leading-7 text-slate-700">{t}</p>)}
+          <OutboundLink provider={p.slug} from={path} placement="review-verdict" className="mt-6 inline-block rounded-md bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800">
+            {r.verdict.cta}
+          </OutboundLink>
+        </section>
+      </div>
+    </>
+  );
+}

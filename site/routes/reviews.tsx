@@ -1,0 +1,68 @@
+import type { Route } from './+types/reviews';
+import { Icon } from '../components/icon';
+import { ReviewListCard } from '../components/review-list-card';
+import { getContent } from '../lib/content.server';
+import { pageMeta } from '../lib/meta';
+
+const PATH = '/vpn-reviews';
+
+export function loader() {
+  const { site, reviews, providers } = getContent().content;
+  if (!reviews) throw new Response('Not Found', { status: 404 });
+  const { reviewPage: _labels, ...page } = reviews;
+  return {
+    page,
+    url: site.url,
+    providers: providers.map(({ slug, name, logo, rating, yearlyPrice, discount, bestFor, description }) => ({ slug, name, logo, rating, yearlyPrice, discount, bestFor, description })),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData.page.meta, loaderData.url, PATH);
+}
+
+export default function Reviews({ loaderData }: Route.ComponentProps) {
+  const { page, providers } = loaderData;
+  return (
+    <>
+      <section className="bg-gradient-to-br from-blue-800 to-indigo-900 text-white">
+        <div className="mx-auto max-w-5xl px-4 py-16 text-center">
+          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{page.hero.title}</h1>
+          <p className="mx-auto mt-5 max-w-3xl text-lg text-blue-100">{page.hero.subtitle}</p>
+        </div>
+      </section>
+      <section className="mx-auto max-w-7xl px-4 py-14" aria-labelledby="grid">
+        <h2 id="grid" className="text-center text-3xl font-bold">{page.grid.title}</h2>
+        <div className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4">
+          {providers.map((p) => (
+            <ReviewListCard key={p.slug} p={p} from={PATH} labels={page.grid} />
+          ))}
+        </div>
+      </section>
+      <section className="bg-white py-14" aria-labelledby="how">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="how" className="text-center text-3xl font-bold">{page.howWeReview.title}</h2>
+          {page.howWeReview.intro.map((t) => (
+            <p key={t} className="mx-auto mt-4 max-w-3xl text-center text-slate-700">{t}</p>
+          ))}
+          <div className="mt-10 grid gap-6 md:grid-cols-3">
+            {page.howWeReview.items.map((item) => (
+              <div key={item.title} className="rounded-xl border border-slate-200 p-6">
+                <Icon name={item.icon} size={32} className="text-blue-700" />
+                <h3 className="mt-3 text-lg font-semibold">{item.title}</h3>
+                <p className="mt-2 text-sm leading-6 text-slate-700">{item.text}</p>
+              </div>
+            ))}
+          </div>
+        </div>
+      </section>
+      <section className="mx-auto max-w-3xl px-4 py-14 text-center" aria-labelledby="trust">
+        <h2 id="trust" className="text-3xl font-bold">{page.whyTrust.title}</h2>
+        {page.whyTrust.text.map((t) => (
+          <p key={t} className="mt-4 leading-7 text-slate-700">{t}</p>
+        ))}
+        <p className="mt-6 text-sm font-semibold text-slate-700">{page.updatedLabel}</p>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Route } from './+types/streaming';
+import { Faq } from '../components/faq';
+import { Icon } from '../components/icon';
+import { IconTiles } from '../components/icon-tiles';
+import { PickCard } from '../components/pick-card';
+import { getContent } from '../lib/content.server';
+import { pageMeta } from '../lib/meta';
+
+const PATH = '/vpn-streaming';
+
+export function loader() {
+  const { site, streaming, providers } = getContent().content;
+  if (!streaming) throw new Response('Not Found', { status: 404 });
+  const names = Object.fromEntries(providers.map((p) => [p.slug, { name: p.name, logo: p.logo }]));
+  return { page: streaming, url: site.url, names };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData.page.meta, loaderData.url, PATH);
+}
+
+export default function StreamingPage({ loaderData }: Route.ComponentProps) {
+  const { page, names } = loaderData;
+  return (
+    <>
+      <section className="bg-gradient-to-br from-blue-800 to-indigo-900 text-white">
+        <div className="mx-auto max-w-5xl px-4 py-16 text-center">
+          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{page.hero.title}</h1>
+          <p className="mx-auto mt-5 max-w-3xl text-lg text-blue-100">{page.hero.subtitle}</p>
+        </div>
+      </section>
+      <div className="mx-auto max-w-6xl px-4">
+        <section className="mt-14" aria-labelledby="services">
+          <h2 id="services" className="text-center text-3xl font-bold">{page.services.title}</h2>
+          <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {page.services.items.map((s) => (
+              <div key={s.name} data-testid="service-tile" className="rounded-xl border border-slate-200 bg-white p-6">
+                <Icon name={s.icon} size={28} className="text-blue-700" />
+                <h3 className="mt-3 text-lg font-semibold">{s.name}</h3>
+                <p className="mt-2 text-sm leading-6 text-slate-700">{s.description}</p>
+                <p className="mt-3 text-sm"><span className="font-semibold">{page.services.regionsLabel}</span> {s.regions.join(', ')}</p>
+              </div>
+            ))}
+          </div>
+        </section>
+        <section className="mt-16" aria-labelledby="picks">
+          <h2 id="picks" className="text-center text-3xl font-bold">{page.providers.title}</h2>
+          <div className="mt-8 grid gap-6 md:grid-cols-3">
+            {page.providers.items.map((pick) => (
+              <PickCard key={pick.provider} pick={pick} name={names[pick.provider]!.name} logo={names[pick.provider]!.logo} labels={page.providers.labels} from={PATH} />
+            ))}
+          </div>
+        </section>
+        <section className="mt-16" aria-labelledby="tips">
+          <h2 id="tips" className="text-center text-3xl font-bold">{page.tips.title}</h2>
+          <IconTiles items={page.tips.items} />
+        </section>
+        <section className="mt-16" aria-labelledby="issues">
+          <h2 id="issues" className="text-center text-3xl font-bold">{page.issues.title}</h2>
+          <div className="mt-8 grid gap-6 md:grid-cols-2">
+            {page.issues.items.map((i) => (
+              <div key={i.issue} data-testid="issue" className="rounded-xl border border-slate-200 bg-white p-6">
+                <h3 className="font-semibold">{i.issue}</h3>
+                <p className="mt-2 text-sm leading-6 text-slate-700"><span className="font-semibold text-green-800">{page.issues.solutionLabel}</span> {i.solution}</p>
+              </div>
+            ))}
+          </div>
+        </section>
+        <section className="mt-16 rounded-xl bg-blue-50 p-8" aria-labelledby="why">
+          <h2 id="why" className="text-center text-3xl font-bold">{page.why.title}</h2>
+          {page.why.text.map((t) => <p key={t} className="mx-auto mt-4 max-w-3xl text-center leading-7 text-slate-700">{t}</p>)}
+          <IconTiles items={page.why.features} columns={3} />
+        </section>
+        <Faq heading={page.faq.title} items={page.faq.items} />
+      </div>
+    </>
+  );
+}
