@@ -2,7 +2,12 @@
 import type { ComponentType } from 'react';
 import type { Block } from '../../../services/content/index.ts';
 import { CardsBlock, CtaBlock, FaqBlock, IconListBlock, LinksBlock, ProseBlock } from './basic';
+import { CalloutBlock, QuickAnswerBlock, StatsBlock } from './callouts';
 import type { BlockContext } from './context';
+import { DealListBlock } from './deals';
+import { PriceListBlock, StepsBlock, TipsBlock } from './lists';
+import { RankingBlock, RecommendationsBlock } from './picks';
+import { ComparisonTableBlock, CostTableBlock } from './tables';
 
 type Renderers = { [T in Block['type']]: ComponentType<{ block: Extract<Block, { type: T }>; ctx: BlockContext }> };
 
@@ -14,6 +19,17 @@ const RENDERERS: Renderers = {
   links: LinksBlock,
   cta: CtaBlock,
   'icon-list': IconListBlock,
+  'quick-answer': QuickAnswerBlock,
+  callout: CalloutBlock,
+  stats: StatsBlock,
+  ranking: RankingBlock,
+  recommendations: RecommendationsBlock,
+  'comparison-table': ComparisonTableBlock,
+  'cost-table': CostTableBlock,
+  steps: StepsBlock,
+  tips: TipsBlock,
+  'price-list': PriceListBlock,
+  'deal-list': DealListBlock,
 };
 
 export function Blocks({ blocks, ctx }: { blocks: readonly Block[]; ctx: BlockContext }) {

@@ -4,16 +4,12 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Icon, IconText, Link, List, Obj, Paragraphs, Severity, Str, Faq as FaqItems } from '../common.ts';
-
-/** Declares one block type: its `type` tag is added as a required constant. */
-function block<T extends Parameters<typeof Type.Object>[0], K extends string>(type: K, properties: T, description: string) {
-  return Type.Object(
-    { type: Type.Literal(type, { description: `Block type "${type}".` }), ...properties },
-    { additionalProperties: false, description },
-  );
-}
-
-const Heading = Str('Section heading (an <h2>).');
+import { CalloutBlock, QuickAnswerBlock, StatsBlock } from './callouts.ts';
+import { DealListBlock } from './deals.ts';
+import { block, Heading } from './define.ts';
+import { PriceListBlock, StepsBlock, TipsBlock } from './lists.ts';
+import { RankingBlock, RecommendationsBlock } from './picks.ts';
+import { ComparisonTableBlock, CostTableBlock } from './tables.ts';
 
 export const ProseBlock = block('prose', { heading: Heading, paragraphs: Paragraphs, bullets: Type.Optional(List(Str('One bullet.'), 'A bullet list under the paragraphs.')) }, 'A section of text.');
 
@@ -73,6 +69,17 @@ export const BLOCKS = {
   links: LinksBlock,
   cta: CtaBlock,
   'icon-list': FeatureListBlock,
+  'quick-answer': QuickAnswerBlock,
+  callout: CalloutBlock,
+  stats: StatsBlock,
+  ranking: RankingBlock,
+  recommendations: RecommendationsBlock,
+  'comparison-table': ComparisonTableBlock,
+  'cost-table': CostTableBlock,
+  steps: StepsBlock,
+  tips: TipsBlock,
+  'price-list': PriceListBlock,
+  'deal-list': DealListBlock,
 } as const satisfies Record<string, TSchema>;
 
 type BlockSchemas = (typeof BLOCKS)[keyof typeof BLOCKS];

@@ -1,0 +1,70 @@
+/** Renderers for numbered steps, do/avoid tips and a provider price list. */
+import { Icon } from '../icon';
+import { providerIn, type BlockProps } from './context';
+
+export function StepsBlock({ block }: BlockProps<'steps'>) {
+  return (
+    <section className="mt-10">
+      <h2 className="text-2xl font-bold">{block.heading}</h2>
+      {block.intro && <p className="mt-3 text-slate-700">{block.intro}</p>}
+      <ol className="mt-6 space-y-4">
+        {block.steps.map((step, i) => (
+          <li key={step.title} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5">
+            <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-blue-700 font-bold text-white" aria-hidden="true">{i + 1}</span>
+            <div>
+              <h3 className="font-semibold">{step.title}</h3>
+              <p className="mt-1 text-sm leading-6 text-slate-700">{step.text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export function TipsBlock({ block }: BlockProps<'tips'>) {
+  const avoid = block.tone === 'avoid';
+  return (
+    <section className="mt-10">
+      <h2 className="text-2xl font-bold">{block.heading}</h2>
+      {block.intro && <p className="mt-3 text-slate-700">{block.intro}</p>}
+      <ul className="mt-6 space-y-3">
+        {block.items.map((tip) => (
+          <li key={tip.title} className="flex gap-3">
+            <Icon name={avoid ? 'x-circle' : 'check-circle'} size={20} className={`mt-0.5 shrink-0 ${avoid ? 'text-red-700' : 'text-green-700'}`} />
+            <p className="leading-7 text-slate-700">
+              <strong className="font-semibold text-slate-900">{tip.title}.</strong> {tip.text}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function PriceListBlock({ block, ctx }: BlockProps<'price-list'>) {
+  return (
+    <section className="mt-10">
+      <h2 className="text-2xl font-bold">{block.heading}</h2>
+      {block.intro && <p className="mt-3 text-slate-700">{block.intro}</p>}
+      <ol className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+        {block.items.map((item) => {
+          const p = providerIn(ctx, item.provider);
+          return (
+            <li key={item.provider} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4" data-testid="price-list-item">
+              <span className="text-2xl" aria-hidden="true">{p.logo}</span>
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">{p.name}</p>
+                <p className="text-sm text-slate-700">{item.note}</p>
+              </div>
+              <p className="text-right">
+                <span className="block text-lg font-extrabold">{item.price}</span>
+                <span className="text-sm text-slate-600">{item.plan}</span>
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
