@@ -51,7 +51,8 @@ export function CostTableBlock({ block }: BlockProps<'cost-table'>) {
             {block.rows.map((row) => (
               <tr key={row.plan} className={row.badge ? 'bg-green-50' : undefined}>
                 <th scope="row" className={`${TD} font-semibold`}>
-                  {row.plan} {row.badge && <Badge className="ml-1">{row.badge}</Badge>}
+                  {row.plan}
+                  {row.badge && <Badge className="ml-2">{row.badge}</Badge>}
                 </th>
                 <td className={`${TD} font-semibold`}>{row.price}</td>
                 <td className={TD}>{row.savings}</td>
