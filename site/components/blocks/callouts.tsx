@@ -2,6 +2,7 @@
 import { Icon } from '../icon';
 import type { BlockProps } from './context';
 
+/** The boxed short answer near the top of an article. */
 export function QuickAnswerBlock({ block }: BlockProps<'quick-answer'>) {
   return (
     <section className="mt-8 rounded-xl border-l-4 border-blue-700 bg-blue-50 p-6" data-testid="quick-answer">
@@ -30,6 +31,7 @@ const TONES = {
   success: { box: 'border-green-300 bg-green-50', icon: 'shield-check', iconClass: 'text-green-700' },
 } as const;
 
+/** A highlighted note in its tone, with an optional formula line. */
 export function CalloutBlock({ block }: BlockProps<'callout'>) {
   const tone = TONES[block.tone];
   return (
@@ -48,6 +50,7 @@ export function CalloutBlock({ block }: BlockProps<'callout'>) {
   );
 }
 
+/** Headline figures as a description list. */
 export function StatsBlock({ block }: BlockProps<'stats'>) {
   return (
     <section className="mt-10">

@@ -4,6 +4,7 @@ import { Icon } from '../icon';
 import { OutboundLink } from '../outbound-link';
 import { providerIn, type BlockProps } from './context';
 
+/** Deal cards with the struck-through original price. */
 export function DealListBlock({ block, ctx }: BlockProps<'deal-list'>) {
   return (
     <section className="mt-10">

@@ -2,6 +2,7 @@
 import { Icon } from '../icon';
 import { providerIn, type BlockProps } from './context';
 
+/** A numbered how-to. */
 export function StepsBlock({ block }: BlockProps<'steps'>) {
   return (
     <section className="mt-10">
@@ -22,6 +23,7 @@ export function StepsBlock({ block }: BlockProps<'steps'>) {
   );
 }
 
+/** Tips with green ticks, or mistakes with red crosses. */
 export function TipsBlock({ block }: BlockProps<'tips'>) {
   const avoid = block.tone === 'avoid';
   return (
@@ -42,6 +44,7 @@ export function TipsBlock({ block }: BlockProps<'tips'>) {
   );
 }
 
+/** Providers with the price of one plan each. */
 export function PriceListBlock({ block, ctx }: BlockProps<'price-list'>) {
   return (
     <section className="mt-10">

@@ -7,6 +7,7 @@ import { providerIn, type BlockProps } from './context';
 
 const BUTTON = 'inline-block rounded-md bg-blue-700 px-5 py-2.5 text-center font-semibold text-white hover:bg-blue-800';
 
+/** Numbered providers with the article's prices and a deal button each. */
 export function RankingBlock({ block, ctx }: BlockProps<'ranking'>) {
   return (
     <section className="mt-10">
@@ -41,6 +42,7 @@ export function RankingBlock({ block, ctx }: BlockProps<'ranking'>) {
   );
 }
 
+/** The two recommended providers, the first highlighted, each with a Get Deal button through /go/. */
 export function RecommendationsBlock({ block, ctx }: BlockProps<'recommendations'>) {
   return (
     <section className="mt-10">

@@ -6,6 +6,7 @@ const TABLE = 'mt-6 w-full min-w-[32rem] border-collapse text-left text-sm';
 const TH = 'border-b border-slate-300 bg-slate-100 px-4 py-3 font-semibold text-slate-900';
 const TD = 'border-b border-slate-200 px-4 py-3 text-slate-800';
 
+/** A table whose row headings are labels or provider names. */
 export function ComparisonTableBlock({ block, ctx }: BlockProps<'comparison-table'>) {
   return (
     <section className="mt-10">
@@ -31,6 +32,7 @@ export function ComparisonTableBlock({ block, ctx }: BlockProps<'comparison-tabl
   );
 }
 
+/** Plan lengths with price, savings and who each suits; a badged row is highlighted. */
 export function CostTableBlock({ block }: BlockProps<'cost-table'>) {
   const { columns } = block;
   return (
