@@ -4,6 +4,7 @@ import { KINDS, type Kind } from './schemas/index.ts';
 import { suggestion, type Problem } from './problem.ts';
 import { locate, type SourceFile } from './source.ts';
 
+// verbose: errors carry parentSchema, which the block-type and property suggestions read.
 const ajv = new Ajv({ allErrors: true, verbose: true, discriminator: true, strict: true, strictRequired: false, allowUnionTypes: true });
 const validators = new Map<Kind, ValidateFunction>();
 

@@ -1,4 +1,4 @@
-import type { Guide, Provider } from '../../../services/content/index.ts';
+import type { Block, Guide, Provider } from '../../../services/content/index.ts';
 
 /** What a provider-referencing block needs; the route loader resolves slugs to these (no other provider data ships). */
 export type ProviderSummary = Pick<Provider, 'slug' | 'name' | 'logo' | 'rating' | 'affiliate'>;
@@ -39,4 +39,17 @@ export function referencedProviders(value: unknown, found = new Set<string>()): 
     }
   }
   return found;
+}
+
+/** The props of the renderer for one block type. */
+export interface BlockProps<T extends Block['type']> {
+  block: Extract<Block, { type: T }>;
+  ctx: BlockContext;
+}
+
+/** The summary of a provider a block names; the loader passes every referenced one, so a miss is a bug. */
+export function providerIn(ctx: BlockContext, slug: string): ProviderSummary {
+  const p = ctx.providers[slug];
+  if (!p) throw new Error(`provider '${slug}' was not passed to the page (see referencedProviders)`);
+  return p;
 }

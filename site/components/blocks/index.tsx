@@ -4,10 +4,15 @@ import type { Block } from '../../../services/content/index.ts';
 import { CardsBlock, CtaBlock, FaqBlock, IconListBlock, LinksBlock, ProseBlock } from './basic';
 import { ContactFormBlock } from './contact-form';
 import type { BlockContext } from './context';
-import { ContactInfoBlock, GuideCardsBlock, LegalSectionsBlock, StatsBlock } from './page-blocks';
+import { ContactInfoBlock, GuideCardsBlock, LegalSectionsBlock } from './page-blocks';
 import { ProviderDownloadsBlock } from './provider-downloads';
 import { IssuesBlock, PlatformStepsBlock, RequirementsBlock, StepsBlock } from './steps';
 import { FirmwareBlock, ProtocolsBlock } from './tech-cards';
+import { CalloutBlock, QuickAnswerBlock, StatsBlock } from './callouts';
+import { DealListBlock } from './deals';
+import { PriceListBlock, TipsBlock } from './lists';
+import { RankingBlock, RecommendationsBlock } from './picks';
+import { ComparisonTableBlock, CostTableBlock } from './tables';
 
 type Renderers = { [T in Block['type']]: ComponentType<{ block: Extract<Block, { type: T }>; ctx: BlockContext }> };
 
@@ -31,6 +36,15 @@ const RENDERERS: Renderers = {
   'contact-info': ContactInfoBlock,
   'contact-form': ContactFormBlock,
   'legal-sections': LegalSectionsBlock,
+  'quick-answer': QuickAnswerBlock,
+  callout: CalloutBlock,
+  ranking: RankingBlock,
+  recommendations: RecommendationsBlock,
+  'comparison-table': ComparisonTableBlock,
+  'cost-table': CostTableBlock,
+  tips: TipsBlock,
+  'price-list': PriceListBlock,
+  'deal-list': DealListBlock,
 };
 
 export function Blocks({ blocks, ctx }: { blocks: readonly Block[]; ctx: BlockContext }) {

@@ -7,22 +7,6 @@ import type { BlockContext } from './context';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
 
-export function StatsBlock({ block }: { block: Of<'stats'> }) {
-  return (
-    <section className="mt-12 rounded-2xl bg-slate-900 p-8 text-white">
-      <h2 className="text-center text-2xl font-bold">{block.heading}</h2>
-      <dl className="mt-8 grid gap-6 sm:grid-cols-3">
-        {block.items.map((s) => (
-          <div key={s.label} className="flex flex-col-reverse items-center text-center" data-testid="stat">
-            <dt className="mt-1 text-slate-300">{s.label}</dt>
-            <dd className="text-4xl font-extrabold text-blue-300">{s.value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
-
 export function GuideCardsBlock({ block, ctx }: { block: Of<'guide-cards'>; ctx: BlockContext }) {
   return (
     <section className="mt-12">

@@ -19,7 +19,7 @@ export function StepsBlock({ block }: { block: Of<'steps'> }) {
             <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-blue-700 font-bold text-white" aria-hidden="true">{i + 1}</span>
             <div>
               <h3 className="flex items-center gap-2 text-lg font-semibold">
-                <Icon name={step.icon} size={20} className="text-blue-700" />
+                {step.icon && <Icon name={step.icon} size={20} className="text-blue-700" />}
                 <span><span className="sr-only">Step {i + 1}: </span>{step.title}</span>
               </h3>
               <p className="mt-2 leading-7 text-slate-700">{step.description}</p>

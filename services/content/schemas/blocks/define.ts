@@ -1,4 +1,4 @@
-/** The helper every block schema is declared with, kept apart so block files can import it without a cycle. */
+/** The helpers every block schema is declared with, so each block type can live in its own file. */
 import { Type } from '@sinclair/typebox';
 import { Str } from '../common.ts';
 
@@ -11,3 +11,8 @@ export function block<T extends Parameters<typeof Type.Object>[0], K extends str
 }
 
 export const Heading = Str('Section heading (an <h2>).');
+
+export const Intro = Type.Optional(Str('A sentence or two under the heading.'));
+
+/** A price as the article quotes it, e.g. "$3.29/month": an article's own figure, not the provider file's. */
+export const Price = Str('A price as shown, e.g. "$3.29/month".');

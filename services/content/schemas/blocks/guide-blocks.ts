@@ -1,9 +1,7 @@
 /** Blocks the setup guides are made of (spec §2 Setup guides, §3 Setup step, Firmware, Protocol, Platform instructions). */
 import { Type } from '@sinclair/typebox';
 import { Badge, Difficulty, Icon, List, Obj, OutboundLink, ProviderRef, Str } from '../common.ts';
-import { block, Heading } from './define.ts';
-
-const Intro = Type.Optional(Str('A sentence or two under the heading.'));
+import { block, Heading, Intro } from './define.ts';
 
 export const StepsBlock = block(
   'steps',
@@ -13,7 +11,7 @@ export const StepsBlock = block(
     steps: List(
       Obj(
         {
-          icon: Icon,
+          icon: Type.Optional(Icon),
           title: Str('What this step does, e.g. "Download the app".'),
           description: Str('What to do, in one or two sentences.'),
           details: Type.Optional(List(Str('One concrete instruction or tip.'), 'Finer points of the step.')),

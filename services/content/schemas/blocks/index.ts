@@ -6,7 +6,13 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Icon, IconText, Link, List, Obj, Paragraphs, Severity, Str, Faq as FaqItems } from '../common.ts';
 import { block, Heading } from './define.ts';
 import { FirmwareBlock, IssuesBlock, PlatformStepsBlock, ProtocolsBlock, ProviderDownloadsBlock, RequirementsBlock, StepsBlock } from './guide-blocks.ts';
-import { ContactFormBlock, ContactInfoBlock, GuideCardsBlock, LegalSectionsBlock, StatsBlock } from './page-blocks.ts';
+import { ContactFormBlock, ContactInfoBlock, GuideCardsBlock, LegalSectionsBlock } from './page-blocks.ts';
+import { StatsBlock } from './callouts.ts';
+import { CalloutBlock, QuickAnswerBlock } from './callouts.ts';
+import { DealListBlock } from './deals.ts';
+import { PriceListBlock, TipsBlock } from './lists.ts';
+import { RankingBlock, RecommendationsBlock } from './picks.ts';
+import { ComparisonTableBlock, CostTableBlock } from './tables.ts';
 
 export const ProseBlock = block('prose', { heading: Heading, paragraphs: Paragraphs, bullets: Type.Optional(List(Str('One bullet.'), 'A bullet list under the paragraphs.')) }, 'A section of text.');
 
@@ -78,6 +84,15 @@ export const BLOCKS = {
   'contact-info': ContactInfoBlock,
   'contact-form': ContactFormBlock,
   'legal-sections': LegalSectionsBlock,
+  'quick-answer': QuickAnswerBlock,
+  callout: CalloutBlock,
+  ranking: RankingBlock,
+  recommendations: RecommendationsBlock,
+  'comparison-table': ComparisonTableBlock,
+  'cost-table': CostTableBlock,
+  tips: TipsBlock,
+  'price-list': PriceListBlock,
+  'deal-list': DealListBlock,
 } as const satisfies Record<string, TSchema>;
 
 type BlockSchemas = (typeof BLOCKS)[keyof typeof BLOCKS];

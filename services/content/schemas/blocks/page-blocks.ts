@@ -3,15 +3,6 @@ import { Type } from '@sinclair/typebox';
 import { Icon, List, Obj, Str } from '../common.ts';
 import { block, Heading } from './define.ts';
 
-export const StatsBlock = block(
-  'stats',
-  {
-    heading: Heading,
-    items: List(Obj({ value: Str('The figure, e.g. "9000+".'), label: Str('What it counts.') }, 'One statistic.'), 'The statistics.'),
-  },
-  'Large figures with labels.',
-);
-
 export const GuideCardsBlock = block(
   'guide-cards',
   {

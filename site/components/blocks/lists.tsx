@@ -1,0 +1,52 @@
+/** Renderers for numbered steps, do/avoid tips and a provider price list. */
+import { Icon } from '../icon';
+import { providerIn, type BlockProps } from './context';
+
+/** Tips with green ticks, or mistakes with red crosses. */
+export function TipsBlock({ block }: BlockProps<'tips'>) {
+  const avoid = block.tone === 'avoid';
+  return (
+    <section className="mt-10">
+      <h2 className="text-2xl font-bold">{block.heading}</h2>
+      {block.intro && <p className="mt-3 text-slate-700">{block.intro}</p>}
+      <ul className="mt-6 space-y-3">
+        {block.items.map((tip) => (
+          <li key={tip.title} className="flex gap-3">
+            <Icon name={avoid ? 'x-circle' : 'check-circle'} size={20} className={`mt-0.5 shrink-0 ${avoid ? 'text-red-700' : 'text-green-700'}`} />
+            <p className="leading-7 text-slate-700">
+              <strong className="font-semibold text-slate-900">{tip.title}.</strong> {tip.text}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Providers with the price of one plan each. */
+export function PriceListBlock({ block, ctx }: BlockProps<'price-list'>) {
+  return (
+    <section className="mt-10">
+      <h2 className="text-2xl font-bold">{block.heading}</h2>
+      {block.intro && <p className="mt-3 text-slate-700">{block.intro}</p>}
+      <ol className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+        {block.items.map((item) => {
+          const p = providerIn(ctx, item.provider);
+          return (
+            <li key={item.provider} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4" data-testid="price-list-item">
+              <span className="text-2xl" aria-hidden="true">{p.logo}</span>
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">{p.name}</p>
+                <p className="text-sm text-slate-700">{item.note}</p>
+              </div>
+              <p className="text-right">
+                <span className="block text-lg font-extrabold">{item.price}</span>
+                <span className="text-sm text-slate-600">{item.plan}</span>
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

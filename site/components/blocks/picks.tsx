@@ -1,0 +1,80 @@
+/** Renderers for blocks that recommend providers: a ranking and the recommendation pair. */
+import { Badge } from '../badge';
+import { Icon } from '../icon';
+import { OutboundLink } from '../outbound-link';
+import { StarRating } from '../star-rating';
+import { providerIn, type BlockProps } from './context';
+
+const BUTTON = 'inline-block rounded-md bg-blue-700 px-5 py-2.5 text-center font-semibold text-white hover:bg-blue-800';
+
+/** Numbered providers with the article's prices and a deal button each. */
+export function RankingBlock({ block, ctx }: BlockProps<'ranking'>) {
+  return (
+    <section className="mt-10">
+      <h2 className="text-2xl font-bold">{block.heading}</h2>
+      {block.intro && <p className="mt-3 text-slate-700">{block.intro}</p>}
+      <ol className="mt-6 space-y-4">
+        {block.entries.map((entry, i) => {
+          const p = providerIn(ctx, entry.provider);
+          return (
+            <li key={entry.provider} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-center" data-testid="ranking-entry">
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-blue-700 text-lg font-bold text-white">{i + 1}</span>
+              <div className="flex-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h3 className="text-lg font-bold"><span aria-hidden="true">{p.logo}</span> {p.name}</h3>
+                  <Badge variant="secondary">{entry.label}</Badge>
+                </div>
+                <StarRating rating={p.rating} rule="floor" />
+                <p className="mt-2 text-sm leading-6 text-slate-700">{entry.summary}</p>
+              </div>
+              <div className="text-left sm:text-right">
+                <p className="text-xl font-extrabold">{entry.price}</p>
+                <p className="text-sm text-slate-600">{entry.plan} <span className="font-semibold text-green-800">{entry.discount}</span></p>
+                <OutboundLink provider={p.slug} link={p.affiliate} from={ctx.path} placement="ranking" className={`mt-2 ${BUTTON}`}>
+                  {block.cta}
+                </OutboundLink>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** The two recommended providers, the first highlighted, each with a Get Deal button through /go/. */
+export function RecommendationsBlock({ block, ctx }: BlockProps<'recommendations'>) {
+  return (
+    <section className="mt-10">
+      <h2 className="text-2xl font-bold">{block.heading}</h2>
+      {block.intro && <p className="mt-3 text-slate-700">{block.intro}</p>}
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        {block.picks.map((pick, i) => {
+          const p = providerIn(ctx, pick.provider);
+          return (
+            <article key={pick.provider} data-testid="recommendation" className={`flex flex-col rounded-xl bg-white p-6 shadow-sm ${i === 0 ? 'ring-2 ring-blue-700' : 'border border-slate-200'}`}>
+              <div className="flex items-start justify-between gap-3">
+                <Badge variant={i === 0 ? 'default' : 'secondary'}>{pick.label}</Badge>
+                <Badge variant="destructive">{pick.discount}</Badge>
+              </div>
+              <h3 className="mt-4 flex items-center gap-2 text-xl font-bold"><span aria-hidden="true" className="text-3xl">{p.logo}</span>{p.name}</h3>
+              <p className="mt-3 text-3xl font-extrabold text-slate-900">{pick.price}</p>
+              <p className="text-sm text-slate-600">{pick.plan}</p>
+              <ul className="mt-4 flex-1 space-y-2">
+                {pick.features.map((f) => (
+                  <li key={f} className="flex gap-2 text-sm text-slate-800">
+                    <Icon name="check-circle" size={18} className="shrink-0 text-green-700" />
+                    {f}
+                  </li>
+                ))}
+              </ul>
+              <OutboundLink provider={p.slug} link={p.affiliate} from={ctx.path} placement="recommendation" className={`mt-6 block ${BUTTON}`}>
+                {pick.cta}
+              </OutboundLink>
+            </article>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Route } from './+types/article';
+import { Badge } from '../components/badge';
+import { Blocks } from '../components/blocks';
+import { referencedProviders, summarizeProviders } from '../components/blocks/context';
+import { Icon } from '../components/icon';
+import { getContent, routeFor } from '../lib/content.server';
+import { pageMeta } from '../lib/meta';
+
+/** The article at this path and only the providers its blocks name. */
+export function loader({ request }: Route.LoaderArgs) {
+  const entry = routeFor(request);
+  const { site, articles, providers } = getContent().content;
+  const article = articles.find((a) => a.slug === entry.slug);
+  if (!article) throw new Response('Not Found', { status: 404 });
+  return {
+    url: site.url,
+    path: entry.path,
+    article,
+    providers: summarizeProviders(providers, referencedProviders(article.blocks)),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData.article.meta, loaderData.url, loaderData.path);
+}
+
+export default function Article({ loaderData }: Route.ComponentProps) {
+  const { article, path, providers } = loaderData;
+  return (
+    <article className="mx-auto max-w-4xl px-4 py-12" data-testid="article">
+      <header>
+        <Badge>{article.category}</Badge>
+        <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">{article.title}</h1>
+        <p className="mt-3 flex items-center gap-2 text-sm text-slate-600">
+          <Icon name="calendar" size={16} />
+          <time dateTime={article.updated}>{article.updatedLabel}</time>
+        </p>
+        <p className="mt-4 text-lg leading-8 text-slate-700">{article.summary}</p>
+      </header>
+      <Blocks blocks={article.blocks} ctx={{ path, providers }} />
+    </article>
+  );
+}

@@ -1,0 +1,126 @@
+/** Article block schemas: a wrong block type or a missing field is reported at its file:line:col (no I/O). */
+import { describe, expect, it } from 'vitest';
+import { checkFiles, formatProblem } from '../../services/content/index.ts';
+
+const FILE = 'data/articles/sample.yaml';
+
+/** An article whose blocks are given as YAML lines indented under `blocks:`. */
+function article(blocks: string): string {
+  return `slug: sample
+meta:
+  title: Sample article
+  description: A sample article for the schema tests.
+  keywords: [sample]
+title: Sample article
+category: Test
+updated: "2025-01-15"
+updatedLabel: Updated January 2025
+summary: A sample.
+blocks:
+${blocks}`;
+}
+
+/** The problems reported for the article, formatted as the CLI prints them. */
+function problems(blocks: string): string[] {
+  const result = checkFiles('data', [{ rel: 'articles/sample.yaml', text: article(blocks) }]);
+  return result.problems.filter((p) => p.file === FILE).map(formatProblem);
+}
+
+const PICK_NORD = `      - provider: nordvpn
+        label: Top Pick
+        price: $3.29/month
+        plan: 2-year plan
+        discount: 68% OFF
+        features: ["5,500+ servers in 60 countries"]
+        cta: Get Deal`;
+
+const PICK_SURF = `      - provider: surfshark
+        label: Best Value
+        price: $6.67/month
+        plan: 15-month plan
+        discount: 49% OFF
+        features: ["3,000+ servers in 94 countries"]
+        cta: Get Deal`;
+
+describe('article block schemas', () => {
+  it('accepts well-formed blocks', () => {
+    const blocks = `  - type: quick-answer
+    heading: Quick Answer
+    text: A VPN encrypts everything; a proxy does not.
+  - type: recommendations
+    heading: Best VPNs
+    picks:
+${PICK_NORD}
+${PICK_SURF}
+  - type: comparison-table
+    heading: Features
+    columns: [Feature, VPN, Proxy]
+    rows:
+      - { label: Kill switch, cells: ["Yes", "No"] }
+      - { provider: nordvpn, cells: ["Yes", "No"] }
+`;
+    expect(problems(blocks)).toEqual([]);
+  });
+
+  it('reports a misspelled block type at the type value, with the closest type', () => {
+    const blocks = `  - type: quick-answer
+    heading: Quick Answer
+    text: Short.
+  - type: recomendations
+    heading: Best VPNs
+`;
+    expect(problems(blocks)).toEqual([
+      "data/articles/sample.yaml:15:11 error /blocks/1/type unknown block type 'recomendations' (did you mean 'recommendations'?); " +
+        'expected one of: prose, cards, faq, links, cta, icon-list, quick-answer, callout, stats, ranking, recommendations, ' +
+        'comparison-table, cost-table, steps, tips, price-list, deal-list',
+    ]);
+  });
+
+  it('reports a missing field at the object that lacks it', () => {
+    const withoutPrice = PICK_SURF.replace('        price: $6.67/month\n', '');
+    const blocks = `  - type: recommendations
+    heading: Best VPNs
+    picks:
+${PICK_NORD}
+${withoutPrice}
+`;
+    expect(problems(blocks)).toEqual([
+      "data/articles/sample.yaml:22:9 error /blocks/0/picks/1 must have required property 'price'",
+    ]);
+  });
+
+  it('reports a missing heading on a block at the block itself', () => {
+    const blocks = `  - type: steps
+    steps:
+      - { title: Install the app, text: Download it from the store. }
+`;
+    expect(problems(blocks)).toEqual(["data/articles/sample.yaml:12:5 error /blocks/0 must have required property 'heading'"]);
+  });
+
+  it('requires exactly two recommendation picks', () => {
+    const blocks = `  - type: recommendations
+    heading: Best VPNs
+    picks:
+${PICK_NORD}
+`;
+    expect(problems(blocks)).toEqual(['data/articles/sample.yaml:15:7 error /blocks/0/picks must NOT have fewer than 2 items']);
+  });
+
+  it('reports an unknown field with the closest allowed name', () => {
+    const blocks = `  - type: deal-list
+    heading: Current Deals
+    deals:
+      - provider: nordvpn
+        originalPrice: $11.99/month
+        dealPrice: $3.29/month
+        discount: 68% OFF
+        saving: Save $208
+        features: [2-year plan]
+        cta: Get Deal
+`;
+    expect(problems(blocks)).toEqual([
+      "data/articles/sample.yaml:15:9 error /blocks/0/deals/0 must have required property 'savings'",
+      "data/articles/sample.yaml:19:9 error /blocks/0/deals/0/saving unknown property 'saving' (did you mean 'savings'?)",
+    ]);
+  });
+});
