@@ -1,5 +1,10 @@
 /** A small, valid content set held in memory, for unit tests of the checks (no file I/O). */
+import { stringify } from 'yaml';
 import { checkFiles, type ContentFile, type LoadResult } from '../../services/content/index.ts';
+import { surfshark } from '../fixtures/minimal-content.ts';
+
+/** A complete review section (required by the provider schema), appended after the card fields. */
+const REVIEW = stringify({ review: surfshark.review });
 
 const SITE = `brand:
   name: Test Site
@@ -83,7 +88,7 @@ export function providerYaml(slug: string, order: number, over: Record<string, s
     website: 'website: "https://example.com"',
     ...over,
   };
-  return `${Object.values(lines).filter(Boolean).join('\n')}\n`;
+  return `${Object.values(lines).filter(Boolean).join('\n')}\n${REVIEW}`;
 }
 
 /** The base content set: site.yaml and two providers (nordvpn, surfshark). */

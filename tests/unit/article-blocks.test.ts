@@ -71,8 +71,9 @@ ${PICK_SURF}
 `;
     expect(problems(blocks)).toEqual([
       "data/articles/sample.yaml:15:11 error /blocks/1/type unknown block type 'recomendations' (did you mean 'recommendations'?); " +
-        'expected one of: prose, cards, faq, links, cta, icon-list, quick-answer, callout, stats, ranking, recommendations, ' +
-        'comparison-table, cost-table, steps, tips, price-list, deal-list',
+        'expected one of: prose, cards, faq, links, cta, icon-list, steps, requirements, issues, provider-downloads, firmware, ' +
+        'protocols, platform-steps, stats, guide-cards, contact-info, contact-form, legal-sections, quick-answer, callout, ' +
+        'ranking, recommendations, comparison-table, cost-table, tips, price-list, deal-list',
     ]);
   });
 
@@ -92,7 +93,7 @@ ${withoutPrice}
   it('reports a missing heading on a block at the block itself', () => {
     const blocks = `  - type: steps
     steps:
-      - { title: Install the app, text: Download it from the store. }
+      - { title: Install the app, description: Download it from the store. }
 `;
     expect(problems(blocks)).toEqual(["data/articles/sample.yaml:12:5 error /blocks/0 must have required property 'heading'"]);
   });
