@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadContent } from '../../services/content/index.ts';
+import { writeCspManifest } from '../build/csp-hashes.ts';
 import { prerender } from '../build/prerender.ts';
 import { ensureParent, listFiles, shapeOutput, stage, swapInto, totalBytes } from '../build/publish.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
@@ -49,6 +50,7 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
     }
     const client = join(work, 'client');
     await shapeOutput(client);
+    await writeCspManifest(client);
     const files = await listFiles(client);
     const pages = files.filter((f) => f.endsWith('.html'));
     log(`prerender  ${pages.length} pages in ${((performance.now() - t) / 1000).toFixed(1)}s`);
