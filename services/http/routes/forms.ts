@@ -21,6 +21,7 @@ const errors = { '4xx': { type: 'object', properties: { error: { type: 'string' 
 const nonBlank = (max: number, what: string) => ({ type: 'string', minLength: 1, maxLength: max, pattern: '\\S', description: what }) as const;
 
 export async function formRoutes(app: FastifyInstance, opts: FormOptions): Promise<void> {
+  // Each form keeps its own count per visitor (the limiter's counters are per route).
   const config = { rateLimit: { max: opts.rateLimit, timeWindow: 10 * 60_000 } };
 
   app.post<{ Body: { email: string; website?: string } }>('/api/newsletter-subscribe', {
