@@ -46,8 +46,8 @@ export function classifyVisit(visit: Visit, routes: ReadonlySet<string>): VisitD
   const ua = header(visit.headers, 'user-agent');
   return {
     record: true,
-    // isbot treats a missing user agent as a bot too: browsers always send one.
-    isBot: isbot(ua ?? ''),
+    // Browsers always send a user agent, so a visit without one is a script.
+    isBot: !ua || isbot(ua),
     fromPath: sanitizeFrom(visit.query.from, routes),
     placement: sanitizePlacement(visit.query.placement),
     userAgent: cropText(ua, USER_AGENT_MAX),
