@@ -25,6 +25,9 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
     method: 'GET',
     url: '/go/:slug',
     config: opts.rateLimit > 0 ? { rateLimit: { max: opts.rateLimit, timeWindow: 60_000 } } : {},
+    // An empty-bodied redirect needs no page security headers and nothing to compress; both cost throughput here.
+    helmet: false,
+    compress: false,
     schema: {
       params: { type: 'object', properties: { slug: { type: 'string', maxLength: 200 } }, required: ['slug'] },
       querystring: { type: 'object', properties: { from: anyValue, placement: anyValue, notrack: anyValue } },
