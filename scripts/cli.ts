@@ -1,6 +1,7 @@
 /** vpnsite: validate and build the content, serve the site, and report clicks (CONTRACT "Commands"). */
 import { Command, CommanderError } from 'commander';
 import { registerBuild } from './commands/build.ts';
+import { registerDb } from './commands/db.ts';
 import { registerDev } from './commands/dev.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerValidate } from './commands/validate.ts';
@@ -17,6 +18,7 @@ registerValidate(program);
 registerBuild(program);
 registerServe(program);
 registerDev(program);
+registerDb(program);
 
 
 try {

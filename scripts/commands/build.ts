@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadContent, today } from '../../services/content/index.ts';
 import { weightTable } from '../build/budget.ts';
+import { writeCspManifest } from '../build/csp-hashes.ts';
 import { verifyOutput } from '../build/verify.ts';
 import { prerender } from '../build/prerender.ts';
 import { ensureParent, listFiles, shapeOutput, stage, swapInto, totalBytes } from '../build/publish.ts';
@@ -51,6 +52,7 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
     }
     const client = join(work, 'client');
     await shapeOutput(client);
+    await writeCspManifest(client);
     const files = await listFiles(client);
     const pages = files.filter((f) => f.endsWith('.html'));
     log(`prerender  ${pages.length} pages in ${((performance.now() - t) / 1000).toFixed(1)}s`);

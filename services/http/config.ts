@@ -1,5 +1,6 @@
 /** Service configuration, read and checked once at start-up (.env.example lists every variable). */
 import { resolve } from 'node:path';
+import { dbConfigFromEnv, type DbConfig } from '../db/index.ts';
 
 export interface ServiceConfig {
   host: string;
@@ -11,6 +12,19 @@ export interface ServiceConfig {
   /** Fastify trustProxy: false (default), true, or the proxy addresses/CIDRs whose X-Forwarded-For is honoured. */
   trustProxy: boolean | string[];
   logLevel: string;
+  db: DbConfig;
+  /** Most clicks held in memory while the database is away; more are dropped and counted. */
+  clickBatchCap: number;
+  /** Form posts allowed per visitor in 10 minutes. */
+  formRateLimit: number;
+  /** /go/ requests allowed per visitor per minute; 0 turns the limit off. */
+  goRateLimit: number;
+  /** Rate-limit counters live here when set, shared by every instance. */
+  redisUrl?: string;
+  /** Other origins whose pages may post to the form endpoints. */
+  corsOrigins: string[];
+  /** How long shutdown may spend writing the last clicks. */
+  shutdownTimeoutMs: number;
 }
 
 function parseTrustProxy(value: string | undefined): ServiceConfig['trustProxy'] {
@@ -19,10 +33,25 @@ function parseTrustProxy(value: string | undefined): ServiceConfig['trustProxy']
   return value.split(',').map((v) => v.trim()).filter(Boolean);
 }
 
+function whole(name: string, value: string | undefined, fallback: number, min = 0): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min} (found "${value}")`);
+  return n;
+}
+
+function origins(value: string | undefined): string[] {
+  const list = (value ?? '').split(',').map((v) => v.trim().replace(/\/$/, '')).filter(Boolean);
+  for (const o of list) if (!/^https?:\/\/[^/\s]+$/.test(o)) throw new Error(`CORS_ORIGINS entries must be origins such as https://www.example.com (found "${o}")`);
+  return list;
+}
+
 /** Builds the config from flags (which win) and the environment; throws a readable error on a bad value. */
 export function loadConfig(flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 'distDir' | 'dataDir'>> = {}, env = process.env): ServiceConfig {
   const port = flags.port ?? Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`port must be a whole number from 0 to 65535 (found ${port})`);
+  const redisUrl = env.REDIS_URL || undefined;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new Error('REDIS_URL must be a redis:// or rediss:// URL');
   return {
     host: flags.host ?? env.HOST ?? '127.0.0.1',
     port,
@@ -30,5 +59,12 @@ export function loadConfig(flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 
     dataDir: resolve(flags.dataDir ?? env.VPNSITE_DATA_DIR ?? 'data'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
+    db: dbConfigFromEnv(env),
+    clickBatchCap: whole('CLICK_BATCH_CAP', env.CLICK_BATCH_CAP, 100_000, 1),
+    formRateLimit: whole('FORM_RATE_LIMIT', env.FORM_RATE_LIMIT, 5, 1),
+    goRateLimit: whole('GO_RATE_LIMIT', env.GO_RATE_LIMIT, 300),
+    redisUrl,
+    corsOrigins: origins(env.CORS_ORIGINS),
+    shutdownTimeoutMs: whole('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 0),
   };
 }

@@ -1,19 +1,68 @@
-import { useId } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { postJson } from '../lib/api';
+import { showToast } from '../lib/toast';
 import type { RootData } from '../root';
 
 type Props = RootData['footer']['newsletter'];
 
-/** The footer's newsletter sign-up (spec §4, §5, §8). */
-export function NewsletterForm({ title, text, placeholder, button }: Props) {
+/**
+ * The footer's newsletter sign-up (spec §4, §5, §8): idle → submitting (input and button disabled) → idle,
+ * the field cleared on success. The hidden `website` field is a honeypot that people never see or fill.
+ */
+export function NewsletterForm({ title, text, placeholder, button, invalidEmail, success, failure }: Props) {
   const id = useId();
+  const [email, setEmail] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Spec §5: non-empty and containing an @, otherwise no call is made.
+    if (!email.trim() || !email.includes('@')) {
+      setMessage(invalidEmail);
+      return;
+    }
+    setMessage(null);
+    setSubmitting(true);
+    const website = String(new FormData(event.currentTarget).get('website') ?? '');
+    try {
+      await postJson('/api/newsletter-subscribe', { email, website });
+      setEmail('');
+      await showToast('success', success);
+    } catch (err) {
+      console.error(err);
+      setMessage(failure);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
   return (
     <div>
       <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{title}</h2>
       <p className="mt-3 text-sm">{text}</p>
-      <form className="mt-4 flex flex-col gap-2" method="post" action="/api/newsletter-subscribe" noValidate>
+      <form className="mt-4 flex flex-col gap-2" method="post" action="/api/newsletter-subscribe" noValidate onSubmit={onSubmit}>
         <label htmlFor={id} className="sr-only">Email address</label>
-        <input id={id} name="email" type="email" autoComplete="email" placeholder={placeholder} className="rounded-md border border-slate-600 bg-slate-800 px-3 py-2 text-sm text-white placeholder:text-slate-400" />
-        <button type="submit" className="rounded-md bg-blue-600 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-500">{button}</button>
+        <input
+          id={id}
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder={placeholder}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={submitting}
+          aria-invalid={message === invalidEmail || undefined}
+          aria-describedby={message ? `${id}-message` : undefined}
+          className="rounded-md border border-slate-600 bg-slate-800 px-3 py-2 text-sm text-white placeholder:text-slate-400 disabled:opacity-60"
+        />
+        {/* Honeypot: off-screen and out of the tab order; a filled value marks a bot (the server stores nothing). */}
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label htmlFor={`${id}-website`}>Website</label>
+          <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <button type="submit" disabled={submitting} className="rounded-md bg-blue-600 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-500 disabled:opacity-60">{button}</button>
+        <p id={`${id}-message`} role="alert" className="min-h-5 text-sm text-red-300">{message}</p>
       </form>
     </div>
   );

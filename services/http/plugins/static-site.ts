@@ -3,15 +3,21 @@ import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { contentSecurityPolicy, readManifest } from '../csp.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 
-export async function staticSite(app: FastifyInstance, opts: { distDir: string }): Promise<void> {
+async function serveSite(app: FastifyInstance, opts: { distDir: string }): Promise<void> {
   if (!existsSync(join(opts.distDir, '404.html'))) {
     throw new Error(`${opts.distDir} has no 404.html: run \`vpnsite build\` first`);
   }
   const assets = join(opts.distDir, 'assets') + sep;
+  const { manifest, scanned } = readManifest(opts.distDir);
+  if (scanned) app.log.warn(`${opts.distDir} has no CSP manifest (built by an older vpnsite); hashed its pages now`);
+  // Each page's own policy, computed once: its inline scripts' hashes and no 'unsafe-inline'.
+  const policies = new Map(Object.entries(manifest).map(([file, hashes]) => [join(opts.distDir, file), contentSecurityPolicy(hashes)]));
   await app.register(fastifyStatic, {
     root: opts.distDir,
     index: ['index.html'],
@@ -21,6 +27,7 @@ export async function staticSite(app: FastifyInstance, opts: { distDir: string }
     setHeaders: (reply: unknown, path: string) => {
       const r = reply as FastifyReply;
       r.header('Cache-Control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
+      if (path.endsWith('.html')) r.header('Content-Security-Policy', policies.get(path) ?? contentSecurityPolicy([]));
       // React Router's prerendered loader data for client-side navigation.
       if (path.endsWith('.data')) r.header('Content-Type', 'text/x-script; charset=utf-8');
     },
@@ -30,3 +37,6 @@ export async function staticSite(app: FastifyInstance, opts: { distDir: string }
     return reply.code(404).header('Cache-Control', REVALIDATE).sendFile('404.html');
   });
 }
+
+/** Not encapsulated: the not-found page (and reply.sendFile) serve unknown /go/ slugs and every other route too. */
+export const staticSite = fp(serveSite, { name: 'static-site' });

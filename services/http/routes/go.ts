@@ -1,23 +1,53 @@
-/** GET /go/<slug>: a 302 to the provider's outbound URL from validated content (CONTRACT). The target never comes from the request. */
+/**
+ * GET /go/<slug>: a 302 to the provider's outbound URL from validated content (CONTRACT). The target never comes
+ * from the request. The answer goes out first; the click is only queued in memory (services/clicks).
+ */
 import type { FastifyInstance } from 'fastify';
+import { classifyVisit, outboundUrl, type ClickRecorder } from '../../clicks/index.ts';
+import type { OutboundTarget } from '../targets.ts';
 
 export interface GoOptions {
   /** slug → outbound URL, built from validated content at start-up. */
-  targets: ReadonlyMap<string, string>;
+  targets: ReadonlyMap<string, OutboundTarget>;
+  /** Every page path of the site: `from` must be one of them. */
+  routes: ReadonlySet<string>;
+  recorder: ClickRecorder;
+  /** Requests per visitor per minute; 0 for no limit. */
+  rateLimit: number;
 }
 
+// Left untyped on purpose: a repeated or odd parameter is ignored by the classifier, never a failed redirect.
+const anyValue = { description: 'optional; invalid values are stored as null' };
+
 export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<void> {
-  app.get<{ Params: { slug: string } }>('/go/:slug', {
+  // Fastify answers HEAD through this route too (exposeHeadRoutes); the classifier does not count it.
+  app.route<{ Params: { slug: string }; Querystring: Record<string, unknown> }>({
+    method: 'GET',
+    url: '/go/:slug',
+    config: opts.rateLimit > 0 ? { rateLimit: { max: opts.rateLimit, timeWindow: 60_000 } } : {},
+    // An empty-bodied redirect needs no page security headers and nothing to compress; both cost throughput here.
+    helmet: false,
+    compress: false,
     schema: {
-      params: { type: 'object', properties: { slug: { type: 'string', maxLength: 64 } }, required: ['slug'] },
+      params: { type: 'object', properties: { slug: { type: 'string', maxLength: 200 } }, required: ['slug'] },
+      querystring: { type: 'object', properties: { from: anyValue, placement: anyValue, notrack: anyValue } },
+      response: { 302: { type: 'null', description: 'Location holds the outbound URL' } },
     },
     handler: async (request, reply) => {
+      // A lookup in a map of content slugs: `/go/https:%2F%2Fevil.example`, `..%2f` or CRLF can only miss.
       const target = opts.targets.get(request.params.slug);
       if (!target) return reply.callNotFound();
-      return reply
+      const decision = classifyVisit({ method: request.method, headers: request.headers, query: request.query }, opts.routes);
+      const id = decision.record ? opts.recorder.takeId() : null;
+      await reply
         .header('Cache-Control', 'no-store')
         .header('X-Robots-Tag', 'noindex, nofollow')
-        .redirect(target, 302);
+        .redirect(outboundUrl(target, id), 302);
+      if (decision.record) {
+        const { record: _, ...click } = decision;
+        opts.recorder.record({ ...click, id, provider: request.params.slug, ip: request.ip });
+      }
+      return reply;
     },
   });
 }

@@ -1,6 +1,7 @@
 /** The contact form (spec §4 states, §5 validation, §8 messages). It posts JSON to /api/contact-form (CONTRACT). */
 import { useId, useState, type FormEvent } from 'react';
 import type { Block } from '../../../services/content/index.ts';
+import { postJson } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
@@ -24,12 +25,7 @@ export function ContactFormBlock({ block }: { block: Of<'contact-form'> }) {
     }
     setSending(true);
     try {
-      const res = await fetch('/api/contact-form', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(fields),
-      });
-      if (!res.ok) throw new Error(`contact form: the server answered ${res.status}`);
+      await postJson('/api/contact-form', fields);
       setFields(EMPTY);
       void showToast('success', block.success);
     } catch (error) {

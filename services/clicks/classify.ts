@@ -1,0 +1,56 @@
+/**
+ * Whether a /go/ visit counts, and what of it may be stored (STYLE habit 6: deciding apart from recording).
+ * Pure: no I/O, so every rule is unit-tested directly.
+ */
+import { isbot } from 'isbot';
+import { cropText, sanitizeFrom, sanitizePlacement } from './sanitize.ts';
+
+export type Headers = Record<string, string | string[] | undefined>;
+
+export interface Visit {
+  method: string;
+  headers: Headers;
+  query: Record<string, unknown>;
+}
+
+/** Why a visit was redirected without a row. */
+export type SkipReason = 'head' | 'prefetch' | 'notrack';
+
+export type VisitDecision =
+  | { record: false; reason: SkipReason }
+  | { record: true; isBot: boolean; fromPath: string | null; placement: string | null; userAgent: string | null; referrer: string | null };
+
+export const USER_AGENT_MAX = 512;
+export const REFERRER_MAX = 1024;
+
+const header = (headers: Headers, name: string): string | undefined => {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+/**
+ * Speculative loads a person did not ask for: Chromium's `Sec-Purpose: prefetch[;prerender]`, the older
+ * `Purpose: prefetch`, Firefox's `X-Moz: prefetch` and Safari's `X-Purpose: preview`.
+ */
+function isSpeculative(headers: Headers): boolean {
+  if (header(headers, 'sec-purpose') !== undefined) return true;
+  return [header(headers, 'purpose'), header(headers, 'x-purpose'), header(headers, 'x-moz')].some((v) => v !== undefined && /prefetch|preview|prerender/i.test(v));
+}
+
+/** Decides whether a redirect is recorded, and sanitises what is stored. `routes` holds every page path of the site. */
+export function classifyVisit(visit: Visit, routes: ReadonlySet<string>): VisitDecision {
+  if (visit.method === 'HEAD') return { record: false, reason: 'head' };
+  if (isSpeculative(visit.headers)) return { record: false, reason: 'prefetch' };
+  const notrack = visit.query.notrack;
+  if (notrack === '1' || notrack === 'true') return { record: false, reason: 'notrack' };
+  const ua = header(visit.headers, 'user-agent');
+  return {
+    record: true,
+    // Browsers always send a user agent, so a visit without one is a script.
+    isBot: !ua || isbot(ua),
+    fromPath: sanitizeFrom(visit.query.from, routes),
+    placement: sanitizePlacement(visit.query.placement),
+    userAgent: cropText(ua, USER_AGENT_MAX),
+    referrer: cropText(header(visit.headers, 'referer'), REFERRER_MAX),
+  };
+}

@@ -1,0 +1,8 @@
+/** Click tracking without I/O of its own: deciding whether a visit counts, and batching what is recorded. */
+export { classifyVisit, REFERRER_MAX, USER_AGENT_MAX, type Visit, type VisitDecision, type SkipReason } from './classify.ts';
+export { cropText, sanitizeFrom, sanitizePlacement } from './sanitize.ts';
+export { newSalt, utcDay, visitorHash } from './visitor-hash.ts';
+export { outboundUrl } from './subid.ts';
+export { Batcher, type BatcherOptions } from './batcher.ts';
+export { IdPool } from './id-pool.ts';
+export { ClickRecorder, type ClickInput, type ClickRow, type ClickStore } from './recorder.ts';

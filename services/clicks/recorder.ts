@@ -1,0 +1,112 @@
+/** Records counted clicks: pre-allocated ids, daily-salted visitor hashes, and the batched writer. */
+import { Batcher } from './batcher.ts';
+import { IdPool } from './id-pool.ts';
+import { utcDay, visitorHash } from './visitor-hash.ts';
+
+/** One row of `clicks`, as written. */
+export interface ClickRow {
+  /** Pre-allocated from the sequence; null lets the database number it. */
+  id: number | null;
+  clickedAt: Date;
+  provider: string;
+  fromPath: string | null;
+  placement: string | null;
+  isBot: boolean;
+  visitorHash: string;
+  userAgent: string | null;
+  referrer: string | null;
+}
+
+/** What the recorder needs from the database (implemented in services/db/click-store.ts). */
+export interface ClickStore {
+  allocateIds(n: number): Promise<number[]>;
+  /** The salt for a UTC day, created on first use and shared by every instance. */
+  saltFor(day: string): Promise<string>;
+  insert(rows: ClickRow[]): Promise<void>;
+}
+
+export type ClickInput = Omit<ClickRow, 'visitorHash' | 'clickedAt' | 'id'> & { id: number | null; ip: string };
+
+/** A click waiting in memory: hashed at once when the day's salt is known, otherwise at write time. */
+type Pending = Omit<ClickRow, 'visitorHash'> & ({ visitorHash: string; ip?: undefined } | { visitorHash?: undefined; ip: string });
+
+export interface RecorderOptions {
+  store: ClickStore;
+  batch?: { maxBatch?: number; intervalMs?: number; cap?: number };
+  idBlock?: number;
+  log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+}
+
+export class ClickRecorder {
+  private readonly salts = new Map<string, string>();
+  private readonly ids: IdPool;
+  private readonly batcher: Batcher<Pending>;
+  private lastDropLog = 0;
+
+  constructor(private readonly opts: RecorderOptions) {
+    const { log } = opts;
+    this.ids = new IdPool({ allocate: (n) => opts.store.allocateIds(n), block: opts.idBlock, onError: (err) => log.warn({ err }, 'could not reserve click ids; redirects go without sub-IDs until the database is back') });
+    this.batcher = new Batcher<Pending>({
+      ...opts.batch,
+      write: (items) => this.write(items),
+      onWriteError: (err, attempt, pending) => log.error({ err, attempt, pending }, 'writing clicks failed; keeping them and retrying'),
+      onDrop: (total) => {
+        // One line a second at most: the cap is reached when the database has been away for a while.
+        if (Date.now() - this.lastDropLog < 1000) return;
+        this.lastDropLog = Date.now();
+        log.error({ dropped: total }, 'click batch is full; clicks are being dropped');
+      },
+    });
+  }
+
+  /** Reserves the first block of ids and reads today's salt; resolves even when the database is down. */
+  async start(): Promise<void> {
+    const today = utcDay(new Date());
+    const salt = this.opts.store.saltFor(today).then(
+      (s) => void this.salts.set(today, s),
+      (err: unknown) => this.opts.log.warn({ err }, 'could not read the visitor salt; hashing at write time'),
+    );
+    await Promise.all([this.ids.refill(), salt]);
+  }
+
+  /** A click id for the sub-ID, or null; never waits. */
+  takeId(): number | null {
+    return this.ids.take();
+  }
+
+  /** Queues a click; never waits and never throws. */
+  record(click: ClickInput, at = new Date()): void {
+    const { ip, ...rest } = click;
+    const salt = this.salts.get(utcDay(at));
+    const base = { ...rest, clickedAt: at };
+    this.batcher.add(salt ? { ...base, visitorHash: visitorHash(salt, ip, click.userAgent) } : { ...base, ip });
+  }
+
+  /** Clicks written, dropped, and still waiting. */
+  stats(): { written: number; dropped: number; pending: number } {
+    return { written: this.batcher.written, dropped: this.batcher.dropped, pending: this.batcher.size };
+  }
+
+  /** Writes what is waiting (shutdown). */
+  close(timeoutMs?: number): Promise<void> {
+    return this.batcher.close(timeoutMs);
+  }
+
+  private async write(items: Pending[]): Promise<void> {
+    const today = utcDay(new Date());
+    for (const day of this.salts.keys()) if (day < today) this.salts.delete(day);
+    if (!this.salts.has(today)) this.salts.set(today, await this.opts.store.saltFor(today));
+    const rows: ClickRow[] = [];
+    for (const item of items) {
+      if (item.visitorHash !== undefined) {
+        rows.push(item);
+        continue;
+      }
+      const day = utcDay(item.clickedAt);
+      const salt = this.salts.get(day) ?? (await this.opts.store.saltFor(day));
+      const { ip, ...row } = item;
+      rows.push({ ...row, visitorHash: visitorHash(salt, ip, item.userAgent) });
+    }
+    await this.opts.store.insert(rows);
+  }
+}

@@ -1,0 +1,30 @@
+/** Input cleaning for stored click fields: only known values or bounded text reach the database. */
+
+const PLACEMENT = /^[a-z0-9][a-z0-9_-]{0,39}$/;
+
+/** A registered route path (ignoring a trailing slash), else null: `from` never stores arbitrary text. */
+export function sanitizeFrom(value: unknown, routes: ReadonlySet<string>): string | null {
+  if (typeof value !== 'string' || value.length > 512) return null;
+  const path = value.length > 1 ? value.replace(/\/$/, '') : value;
+  return routes.has(path) ? path : null;
+}
+
+/** A short slug naming the slot a link sat in (e.g. `comparison-card`), else null. */
+export function sanitizePlacement(value: unknown): string | null {
+  return typeof value === 'string' && PLACEMENT.test(value) ? value : null;
+}
+
+/**
+ * Crops text to max characters, never splitting a surrogate pair, and drops control characters
+ * (PostgreSQL text refuses NUL, and a row it refuses would hold up its whole batch).
+ */
+export function cropText(value: string | undefined, max: number): string | null {
+  if (value === undefined || value === '') return null;
+  // eslint-disable-next-line no-control-regex
+  let text = value.replace(/[\u0000-\u001f\u007f]/g, '');
+  if (text.length > max) {
+    text = text.slice(0, max);
+    if (/[\ud800-\udbff]$/.test(text)) text = text.slice(0, -1);
+  }
+  return text === '' ? null : text;
+}

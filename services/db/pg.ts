@@ -1,0 +1,39 @@
+/** PostgreSQL server access through pg.Pool (selected by DATABASE_URL). */
+import pg from 'pg';
+import type { Db, Queryable, Rows } from './types.ts';
+
+// int8 (counts, ids) as JavaScript numbers, as PGlite returns them: ids stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+function lastRows(result: pg.QueryResult | pg.QueryResult[]): Rows<Record<string, unknown>> {
+  const last = Array.isArray(result) ? result[result.length - 1] : result;
+  return { rows: last?.rows ?? [] };
+}
+
+function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] }),
+    // Without parameters pg uses the simple protocol, which accepts several statements.
+    script: async (sql: string) => lastRows((await client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[]),
+  };
+}
+
+/** Opens a pool; connections are made lazily, so this never fails while the server is down. */
+export function openPg(url: string, opts: { max?: number } = {}): Db {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 2000 });
+  // An idle client losing its server (restart, failover) must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  return {
+    kind: 'pg',
+    ...wrap(pool),
+    async withConnection(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn(wrap(client));
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

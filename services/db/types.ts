@@ -1,0 +1,20 @@
+/** The one small query interface the service uses, whichever database is behind it. */
+
+export interface Rows<T> {
+  rows: T[];
+}
+
+/** Something that runs SQL: the whole database, or one connection of it. */
+export interface Queryable {
+  /** One parameterised statement ($1, $2, …). */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Rows<T>>;
+  /** A script of several statements without parameters (migrations); the last statement's rows. */
+  script(sql: string): Promise<Rows<Record<string, unknown>>>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pg' | 'pglite';
+  /** Runs fn on one connection, for work that needs a session (advisory locks). */
+  withConnection<T>(fn: (conn: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

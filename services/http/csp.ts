@@ -1,0 +1,70 @@
+/**
+ * Content-Security-Policy for the prerendered pages. React Router writes inline <script> blocks (hydration
+ * data, the module loader) that differ per page, so each page's policy allows exactly its own blocks by
+ * SHA-256 hash (CSP3 hash-source) and no other inline script.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+/** dist-relative HTML path (`index.html`, `vpn-reviews/nordvpn/index.html`) → the page's script hashes. */
+export type CspManifest = Record<string, string[]>;
+
+/** The manifest's file name in the built site; a dot file, so the static server never serves it. */
+export const CSP_MANIFEST = '.csp-hashes.json';
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** The `'sha256-…'` source for every inline script in the HTML, in order, without repeats. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const m of html.matchAll(INLINE_SCRIPT)) hashes.add(`'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`);
+  return [...hashes];
+}
+
+/** Hashes the inline scripts of every HTML file under dir. */
+export function scanHtml(dir: string): CspManifest {
+  const manifest: CspManifest = {};
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const full = join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.name.endsWith('.html')) manifest[relative(dir, full).split(sep).join('/')] = inlineScriptHashes(readFileSync(full, 'utf8'));
+    }
+  };
+  walk(dir);
+  return manifest;
+}
+
+/** The manifest the build wrote, or (for a site built before it existed) one made now. */
+export function readManifest(distDir: string): { manifest: CspManifest; scanned: boolean } {
+  const file = join(distDir, CSP_MANIFEST);
+  if (existsSync(file)) return { manifest: JSON.parse(readFileSync(file, 'utf8')) as CspManifest, scanned: false };
+  return { manifest: scanHtml(distDir), scanned: true };
+}
+
+/**
+ * The policy's directives. Styles allow 'unsafe-inline' because the toast library injects a <style> element at
+ * run time; scripts never do. `connectOrigins` are other origins the pages may call (a separate API origin).
+ */
+export function cspDirectives(scriptHashes: readonly string[], connectOrigins: readonly string[] = []): Record<string, string[]> {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...scriptHashes],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...connectOrigins],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+/** The header value for a page with these inline-script hashes. */
+export function contentSecurityPolicy(scriptHashes: readonly string[], connectOrigins: readonly string[] = []): string {
+  return Object.entries(cspDirectives(scriptHashes, connectOrigins))
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}

@@ -1,0 +1,13 @@
+/**
+ * The form API. Same origin as the page by default; set VITE_API_ORIGIN at build time to call another
+ * origin (which must then list this site's origin in its CORS_ORIGINS).
+ */
+const ORIGIN = (import.meta.env.VITE_API_ORIGIN ?? '').replace(/\/$/, '');
+
+/** POSTs JSON; rejects with the server's `{error}` message (or the status) when the answer is not 2xx. */
+export async function postJson(path: string, body: unknown): Promise<void> {
+  const res = await fetch(`${ORIGIN}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  if (res.ok) return;
+  const detail = await res.json().then((b: { error?: string }) => b.error, () => undefined);
+  throw new Error(`${path} answered ${res.status}${detail ? `: ${detail}` : ''}`);
+}

@@ -1,0 +1,42 @@
+/** A throwaway redis-server (Debian's `redis-server` package) on a free port in a temp directory. */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './postgres.ts';
+
+const BIN = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
+
+export interface TestRedis {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const answersPing = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = createConnection({ port, host: '127.0.0.1' }, () => s.write('PING\r\n'));
+    s.on('data', (d) => {
+      resolve(d.toString().startsWith('+PONG'));
+      s.destroy();
+    });
+    s.on('error', () => resolve(false));
+  });
+
+/** Starts redis-server; fails with the install command when the binary is missing (.ci/run installs it). */
+export async function startTestRedis(): Promise<TestRedis> {
+  if (!BIN) throw new Error('redis-server not found: apt-get install -y redis-server');
+  const dir = mkdtempSync(join(tmpdir(), 'vpnsite-redis-'));
+  const port = await freePort();
+  const child = spawn(BIN, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  for (let i = 0; i < 100 && !(await answersPing(port)); i++) await new Promise((r) => setTimeout(r, 50));
+  if (!(await answersPing(port))) throw new Error('redis-server did not start');
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

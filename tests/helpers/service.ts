@@ -1,0 +1,77 @@
+/**
+ * The service on a real port against a fresh database of either kind: a new database on the run's
+ * PostgreSQL server (`inject('databaseUrl')`), or an in-memory PGlite. Clicks are queried through the same Db.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDb, type Db, type DbConfig } from '../../services/db/index.ts';
+import { loadConfig } from '../../services/http/config.ts';
+import { createServer } from '../../services/http/server.ts';
+
+export type DbKind = 'pg' | 'pglite';
+export const DB_KINDS: DbKind[] = ['pg', 'pglite'];
+export const FIXTURE_DIST = 'tests/fixtures/dist';
+
+/** A new, empty database on a PostgreSQL server; returns its URL. */
+export async function createPgDatabase(serverUrl: string): Promise<string> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+/** Database settings for a fresh database of the given kind. */
+export async function freshDbConfig(kind: DbKind): Promise<DbConfig> {
+  if (kind === 'pg') return { databaseUrl: await createPgDatabase(inject('databaseUrl')), pgliteDir: '' };
+  return { pgliteDir: 'memory://' };
+}
+
+export interface RunningService {
+  app: FastifyInstance;
+  db: Db;
+  url: string;
+  /** Count of rows matching an optional WHERE clause. */
+  count(table: string, where?: string, params?: unknown[]): Promise<number>;
+  /** Waits until `count()` reaches n (the batch is written every 50 ms), then returns the count. */
+  waitForCount(table: string, n: number, where?: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Starts the service (listening on a free port) with env overrides, e.g. `{ TRUST_PROXY: 'true' }`. */
+export async function startService(kind: DbKind, env: Record<string, string> = {}, dbConfig?: DbConfig): Promise<RunningService> {
+  const dbc = dbConfig ?? (await freshDbConfig(kind));
+  const config = loadConfig({ distDir: FIXTURE_DIST, port: 0, host: '127.0.0.1' }, { LOG_LEVEL: 'silent', GO_RATE_LIMIT: '0', ...env });
+  config.db = dbc;
+  const db = await openDb(dbc);
+  const app = await createServer(config, { db });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const count = async (table: string, where = 'true', params: unknown[] = []) => {
+    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`, params);
+    return rows[0]!.n;
+  };
+  return {
+    app,
+    db,
+    url,
+    count,
+    async waitForCount(table, n, where) {
+      let seen = -1;
+      for (let i = 0; i < 200 && seen < n; i++) {
+        seen = await count(table, where);
+        if (seen < n) await new Promise((r) => setTimeout(r, 50));
+      }
+      // A little longer, so a count that overshoots is caught too.
+      await new Promise((r) => setTimeout(r, 150));
+      return count(table, where);
+    },
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,31 @@
+/** The redirect never depends on the database: with PostgreSQL stopped every click still gets its 302, and is written once it is back. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
+import { createPgDatabase, startService, type RunningService } from '../helpers/service.ts';
+
+describe('PostgreSQL down', () => {
+  let pg: TestPostgres;
+  let svc: RunningService;
+  beforeAll(async () => {
+    pg = await startTestPostgres();
+    svc = await startService('pg', {}, { databaseUrl: await createPgDatabase(pg.url), pgliteDir: '' });
+  });
+  afterAll(async () => {
+    await svc?.close();
+    pg?.destroy();
+  });
+
+  it('answers 200 clicks with 302 while the server is stopped, then stores all 200', async () => {
+    pg.stop();
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, () => fetch(`${svc.url}/go/nordvpn?from=/&placement=outage`, { redirect: 'manual' }).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 302)).toHaveLength(200);
+    expect((await fetch(`${svc.url}/healthz`)).status).toBe(503);
+    // Let at least one write fail and back off before the server returns.
+    await new Promise((r) => setTimeout(r, 500));
+    pg.start();
+    expect(await svc.waitForCount('clicks', 200, "placement = 'outage'")).toBe(200);
+    expect((await fetch(`${svc.url}/healthz`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,58 @@
+/** The bounded click batch: when it writes, how it retries, and that nothing past the cap goes uncounted. */
+import { describe, expect, it } from 'vitest';
+import { Batcher } from '../../services/clicks/index.ts';
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('Batcher', () => {
+  it('writes once per interval, and at once when a full batch is waiting', async () => {
+    const writes: number[][] = [];
+    const b = new Batcher<number>({ write: async (items) => void writes.push(items), maxBatch: 3, intervalMs: 30 });
+    b.add(1);
+    b.add(2);
+    expect(writes).toEqual([]);
+    b.add(3);
+    await wait(0);
+    expect(writes).toEqual([[1, 2, 3]]);
+    b.add(4);
+    await wait(60);
+    expect(writes).toEqual([[1, 2, 3], [4]]);
+    await b.close();
+  });
+
+  it('keeps items while writes fail, drops and counts past the cap, then writes the rest in order', async () => {
+    let up = false;
+    const written: number[] = [];
+    const drops: number[] = [];
+    const b = new Batcher<number>({
+      write: async (items) => {
+        if (!up) throw new Error('database down');
+        written.push(...items);
+      },
+      maxBatch: 4,
+      intervalMs: 5,
+      cap: 10,
+      backoffMs: { initial: 5, max: 20 },
+      onDrop: (total) => drops.push(total),
+    });
+    const accepted = Array.from({ length: 13 }, (_, i) => b.add(i));
+    expect(accepted.filter(Boolean)).toHaveLength(10);
+    expect(b.dropped).toBe(3);
+    expect(drops).toEqual([1, 2, 3]);
+    await wait(50);
+    expect(written).toEqual([]);
+    up = true;
+    await b.close();
+    expect(written).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(b.written).toBe(10);
+  });
+
+  it('counts what is still unwritten at the close deadline as dropped', async () => {
+    const b = new Batcher<number>({ write: () => Promise.reject(new Error('down')), intervalMs: 5, backoffMs: { initial: 5, max: 5 } });
+    b.add(1);
+    b.add(2);
+    await b.close(30);
+    expect(b.dropped).toBe(2);
+    expect(b.add(3)).toBe(false);
+  });
+});
