@@ -53,7 +53,7 @@ describe('contact page', () => {
     expect(await page.getByLabel('Email *').getAttribute('type')).toBe('email');
     const height = await page.getByLabel('Message *').evaluate((el) => parseFloat(getComputedStyle(el).minHeight));
     expect(height).toBeGreaterThanOrEqual(120);
-    const honeypot = page.locator('input[name="website"]');
+    const honeypot = page.getByTestId('contact-form').locator('input[name="website"]');
     expect(await honeypot.getAttribute('tabindex')).toBe('-1');
     expect(await honeypot.getAttribute('autocomplete')).toBe('off');
     expect(await page.getByTestId('faq-item').count()).toBe(4);
