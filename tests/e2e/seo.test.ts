@@ -102,16 +102,13 @@ describe('structured data', () => {
 });
 
 describe('accessibility', () => {
-  it('has no serious or critical axe violations on any route', async () => {
-    const found: string[] = [];
-    for (const url of urls) {
-      const { page } = await browser.open(url.pathname);
-      const result = await new AxeBuilder({ page }).analyze();
-      for (const v of result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-        found.push(`${url.pathname}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-      }
-      expect(await page.locator('h1').count(), `one h1 on ${url.pathname}`).toBe(1);
-    }
-    expect(found).toEqual([]);
+  it.each(urls.map((u) => u.pathname))('%s has no serious or critical axe violations and one h1', async (path) => {
+    const { page } = await browser.open(path);
+    const result = await new AxeBuilder({ page }).analyze();
+    const serious = result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    expect(serious).toEqual([]);
+    expect(await page.locator('h1').count()).toBe(1);
   });
 });
