@@ -5,6 +5,7 @@ import { referencedProviders, summarizeProviders } from '../components/blocks/co
 import { Icon } from '../components/icon';
 import { getContent, routeFor } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
+import { article as articleLd, breadcrumbs, faqFromBlocks } from '../lib/structured-data';
 
 /** The article at this path and only the providers its blocks name. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -14,6 +15,7 @@ export function loader({ request }: Route.LoaderArgs) {
   if (!article) throw new Response('Not Found', { status: 404 });
   return {
     url: site.url,
+    brand: { name: site.brand.name, url: site.url },
     path: entry.path,
     article,
     providers: summarizeProviders(providers, referencedProviders(article.blocks)),
@@ -21,7 +23,10 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData.article.meta, loaderData.url, loaderData.path);
+  const { article, brand, path, url } = loaderData;
+  const ld = articleLd(brand, { headline: article.title, description: article.meta.description, path, dateModified: article.updated });
+  const trail = breadcrumbs(url, [{ name: brand.name, path: '/' }, { name: article.title, path }]);
+  return pageMeta(article.meta, url, path, { type: 'article', jsonLd: [ld, trail, ...faqFromBlocks(article.blocks)] });
 }
 
 export default function Article({ loaderData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@ import { Icon } from '../components/icon';
 import { IconTiles } from '../components/icon-tiles';
 import { getContent, today } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
+import { faqPage } from '../lib/structured-data';
 
 const PATH = '/vpn-deals';
 
@@ -21,7 +22,7 @@ export function loader() {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData.page.meta, loaderData.url, PATH);
+  return pageMeta(loaderData.page.meta, loaderData.url, PATH, { jsonLd: [faqPage(loaderData.page.faq.items)] });
 }
 
 export default function Deals({ loaderData }: Route.ComponentProps) {

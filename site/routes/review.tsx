@@ -9,6 +9,7 @@ import { SpeedTable } from '../components/speed-table';
 import { StarRating } from '../components/star-rating';
 import { getContent, routeFor } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
+import { breadcrumbs, review as reviewLd } from '../lib/structured-data';
 
 export function loader({ request }: Route.LoaderArgs) {
   const entry = routeFor(request);
@@ -16,11 +17,15 @@ export function loader({ request }: Route.LoaderArgs) {
   const p = providers.find((x) => x.slug === entry.slug);
   if (!p || !reviews) throw new Response('Not Found', { status: 404 });
   const { slug, name, logo, rating, servers, countries, devices, support, review } = p;
-  return { path: entry.path, url: site.url, labels: reviews.reviewPage, provider: { slug, name, logo, rating, servers, countries, devices, support }, review };
+  const brand = { name: site.brand.name, url: site.url };
+  const trail = [{ name: site.brand.name, path: '/' }, { name: reviews.hero.title, path: '/vpn-reviews' }, { name: review.title, path: entry.path }];
+  return { path: entry.path, url: site.url, brand, trail, labels: reviews.reviewPage, provider: { slug, name, logo, rating, servers, countries, devices, support }, review };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData.review.meta, loaderData.url, loaderData.path);
+  const { review, provider, brand, path, trail } = loaderData;
+  const rated = reviewLd(brand, { provider: provider.name, rating: provider.rating, headline: review.title, path, dateModified: review.updated, body: review.verdict.text.join(' ') });
+  return pageMeta(review.meta, loaderData.url, path, { type: 'article', jsonLd: [rated, breadcrumbs(loaderData.url, trail)] });
 }
 
 export default function Review({ loaderData }: Route.ComponentProps) {

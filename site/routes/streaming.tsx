@@ -5,6 +5,7 @@ import { IconTiles } from '../components/icon-tiles';
 import { PickCard } from '../components/pick-card';
 import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
+import { faqPage } from '../lib/structured-data';
 
 const PATH = '/vpn-streaming';
 
@@ -16,7 +17,7 @@ export function loader() {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData.page.meta, loaderData.url, PATH);
+  return pageMeta(loaderData.page.meta, loaderData.url, PATH, { jsonLd: [faqPage(loaderData.page.faq.items)] });
 }
 
 export default function StreamingPage({ loaderData }: Route.ComponentProps) {

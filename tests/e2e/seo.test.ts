@@ -95,9 +95,39 @@ describe('structured data', () => {
     }
   });
 
-  it('puts an Organization on the home page', async () => {
-    const types = scanPage(await html('/')).jsonLd.map((j) => (JSON.parse(j) as { '@type': string })['@type']);
-    expect(types).toContain('Organization');
+  const types = async (path: string) => scanPage(await html(path)).jsonLd.map((j) => (JSON.parse(j) as { '@type': string })['@type']);
+
+  it('puts an Organization on home and about', async () => {
+    expect(await types('/')).toContain('Organization');
+    expect(await types('/about-us')).toContain('Organization');
+  });
+
+  it('puts a Review and a BreadcrumbList on every review page, an Article and a BreadcrumbList on every article, a BreadcrumbList on every guide', async () => {
+    const reviews = urls.filter((u) => u.pathname.startsWith('/vpn-reviews/'));
+    const articles = urls.filter((u) => u.pathname.startsWith('/articles/'));
+    const guides = urls.filter((u) => u.pathname.endsWith('-setup-guide'));
+    expect([reviews.length, articles.length, guides.length]).toEqual([8, 10, 4]);
+    for (const u of reviews) expect(await types(u.pathname), u.pathname).toEqual(expect.arrayContaining(['Review', 'BreadcrumbList']));
+    for (const u of articles) expect(await types(u.pathname), u.pathname).toEqual(expect.arrayContaining(['Article', 'BreadcrumbList']));
+    for (const u of guides) expect(await types(u.pathname), u.pathname).toContain('BreadcrumbList');
+  });
+
+  it('puts a FAQPage wherever a FAQ is visible', async () => {
+    for (const url of urls) {
+      const page = await html(url.pathname);
+      const hasFaq = page.includes('data-testid="faq-item"');
+      expect((await types(url.pathname)).includes('FAQPage'), url.pathname).toBe(hasFaq);
+    }
+  });
+
+  it('rates each review in JSON-LD as the page shows it (spec ratings)', async () => {
+    const expected: Record<string, number> = { nordvpn: 4.9, surfshark: 4.6, tunnelbear: 4.2, cyberghost: 4.5, 'private-internet-access': 4.4, protonvpn: 4.3, ipvanish: 4.2, 'atlas-vpn': 4.1 };
+    for (const [slug, rating] of Object.entries(expected)) {
+      const page = await html(`/vpn-reviews/${slug}`);
+      const review = scanPage(page).jsonLd.map((j) => JSON.parse(j) as { '@type': string; reviewRating?: { ratingValue: number } }).find((d) => d['@type'] === 'Review')!;
+      expect(review.reviewRating!.ratingValue, slug).toBe(rating);
+      expect(page).toContain(`Rated ${rating} out of 5`);
+    }
   });
 });
 
