@@ -14,7 +14,7 @@ describe('about page', () => {
     expect(await story.textContent()).toContain('founded in 2020');
     const stats = await page.getByTestId('stat').allTextContents();
     expect(stats).toEqual(['Users protected9000+', 'VPNs tested100+', 'Years of experience4']);
-    expect(await page.getByRole('link', { name: 'View Best VPN Deals' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'View Best VPN Deals' }).getAttribute('href')).toBe('/vpn-deals');
   });
 });
 

@@ -54,6 +54,22 @@ describe('home page', () => {
   });
 });
 
+describe('navigation', () => {
+  it('scrolls to the top after a client-side navigation', async () => {
+    const { page } = await browser.open('/');
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    // A marker on window survives only a client-side navigation, not a page load.
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.locator('footer').getByRole('link', { name: 'VPN Deals' }).click();
+    await page.waitForURL('**/vpn-deals');
+    await page.getByRole('heading', { level: 1, name: 'Best VPN Deals of 2025' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
 describe('not-found page', () => {
   it('answers 404 with its text and logs the path', async () => {
     const res = await fetch(new URL('/no-such-page', browser.baseUrl()));
