@@ -1,0 +1,47 @@
+/** How `vpnsite serve` serves the built site: statuses, caching and compression (real HTTP). */
+import { describe, expect, inject, it } from 'vitest';
+import { scanPage } from '../../scripts/build/html-scan.ts';
+
+const url = (path: string) => new URL(path, inject('baseUrl')).href;
+
+describe('serving the built site', () => {
+  it('serves pages compressed and revalidated', async () => {
+    const res = await fetch(url('/vpn-deals'), { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('cache-control')).toMatch(/max-age=0, must-revalidate|no-cache/);
+    expect(await res.text()).toContain('Best VPN Deals of 2025');
+  });
+
+  it('caches hashed assets for a year as immutable', async () => {
+    const page = scanPage(await (await fetch(url('/'))).text());
+    const assets = [...page.js, ...page.css];
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) {
+      const res = await fetch(url(asset));
+      expect(res.status, asset).toBe(200);
+      expect(res.headers.get('cache-control'), asset).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('answers an unknown path with the not-found page and status 404', async () => {
+    for (const path of ['/no-such-page', '/vpn-reviews/no-such-vpn', '/articles/missing']) {
+      const res = await fetch(url(path));
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).toContain('Oops! Page not found');
+    }
+  });
+
+  it('publishes the sitemap and robots.txt', async () => {
+    const robots = await (await fetch(url('/robots.txt'))).text();
+    expect(robots).toContain('Disallow: /go/');
+    expect(robots).toMatch(/Sitemap: https?:\/\/[^\s]+\/sitemap\.xml/);
+    const sitemap = await fetch(url('/sitemap.xml'));
+    expect(sitemap.status).toBe(200);
+    const xml = await sitemap.text();
+    // Spec §2's routes: home, deals, the reviews listing and 8 reviews, streaming, gaming, the guides index and 4 guides, 4 company pages, 10 articles.
+    expect(xml.match(/<url>/g)?.length).toBe(32);
+    expect(xml).toContain('/articles/vpn-vs-proxy</loc>');
+  });
+});
