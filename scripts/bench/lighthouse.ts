@@ -1,8 +1,9 @@
 /**
  * Lighthouse (default mobile emulation and throttling) on every route in the sitemap, with Debian's Chromium.
- * Prints a table and writes it to docs/lighthouse.md. Run: npm run bench:lighthouse
+ * Prints a table and writes it to docs/lighthouse.md. Run: npm run bench:lighthouse [-- /path …]
+ * LIGHTHOUSE_JSON=<dir> also keeps each route's full report there, to read the audits behind a score.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -27,6 +28,10 @@ try {
   for (const path of routes) {
     const result = await lighthouse(`${served.baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
     const lhr = result!.lhr;
+    if (process.env.LIGHTHOUSE_JSON) {
+      mkdirSync(process.env.LIGHTHOUSE_JSON, { recursive: true });
+      writeFileSync(join(process.env.LIGHTHOUSE_JSON, `${path.replace(/\//g, '_') || '_'}.json`), JSON.stringify(lhr, null, 1));
+    }
     const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
     const audit = (k: string) => lhr.audits[k]?.numericValue ?? NaN;
     const row = { path, perf: score('performance'), a11y: score('accessibility'), bp: score('best-practices'), seo: score('seo'), lcp: audit('largest-contentful-paint'), tbt: audit('total-blocking-time'), cls: audit('cumulative-layout-shift') };
