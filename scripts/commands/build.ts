@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadContent, today } from '../../services/content/index.ts';
 import { weightTable } from '../build/budget.ts';
+import { optimizeFirstPaint } from '../build/first-paint.ts';
 import { verifyOutput } from '../build/verify.ts';
 import { prerender } from '../build/prerender.ts';
 import { ensureParent, listFiles, shapeOutput, stage, swapInto, totalBytes } from '../build/publish.ts';
@@ -53,6 +54,12 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
     await shapeOutput(client);
     const files = await listFiles(client);
     const pages = files.filter((f) => f.endsWith('.html'));
+    const unstyled = optimizeFirstPaint(client, files);
+    if (unstyled.length > 0) {
+      for (const p of unstyled) log(p);
+      log(`✗ build stopped: pages without the site stylesheet; ${flags.out} was not touched`);
+      return false;
+    }
     log(`prerender  ${pages.length} pages in ${((performance.now() - t) / 1000).toFixed(1)}s`);
 
     const origin = (flags.siteUrl ?? content.content!.site.url).replace(/\/$/, '');
