@@ -63,12 +63,13 @@ export function ContactInfoBlock({ block }: { block: Of<'contact-info'> }) {
       {block.intro && <p className="mt-2 text-sm leading-6 text-slate-700">{block.intro}</p>}
       <dl className="mt-5 space-y-4">
         {block.items.map((item) => (
-          <div key={item.label} className="flex gap-3">
-            <Icon name={item.icon} size={20} className="mt-0.5 shrink-0 text-blue-700" />
-            <div>
-              <dt className="text-sm font-semibold">{item.label}</dt>
-              <dd className="text-sm text-slate-700">{item.value}</dd>
-            </div>
+          // A <dl> group may hold only <dt> and <dd> (axe definition-list), so the icon sits inside the <dt>.
+          <div key={item.label} className="relative pl-8">
+            <dt className="text-sm font-semibold">
+              <Icon name={item.icon} size={20} className="absolute left-0 top-0.5 text-blue-700" />
+              {item.label}
+            </dt>
+            <dd className="text-sm text-slate-700">{item.value}</dd>
           </div>
         ))}
       </dl>
