@@ -53,7 +53,8 @@ export function scanPage(page: string): PageScan {
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map((m) => ({ attrs: attributes(m[1] ?? ''), body: m[2] ?? '' }));
   const inlineModuleImports = scripts
     .filter((s) => s.attrs.type === 'module' && !s.attrs.src)
-    .flatMap((s) => [...s.body.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?\(?\s*"([^"]+)"/g)].map((m) => m[1]!));
+    // Static and dynamic imports, and the module URLs the build's deferred bootstrap preloads (scripts/build/first-paint.ts).
+    .flatMap((s) => [...s.body.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?\(?\s*"([^"]+)"|"(\/[^"\\]+\.js)"/g)].map((m) => (m[1] ?? m[2])!));
   return {
     anchors,
     title: /<title>([\s\S]*?)<\/title>/i.exec(html)?.[1] !== undefined ? decode(/<title>([\s\S]*?)<\/title>/i.exec(html)![1]!) : undefined,
