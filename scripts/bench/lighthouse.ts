@@ -58,6 +58,7 @@ const table = [
 console.log(`\n${table}`);
 if (!only.length) {
   const doc = `# Lighthouse\n\nLighthouse ${'12'} with its default mobile emulation and throttling, Debian's Chromium, against \`vpnsite serve\` on this machine (2 cores); the median of ${RUNS} runs per route. Site origin in canonical links: ${origin}. Regenerate with \`npm run bench:lighthouse\`.\n\n${table}\n`;
+  mkdirSync(join(PROJECT_ROOT, 'docs'), { recursive: true });
   writeFileSync(join(PROJECT_ROOT, 'docs/lighthouse.md'), doc);
   console.log('\nwrote docs/lighthouse.md');
 }

@@ -9,8 +9,8 @@ const read = (sitePath: string) => readFileSync(join(dist, sitePath), 'utf8');
 const chunks = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `/assets/${f}`);
 /** The JS a page loads (module preloads and the inline module's imports). */
 const jsOf = (htmlPath: string) => scanPage(read(htmlPath)).js;
-/** The route modules the page's inline module script imports as `routeN`. */
-const routeModulesOf = (htmlPath: string) => [...read(htmlPath).matchAll(/import \* as route\d+ from "([^"]+)"/g)].map((m) => m[1]!);
+/** The route modules the page's bootstrap imports as `routeN` (the build quotes the bootstrap as a string, hence `\"`). */
+const routeModulesOf = (htmlPath: string) => [...read(htmlPath).matchAll(/import \* as route\d+ from \\?"([^"\\]+)\\?"/g)].map((m) => m[1]!);
 
 // Spec titles of other pages, as literals so that a renamed page cannot make the test vacuous.
 const TITLES = ['Terms of Service', 'Privacy Policy', 'How to Set Up a VPN on Your Router', 'VPN Setup Guides', 'Find Your Perfect VPN Protection'];
