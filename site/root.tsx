@@ -3,8 +3,9 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useRou
 import type { Route } from './+types/root';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
+import { SiteStyles } from './components/site-styles';
 import { getContent } from './lib/content.server';
-import './styles/app.css';
+import stylesHref from './styles/app.css?url';
 
 /** Site-wide content: brand, navigation, footer and the not-found and error texts. */
 export function loader() {
@@ -28,6 +29,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <SiteStyles href={stylesHref} />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">

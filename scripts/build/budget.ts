@@ -29,12 +29,15 @@ export function gzipSizer(read: (sitePath: string) => Buffer): (sitePath: string
   };
 }
 
-/** Each page's transferred bytes: its HTML plus every stylesheet and script it loads. */
+/** Each page's transferred bytes: its HTML plus every stylesheet and script it loads; inline CSS counts both in HTML and CSS. */
 export function pageWeights(pages: Map<string, { html: Buffer; scan: PageScan }>, size: (sitePath: string) => number): Weight[] {
+  // Every page inlines the same stylesheet: compress its text once.
+  const inline = new Map<string, number>();
+  const inlineSize = (css: string) => inline.get(css) ?? inline.set(css, gzipSync(css, { level: 9 }).length).get(css)!;
   return [...pages].map(([page, { html, scan }]) => ({
     page,
     html: gzipSync(html, { level: 9 }).length,
-    css: scan.css.reduce((t, f) => t + size(f), 0),
+    css: scan.css.reduce((t, f) => t + size(f), 0) + scan.styles.reduce((t, css) => t + inlineSize(css), 0),
     js: scan.js.reduce((t, f) => t + size(f), 0),
   }));
 }

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { loadContent, today } from '../../services/content/index.ts';
 import { weightTable } from '../build/budget.ts';
 import { writeCspManifest } from '../build/csp-hashes.ts';
+import { optimizeFirstPaint } from '../build/first-paint.ts';
 import { verifyOutput } from '../build/verify.ts';
 import { prerender } from '../build/prerender.ts';
 import { ensureParent, listFiles, shapeOutput, stage, swapInto, totalBytes } from '../build/publish.ts';
@@ -52,6 +53,13 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
     }
     const client = join(work, 'client');
     await shapeOutput(client);
+    const unstyled = optimizeFirstPaint(client, await listFiles(client));
+    if (unstyled.length > 0) {
+      for (const p of unstyled) log(p);
+      log(`✗ build stopped: pages without the site stylesheet; ${flags.out} was not touched`);
+      return false;
+    }
+    // Hashes are taken last, from the inline scripts exactly as they ship.
     await writeCspManifest(client);
     const files = await listFiles(client);
     const pages = files.filter((f) => f.endsWith('.html'));

@@ -15,10 +15,14 @@ export const CSP_MANIFEST = '.csp-hashes.json';
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
 
-/** The `'sha256-…'` source for every inline script in the HTML, in order, without repeats. */
+/** A script's declaration of the script it creates at run time (scripts/build/first-paint.ts defers the bootstrap). */
+const CREATED_SCRIPT = /<script\b[^>]*\bdata-csp-hash="(sha256-[A-Za-z0-9+/=]+)"/gi;
+
+/** The `'sha256-…'` source for every inline script in the HTML and every script those create, without repeats. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const m of html.matchAll(INLINE_SCRIPT)) hashes.add(`'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`);
+  for (const m of html.matchAll(CREATED_SCRIPT)) hashes.add(`'${m[1]}'`);
   return [...hashes];
 }
 

@@ -8,8 +8,8 @@ import type { ICON_NAMES } from '../../services/content/schemas/common';
 
 export type IconName = (typeof ICON_NAMES)[number];
 
-/** Content icon names (services/content/schemas/common.ts) to lucide-react icons. */
-const ICONS: Record<IconName, LucideIcon> = {
+/** Content icon names (services/content/schemas/common.ts) to lucide-react icons, drawn into the build's SVG sprite (scripts/build/icon-sprite.ts). */
+export const ICONS: Record<IconName, LucideIcon> = {
   shield: Shield, 'shield-check': ShieldCheck, lock: Lock, globe: Globe, 'eye-off': EyeOff, zap: Zap, gauge: Gauge,
   server: Server, wifi: Wifi, smartphone: Smartphone, monitor: Monitor, laptop: Laptop, router: Router,
   settings: Settings, download: Download, user: User, users: Users, 'check-circle': CheckCircle,
@@ -21,8 +21,11 @@ const ICONS: Record<IconName, LucideIcon> = {
   info: Info, 'help-circle': HelpCircle, 'thumbs-up': ThumbsUp, cpu: Cpu, network: Network,
 };
 
-/** A decorative icon with fixed dimensions (no layout shift). */
+/** A decorative icon with fixed dimensions (no layout shift), drawn from the sprite; the stroke style is lucide's. */
 export function Icon({ name, size = 24, className }: { name: IconName; size?: number; className?: string }) {
-  const Component = ICONS[name];
-  return <Component width={size} height={size} className={className} aria-hidden="true" focusable="false" />;
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true" focusable="false">
+      <use href={`${__ICON_SPRITE__}#${name}`} />
+    </svg>
+  );
 }

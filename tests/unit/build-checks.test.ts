@@ -74,6 +74,17 @@ describe('page-weight budgets', () => {
     expect(weights[0]).toMatchObject({ page: '/', css: 21 * 1024, js: 131 * 1024 });
   });
 
+  it('counts an inline stylesheet as CSS, and reads no tags inside it', () => {
+    const css = `a[data-x="<a href='/nowhere'>"]{color:red}`.repeat(40);
+    const inline = page('Inline', `<style data-href="/assets/a.css">${css}</style>`);
+    const scan = scanPage(inline);
+    expect(scan.styles).toEqual([css]);
+    expect(scan.anchors.map((a) => a.href)).not.toContain('/nowhere');
+    const [w] = pageWeights(new Map([['/', { html: Buffer.from(inline), scan }]]), () => 0);
+    expect(w!.css).toBeGreaterThan(0);
+    expect(w!.css).toBeLessThan(css.length);
+  });
+
   it('fails each budget that a page exceeds', () => {
     expect(checkBudgets(weights, { jsKb: 130, cssKb: 20, htmlKb: 60 })).toEqual([
       { severity: 'error', page: '/', message: 'JavaScript is 131.0 KB gzip, over the 130 KB budget' },

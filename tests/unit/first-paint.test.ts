@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { rewritePage } from '../../scripts/build/first-paint.ts';
+import { scanPage } from '../../scripts/build/html-scan.ts';
+
+const BOOT = 'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-2.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client-3.js");';
+const page = (head: string, boot = `<script type="module" async="">${BOOT}</script>`) =>
+  `<!DOCTYPE html><html><head><title>T</title>${head}</head><body><h1>T</h1><script>window.__reactRouterContext = {};</script>${boot}</body></html>`;
+const HEAD = '<link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-3.js"/><link rel="modulepreload" href="/assets/chunk-4.js"/><link rel="modulepreload" href="/assets/root-2.js"/><style data-href="/assets/app-5.css"></style>';
+const css = () => 'body{color:#111}';
+
+describe('first-paint rewrite', () => {
+  const before = page(HEAD);
+  const after = rewritePage(before, css)!;
+
+  it('inlines the stylesheet and leaves no preload in the head', () => {
+    expect(after).toContain('<style data-href="/assets/app-5.css">body{color:#111}</style>');
+    expect(after).not.toContain('<link rel="modulepreload"');
+  });
+
+  it('runs the original bootstrap, untouched, after the first paint', () => {
+    const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(after)![1]!;
+    expect(script).toContain('requestAnimationFrame(()=>setTimeout(start))');
+    expect(script).toContain(JSON.stringify(BOOT));
+    expect(script).toContain('["/assets/manifest-1.js","/assets/entry.client-3.js","/assets/chunk-4.js","/assets/root-2.js"]');
+  });
+
+  it('still counts every module the page loads', () => {
+    expect(new Set(scanPage(after).js)).toEqual(new Set(scanPage(before).js));
+    expect(scanPage(after).js).toHaveLength(4);
+  });
+
+  it('refuses a page without the stylesheet placeholder or the bootstrap', () => {
+    expect(rewritePage(page(HEAD.replace(/<style[^>]*><\/style>/, '')), css)).toBeNull();
+    expect(rewritePage(page(HEAD, ''), css)).toBeNull();
+  });
+});
