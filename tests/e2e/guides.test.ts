@@ -61,7 +61,9 @@ describe('setup guides', () => {
     const { page } = await browser.open('/mobile-setup-guide');
     await page.getByRole('link', { name: 'Back to All Setup Guides' }).click();
     await page.waitForURL(new URL('/vpn-setup-guides', browser.baseUrl()).href);
-    expect(await page.locator('h1').textContent()).toBe('VPN Setup Guides');
+    // A client-side navigation commits the URL a moment before React renders the new page.
+    await page.getByRole('heading', { level: 1, name: 'VPN Setup Guides' }).waitFor();
+    expect(await page.locator('h1').count()).toBe(1);
   });
 
   it('Windows: providers, five steps, requirements and four issues', async () => {
