@@ -1,48 +1,45 @@
 /**
- * Schema-valid synthetic content for build benchmarks: the real data/ plus copies of real providers and
- * articles under new slugs, so every block type the real articles use is exercised at scale.
+ * Schema-valid synthetic content for build benchmarks: the real data/ plus copies of the real providers and
+ * articles under new slugs (parsed and re-serialised, so they stay valid), exercising every block type the real
+ * articles use at scale.
  */
 import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
 
-export interface SyntheticPlan {
-  /** Pages the site should have in total (roughly: fixed pages + reviews + articles). */
-  totalPages: number;
+type Doc = Record<string, unknown> & { meta?: { title: string; description: string } };
+
+const load = (path: string) => parse(readFileSync(path, 'utf8')) as Doc;
+
+/** Makes a copy unique: its own slug, and a numbered title and description so head tags stay unique. */
+function variant(doc: Doc, slug: string, i: number): Doc {
+  const meta = (m: { title: string; description: string }) => ({ ...m, title: `${m.title} #${i}`, description: `${m.description.slice(0, 140)} #${i}` });
+  return { ...doc, slug, ...(doc.meta ? { meta: meta(doc.meta) } : {}) };
 }
 
-/** Writes data for about `totalPages` pages into `dir`; returns the counts it made. */
-export function writeSyntheticContent(sourceData: string, dir: string, plan: SyntheticPlan) {
+/** Writes data for about `totalPages` pages into `dir`; returns how many providers and articles it added. */
+export function writeSyntheticContent(sourceData: string, dir: string, plan: { totalPages: number }) {
   cpSync(sourceData, dir, { recursive: true });
-  const providerFiles = readdirSync(join(sourceData, 'providers')).filter((f) => f.endsWith('.yaml'));
-  const articleFiles = readdirSync(join(sourceData, 'articles')).filter((f) => f.endsWith('.yaml'));
-  const existing = providerFiles.length + articleFiles.length;
-  const fixed = 30 - existing > 0 ? 30 - existing : 20;
-  const extra = Math.max(0, plan.totalPages - existing - fixed);
+  const providers = readdirSync(join(sourceData, 'providers')).filter((f) => f.endsWith('.yaml')).map((f) => load(join(sourceData, 'providers', f)));
+  const articles = readdirSync(join(sourceData, 'articles')).filter((f) => f.endsWith('.yaml')).map((f) => load(join(sourceData, 'articles', f)));
+  const existing = 33;
+  const extra = Math.max(0, plan.totalPages - existing);
   // One synthetic review page for every four synthetic articles.
-  const providers = Math.floor(extra / 5);
-  const articles = extra - providers;
+  const newProviders = Math.floor(extra / 5);
+  const newArticles = extra - newProviders;
   mkdirSync(join(dir, 'providers'), { recursive: true });
-  for (let i = 0; i < providers; i++) {
-    const base = providerFiles[i % providerFiles.length]!;
-    const slug = `${base.replace(/\.yaml$/, '')}-x${i}`;
-    const text = readFileSync(join(sourceData, 'providers', base), 'utf8')
-      .replace(/^slug: .*$/m, `slug: ${slug}`)
-      .replace(/^order: .*$/m, `order: ${100 + i}`)
-      .replace(/^featured: true\n/m, '')
-      .replace(/^name: "?(.*?)"?$/m, (_, n: string) => `name: "${n} ${i}"`)
-      .replace(/^(\s+title: )"?(.*?)"?$/gm, (_, k: string, t: string) => `${k}"${t} (${i})"`)
-      .replace(/^(\s+description: )"?(.*?)"?$/gm, (_, k: string, t: string) => `${k}"${t} (${i})"`);
-    writeFileSync(join(dir, 'providers', `${slug}.yaml`), text);
+  for (let i = 0; i < newProviders; i++) {
+    const base = providers[i % providers.length]!;
+    const slug = `${base.slug as string}-x${i}`;
+    const { featured: _featured, review, ...card } = variant(base, slug, i);
+    const r = review as Doc;
+    const copy = { ...card, order: 100 + i, name: `${base.name as string} ${i}`, review: { ...r, meta: { ...r.meta!, title: `${r.meta!.title} #${i}`, description: `${r.meta!.description.slice(0, 140)} #${i}` } } };
+    writeFileSync(join(dir, 'providers', `${slug}.yaml`), stringify(copy));
   }
-  for (let i = 0; i < articles; i++) {
-    const base = articleFiles[i % articleFiles.length]!;
-    const slug = `${base.replace(/\.yaml$/, '')}-x${i}`;
-    const text = readFileSync(join(sourceData, 'articles', base), 'utf8')
-      .replace(/^slug: .*$/m, `slug: ${slug}`)
-      .replace(/^title: "?(.*?)"?$/m, (_, t: string) => `title: "${t} (${i})"`)
-      .replace(/^(\s+title: )"?(.*?)"?$/m, (_, k: string, t: string) => `${k}"${t} (${i})"`)
-      .replace(/^(\s+description: )"?(.*?)"?$/m, (_, k: string, t: string) => `${k}"${t} (${i})"`);
-    writeFileSync(join(dir, 'articles', `${slug}.yaml`), text);
+  for (let i = 0; i < newArticles; i++) {
+    const base = articles[i % articles.length]!;
+    const slug = `${base.slug as string}-x${i}`;
+    writeFileSync(join(dir, 'articles', `${slug}.yaml`), stringify(variant(base, slug, i)));
   }
-  return { providers, articles };
+  return { providers: newProviders, articles: newArticles };
 }
