@@ -56,7 +56,7 @@ describe.each(DB_KINDS)('GET /api/clicks on %s', (kind) => {
 
 describe('GET /api/clicks without STATS_TOKEN, and its rate limit', () => {
   it('is disabled (404) when no token is configured', async () => {
-    const svc = await startService('pglite');
+    const svc = await startService('pg');
     try {
       const res = await fetch(`${svc.url}/api/clicks`, { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(res.status).toBe(404);
@@ -66,7 +66,7 @@ describe('GET /api/clicks without STATS_TOKEN, and its rate limit', () => {
   });
 
   it('answers 429 past STATS_RATE_LIMIT requests a minute, wrong tokens included', async () => {
-    const svc = await startService('pglite', { STATS_TOKEN: TOKEN, STATS_RATE_LIMIT: '3' });
+    const svc = await startService('pg', { STATS_TOKEN: TOKEN, STATS_RATE_LIMIT: '3' });
     try {
       const statuses = [];
       for (const token of ['wrong-token-guess-1', 'wrong-token-guess-2', TOKEN, TOKEN]) {
@@ -79,6 +79,6 @@ describe('GET /api/clicks without STATS_TOKEN, and its rate limit', () => {
   });
 
   it('refuses a token too short to be safe at start-up', async () => {
-    await expect(startService('pglite', { STATS_TOKEN: 'short' })).rejects.toThrow('STATS_TOKEN must be at least 16 characters');
+    await expect(startService('pg', { STATS_TOKEN: 'short' })).rejects.toThrow('STATS_TOKEN must be at least 16 characters');
   });
 });
