@@ -1,6 +1,7 @@
 /** vpnsite: validate and build the content, serve the site, and report clicks (CONTRACT "Commands"). */
 import { Command, CommanderError } from 'commander';
 import { registerBuild } from './commands/build.ts';
+import { registerClicks } from './commands/clicks.ts';
 import { registerDb } from './commands/db.ts';
 import { registerDev } from './commands/dev.ts';
 import { registerServe } from './commands/serve.ts';
@@ -19,6 +20,7 @@ registerBuild(program);
 registerServe(program);
 registerDev(program);
 registerDb(program);
+registerClicks(program);
 
 
 try {

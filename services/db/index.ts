@@ -31,3 +31,5 @@ export function dbConfigFromEnv(env = process.env): DbConfig {
 }
 export { clickStore } from './click-store.ts';
 export { isUp, saveContactMessage, subscribe, type ContactMessage } from './forms.ts';
+export { clickReport, clickRows, type ReportSource } from './click-report.ts';
+export { refreshClickRollup } from './click-rollup.ts';

@@ -5,6 +5,7 @@ import type { ClickRecorder } from '../clicks/index.ts';
 import type { Db } from '../db/index.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticSite } from './plugins/static-site.ts';
+import { clicksApiRoutes } from './routes/clicks-api.ts';
 import { formRoutes } from './routes/forms.ts';
 import { goRoutes } from './routes/go.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -22,6 +23,9 @@ export interface AppOptions {
   goRateLimit: number;
   corsOrigins: string[];
   redisUrl?: string;
+  /** Bearer token for GET /api/clicks; undefined disables it. */
+  statsToken?: string;
+  statsRateLimit: number;
 }
 
 const MESSAGES: Record<number, string> = {
@@ -43,5 +47,6 @@ export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<v
   await fastify.register(goRoutes, { targets: opts.targets, routes: opts.routes, recorder: opts.recorder, rateLimit: opts.goRateLimit });
   await fastify.register(formRoutes, { db: opts.db, rateLimit: opts.formRateLimit });
   await fastify.register(healthRoutes, { db: opts.db });
+  await fastify.register(clicksApiRoutes, { db: opts.db, statsToken: opts.statsToken, rateLimit: opts.statsRateLimit });
   await fastify.register(staticSite, { distDir: opts.distDir });
 }

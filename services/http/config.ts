@@ -25,6 +25,12 @@ export interface ServiceConfig {
   corsOrigins: string[];
   /** How long shutdown may spend writing the last clicks. */
   shutdownTimeoutMs: number;
+  /** Bearer token for GET /api/clicks; undefined disables the endpoint. */
+  statsToken?: string;
+  /** GET /api/clicks requests per client per minute. */
+  statsRateLimit: number;
+  /** How often stale days of the click rollup are recomputed; 0 leaves it to `vpnsite db refresh-rollup`. */
+  rollupRefreshMs: number;
 }
 
 function parseTrustProxy(value: string | undefined): ServiceConfig['trustProxy'] {
@@ -52,6 +58,9 @@ export function loadConfig(flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`port must be a whole number from 0 to 65535 (found ${port})`);
   const redisUrl = env.REDIS_URL || undefined;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new Error('REDIS_URL must be a redis:// or rediss:// URL');
+  const statsToken = env.STATS_TOKEN || undefined;
+  // A short token could be guessed within the rate limit; 32 random bytes in hex or base64 is the intent.
+  if (statsToken && (statsToken.length < 16 || /\s/.test(statsToken))) throw new Error('STATS_TOKEN must be at least 16 characters without spaces (e.g. openssl rand -hex 32)');
   return {
     host: flags.host ?? env.HOST ?? '127.0.0.1',
     port,
@@ -66,5 +75,8 @@ export function loadConfig(flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 
     redisUrl,
     corsOrigins: origins(env.CORS_ORIGINS),
     shutdownTimeoutMs: whole('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 0),
+    statsToken,
+    statsRateLimit: whole('STATS_RATE_LIMIT', env.STATS_RATE_LIMIT, 30, 1),
+    rollupRefreshMs: whole('CLICK_ROLLUP_REFRESH_SECONDS', env.CLICK_ROLLUP_REFRESH_SECONDS, 60, 0) * 1000,
   };
 }

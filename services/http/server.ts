@@ -5,6 +5,7 @@ import { formatProblem, loadContent } from '../content/index.ts';
 import { clickStore, migrate, openDb, type Db } from '../db/index.ts';
 import { app } from './app.ts';
 import type { ServiceConfig } from './config.ts';
+import { scheduleRollupRefresh } from './rollup-refresh.ts';
 import { outboundTargets } from './targets.ts';
 
 /** A ready (not listening) instance with a migrated database; throws when the content is invalid. `db` is opened from config unless given. */
@@ -35,11 +36,13 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     log: fastify.log,
   });
   await recorder.start();
+  const stopRollup = scheduleRollupRefresh(db, config.rollupRefreshMs, fastify.log);
   // Runs after the server has stopped accepting and in-flight requests have finished: their clicks are queued.
   fastify.addHook('onClose', async () => {
     await recorder.close(config.shutdownTimeoutMs);
     const stats = recorder.stats();
     fastify.log[stats.dropped ? 'error' : 'info'](stats, 'click batch flushed');
+    await stopRollup();
     await db.close();
   });
   await fastify.register(app, {
@@ -52,6 +55,8 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     goRateLimit: config.goRateLimit,
     corsOrigins: config.corsOrigins,
     redisUrl: config.redisUrl,
+    statsToken: config.statsToken,
+    statsRateLimit: config.statsRateLimit,
   });
   await fastify.ready();
   return fastify;

@@ -1,0 +1,58 @@
+/** vpnsite clicks: click counts for analysts as a table, CSV or JSON, optionally with a chart (CONTRACT, issue 7). */
+import { writeFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { Option, type Command } from 'commander';
+import { today } from '../../services/content/index.ts';
+import { clickReport, clickRows, dbConfigFromEnv, openDb } from '../../services/db/index.ts';
+import { chartHtmlFile, chartSvgFile, formatCsv, formatJson, formatTable, parseReportQuery, UsageError } from '../../services/reports/index.ts';
+
+interface ClicksFlags {
+  by: string[];
+  since?: string;
+  until?: string;
+  includeBots?: boolean;
+  format: 'table' | 'csv' | 'json';
+  chart?: string;
+}
+
+const FORMATTERS = { table: formatTable, csv: formatCsv, json: formatJson };
+
+export function registerClicks(program: Command): void {
+  program
+    .command('clicks')
+    .description('click counts for analysts: human clicks and daily unique visitors (DATABASE_URL, or embedded PGlite)')
+    .option('--by <dimension>', 'group by provider, day, page or placement; repeat for several', (v: string, all: string[]) => [...all, v], [])
+    .option('--since <date>', 'first UTC day, YYYY-MM-DD (default: 29 days before --until)')
+    .option('--until <date>', 'last UTC day, YYYY-MM-DD (default: today)')
+    .option('--include-bots', 'add a bot_clicks column')
+    .addOption(new Option('--format <format>', 'output format').choices(['table', 'csv', 'json']).default('table'))
+    .option('--chart <file>', 'also write clicks per day per provider as FILE.html (chart and table) or FILE.svg')
+    .action(async (flags: ClicksFlags, cmd: Command) => {
+      const usage = (message: string): never => cmd.error(`error: ${message}`, { exitCode: 2, code: 'vpnsite.usage' });
+      let query;
+      try {
+        query = parseReportQuery(flags, today());
+      } catch (err) {
+        if (err instanceof UsageError) usage(err.message);
+        throw err;
+      }
+      const chartKind = flags.chart === undefined ? undefined : extname(flags.chart).toLowerCase();
+      if (chartKind !== undefined && chartKind !== '.html' && chartKind !== '.svg') usage(`--chart must name a .html or .svg file (found "${flags.chart}")`);
+      const db = await openDb(dbConfigFromEnv());
+      try {
+        const report = await clickReport(db, query!);
+        process.stdout.write(FORMATTERS[flags.format](report));
+        if (flags.chart) {
+          const perDay = await clickRows(db, { ...query!, by: ['day', 'provider'], includeBots: false });
+          writeFileSync(flags.chart, chartKind === '.svg' ? chartSvgFile(perDay, report) : chartHtmlFile(perDay, report));
+          console.error(`wrote ${flags.chart}`);
+        }
+      } catch (err) {
+        // 42P01: undefined table, i.e. a database that was never migrated.
+        if ((err as { code?: string }).code === '42P01') throw new Error('the database has no click tables yet: run `vpnsite db migrate` (or start `vpnsite serve` once)');
+        throw err;
+      } finally {
+        await db.close();
+      }
+    });
+}

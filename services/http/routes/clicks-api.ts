@@ -1,0 +1,82 @@
+/**
+ * GET /api/clicks (issue 7): the `vpnsite clicks` report over HTTP for spreadsheets and dashboards. Query
+ * parameters match the CLI flags (by, repeatable; since; until; include-bots). JSON by default; `Accept:
+ * text/csv` (or format=csv) gives CSV. Needs `Authorization: Bearer <STATS_TOKEN>`; without a configured
+ * token the route is not registered at all, so it answers 404 like any unknown path.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { today } from '../../content/index.ts';
+import { clickReport, type Db } from '../../db/index.ts';
+import { formatCsv, parseReportQuery, reportObjects, UsageError } from '../../reports/index.ts';
+
+export interface ClicksApiOptions {
+  db: Db;
+  /** The shared secret; undefined disables the endpoint. */
+  statsToken?: string;
+  /** Requests per client per minute. */
+  rateLimit: number;
+}
+
+interface Query {
+  by?: string | string[];
+  since?: string;
+  until?: string;
+  'include-bots'?: string;
+  format?: 'json' | 'csv';
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+const text = (description: string) => ({ type: 'string', maxLength: 40, description }) as const;
+const error = { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] } as const;
+
+/** True when the header carries the token. Both sides are hashed first, so the comparison takes the same time whatever the length or content. */
+export function bearerMatches(header: string | undefined, expected: Buffer): boolean {
+  const m = /^Bearer ([^\s]+)$/i.exec(header ?? '');
+  return timingSafeEqual(digest(m?.[1] ?? ''), expected) && m !== null;
+}
+
+export async function clicksApiRoutes(app: FastifyInstance, opts: ClicksApiOptions): Promise<void> {
+  if (!opts.statsToken) return;
+  const expected = digest(opts.statsToken);
+  // After the rate limiter (onRequest), so wrong guesses count against the limit; before validation, so
+  // nothing about the parameters is told to a caller without the token.
+  const authorise = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (bearerMatches(request.headers.authorization, expected)) return;
+    return reply.code(401).header('WWW-Authenticate', 'Bearer realm="clicks"').send({ error: 'A valid Authorization: Bearer token is required.' });
+  };
+
+  app.get<{ Querystring: Query }>('/api/clicks', {
+    config: { rateLimit: { max: opts.rateLimit, timeWindow: 60_000 } },
+    preValidation: authorise,
+    schema: {
+      querystring: {
+        type: 'object',
+        properties: {
+          by: { anyOf: [text('provider, day, page or placement'), { type: 'array', maxItems: 4, items: text('provider, day, page or placement') }] },
+          since: text('first UTC day, YYYY-MM-DD'),
+          until: text('last UTC day, YYYY-MM-DD'),
+          'include-bots': { enum: ['', 'true', 'false', '1', '0'], description: 'adds bot_clicks' },
+          format: { enum: ['json', 'csv'], description: 'overrides the Accept header' },
+        },
+        additionalProperties: false,
+      },
+      response: { '4xx': error },
+    },
+    handler: async (request, reply) => {
+      const q = request.query;
+      let query;
+      try {
+        query = parseReportQuery({ by: q.by === undefined ? [] : [q.by].flat(), since: q.since, until: q.until, includeBots: ['', 'true', '1'].includes(q['include-bots'] ?? 'false') }, today());
+      } catch (err) {
+        if (err instanceof UsageError) return reply.code(400).send({ error: err.message });
+        throw err;
+      }
+      const report = await clickReport(opts.db, query);
+      reply.header('Cache-Control', 'no-store').header('Vary', 'Accept');
+      const csv = q.format === 'csv' || (q.format === undefined && /\btext\/csv\b/i.test(request.headers.accept ?? ''));
+      if (csv) return reply.type('text/csv; charset=utf-8; header=present').send(formatCsv(report));
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(reportObjects(report)));
+    },
+  });
+}

@@ -1,0 +1,47 @@
+/** A click report as an aligned table, RFC 4180 CSV or JSON (issue 7). Pure: no I/O. */
+import { columns, footer, type ClickReport, type Column, type ReportRow } from './rows.ts';
+
+const NUMERIC = new Set<Column>(['clicks', 'uniques', 'bot_clicks']);
+
+function cell(row: ReportRow, column: Column): string | number | null {
+  const value = row[column];
+  return value === undefined ? null : value;
+}
+
+/** Aligned columns (text left, numbers right), a rule, a total row and the footer. */
+export function formatTable(report: ClickReport): string {
+  const cols = columns(report.query);
+  const shown = (v: string | number | null, c: Column) => (v === null ? '(none)' : NUMERIC.has(c) ? (v as number).toLocaleString('en-US') : String(v));
+  const header: string[] = cols;
+  const body = report.rows.map((r) => cols.map((c) => shown(cell(r, c), c)));
+  const total = cols.map((c, i) => (NUMERIC.has(c) ? shown(cell(report.total, c), c) : i === 0 ? 'total' : ''));
+  const widths = cols.map((_, i) => Math.max(...[header, ...body, total].map((line) => line[i]!.length)));
+  const line = (values: string[]) => values.map((v, i) => (NUMERIC.has(cols[i]!) ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ').trimEnd();
+  const rule = widths.map((w) => '-'.repeat(w)).join('  ');
+  return [line(header), rule, ...body.map(line), rule, line(total), '', footer(report), ''].join('\n');
+}
+
+/** RFC 4180: a field with a comma, quote or line break is quoted and its quotes doubled. */
+function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A header row and one line per row, CRLF line endings (RFC 4180 §2). No total row, so a spreadsheet can sum it. */
+export function formatCsv(report: ClickReport): string {
+  const cols = columns(report.query);
+  const lines = [cols.join(','), ...report.rows.map((r) => cols.map((c) => csvField(cell(r, c))).join(','))];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** An array of objects with the report's columns as keys (null for a page or placement the click lacked). */
+export function reportObjects(report: ClickReport): Record<string, string | number | null>[] {
+  const cols = columns(report.query);
+  return report.rows.map((r) => Object.fromEntries(cols.map((c) => [c, cell(r, c)])));
+}
+
+/** JSON text of reportObjects, one array. */
+export function formatJson(report: ClickReport): string {
+  return `${JSON.stringify(reportObjects(report), null, 2)}\n`;
+}

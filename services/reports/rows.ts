@@ -1,0 +1,37 @@
+/** The rows a click report holds, and the columns each output shows. */
+import type { Dimension, ReportQuery } from './query.ts';
+
+/** One report row: the grouping columns asked for, then the counts. A null page or placement was not given on the click. */
+export interface ReportRow {
+  day?: string;
+  provider?: string;
+  page?: string | null;
+  placement?: string | null;
+  clicks: number;
+  uniques: number;
+  bot_clicks?: number;
+}
+
+export interface ClickReport {
+  query: ReportQuery;
+  rows: ReportRow[];
+  /** The whole range: uniques here are distinct visitors per day over every group, summed over the days. */
+  total: ReportRow;
+}
+
+export type Column = Dimension | 'clicks' | 'uniques' | 'bot_clicks';
+
+/** The columns in output order: the --by columns as given, clicks, uniques, then bot_clicks with --include-bots. */
+export function columns(query: ReportQuery): Column[] {
+  return [...query.by, 'clicks', 'uniques', ...(query.includeBots ? (['bot_clicks'] as const) : [])];
+}
+
+/** The footer every format that has one carries (issue 7: say how uniques add up). */
+export function footer(report: ClickReport): string {
+  const { since, until, includeBots } = report.query;
+  return [
+    `${since} to ${until} (UTC days, inclusive). Clicks and uniques count people${includeBots ? '; bot_clicks counts known bots and crawlers' : '; bots are left out (--include-bots adds a bot column)'}.`,
+    'A unique is a distinct visitor on one UTC day, so uniques over a range are the sum of the daily uniques;',
+    'the total row counts a visitor who clicked several rows on the same day once.',
+  ].join('\n');
+}

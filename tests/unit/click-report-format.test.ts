@@ -1,0 +1,69 @@
+/** Pure parts of the click report: flag parsing, table/CSV/JSON formatting and the chart's series and scale. */
+import { describe, expect, it } from 'vitest';
+import { chartData, formatCsv, formatJson, formatTable, lineChartSvg, niceStep, parseReportQuery, UsageError, type ClickReport } from '../../services/reports/index.ts';
+
+const report: ClickReport = {
+  query: { by: ['page', 'placement'], since: '2026-11-01', until: '2026-11-30', includeBots: true },
+  rows: [
+    { page: '/deals', placement: 'card', clicks: 1234, uniques: 1000, bot_clicks: 5 },
+    { page: '/search?q="fast, cheap"', placement: null, clicks: 2, uniques: 1, bot_clicks: 0 },
+    { page: null, placement: 'hero', clicks: 7, uniques: 7, bot_clicks: 12 },
+  ],
+  total: { clicks: 1243, uniques: 1006, bot_clicks: 17 },
+};
+
+describe('parseReportQuery', () => {
+  it('defaults to the 30 UTC days ending today, humans only, one total row', () => {
+    expect(parseReportQuery({}, '2026-03-01')).toEqual({ by: [], since: '2026-01-31', until: '2026-03-01', includeBots: false });
+  });
+  it('keeps --by in the order given, once each, and counts back 29 days from --until', () => {
+    expect(parseReportQuery({ by: ['provider', 'day', 'provider'], until: '2024-03-10' }, '2026-01-01')).toEqual({ by: ['provider', 'day'], since: '2024-02-10', until: '2024-03-10', includeBots: false });
+  });
+  it('refuses unknown groupings, impossible dates and reversed ranges', () => {
+    expect(() => parseReportQuery({ by: ['country'] }, '2026-01-01')).toThrow(UsageError);
+    for (const since of ['2026-02-29', '2026-1-05', '05/01/2026', '2026-01-01T00:00:00Z']) expect(() => parseReportQuery({ since }, '2026-03-01'), since).toThrow(/--since must be a date/);
+    expect(parseReportQuery({ since: '2024-02-29', until: '2024-02-29' }, '2026-01-01').since).toBe('2024-02-29');
+    expect(() => parseReportQuery({ since: '2026-01-02', until: '2026-01-01' }, '2026-03-01')).toThrow('--since (2026-01-02) is after --until (2026-01-01)');
+  });
+});
+
+describe('formats', () => {
+  it('aligns the table, right-aligns numbers with separators and shows a missing page as (none)', () => {
+    expect(formatTable(report).split('\n').slice(0, 7)).toEqual([
+      'page                     placement  clicks  uniques  bot_clicks',
+      '-----------------------  ---------  ------  -------  ----------',
+      '/deals                   card        1,234    1,000           5',
+      '/search?q="fast, cheap"  (none)          2        1           0',
+      '(none)                   hero            7        7          12',
+      '-----------------------  ---------  ------  -------  ----------',
+      'total                                1,243    1,006          17',
+    ]);
+    expect(formatTable(report)).toContain('uniques over a range are the sum of the daily uniques');
+  });
+  it('writes RFC 4180 CSV: header, CRLF, quoted fields with doubled quotes, empty for null', () => {
+    expect(formatCsv(report)).toBe('page,placement,clicks,uniques,bot_clicks\r\n/deals,card,1234,1000,5\r\n"/search?q=""fast, cheap""",,2,1,0\r\n,hero,7,7,12\r\n');
+  });
+  it('writes a JSON array of objects with the columns as keys', () => {
+    expect(JSON.parse(formatJson(report))).toEqual([
+      { page: '/deals', placement: 'card', clicks: 1234, uniques: 1000, bot_clicks: 5 },
+      { page: '/search?q="fast, cheap"', placement: null, clicks: 2, uniques: 1, bot_clicks: 0 },
+      { page: null, placement: 'hero', clicks: 7, uniques: 7, bot_clicks: 12 },
+    ]);
+  });
+});
+
+describe('chart', () => {
+  it('fills every day of the range for every provider, zero where it had no clicks', () => {
+    const data = chartData([{ day: '2026-02-27', provider: 'surfshark', clicks: 3, uniques: 3 }, { day: '2026-03-01', provider: 'nordvpn', clicks: 5, uniques: 4 }], '2026-02-27', '2026-03-01');
+    expect(data).toEqual({ days: ['2026-02-27', '2026-02-28', '2026-03-01'], series: [{ provider: 'nordvpn', values: [0, 0, 5] }, { provider: 'surfshark', values: [3, 0, 0] }] });
+  });
+  it('picks round steps for the y axis', () => {
+    expect([0, 3, 10, 47, 1234, 99_999].map((m) => niceStep(m))).toEqual([1, 1, 2, 10, 250, 20_000]);
+  });
+  it('escapes provider names and titles in the SVG', () => {
+    const svg = lineChartSvg({ days: ['2026-01-01'], series: [{ provider: 'a<b>&"c"', values: [1] }] }, 'T & <T>');
+    expect(svg).toContain('<title id="chart-title">T &amp; &lt;T&gt;</title>');
+    expect(svg).toContain('data-provider="a&lt;b&gt;&amp;&quot;c&quot;"');
+    expect(svg).not.toContain('<b>');
+  });
+});
