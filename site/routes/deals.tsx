@@ -9,6 +9,7 @@ import { IconTiles } from '../components/icon-tiles';
 import { getContent, today } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { faqPage } from '../lib/structured-data';
+import { PageHero } from '../components/page-hero';
 
 const PATH = '/vpn-deals';
 
@@ -29,21 +30,16 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
   const { page, names, ended } = loaderData;
   return (
     <>
-      <section className="bg-gradient-to-br from-blue-800 to-indigo-900 text-white">
-        <div className="mx-auto max-w-5xl px-4 py-16 text-center">
-          <Badge variant="destructive" className="px-3 py-1 text-sm">{page.hero.badge}</Badge>
-          <h1 className="mt-5 text-4xl font-extrabold tracking-tight sm:text-5xl">{page.hero.title}</h1>
-          <p className="mx-auto mt-5 max-w-3xl text-lg text-blue-100">{page.hero.subtitle}</p>
-          <ul className="mt-8 flex flex-wrap justify-center gap-x-8 gap-y-3" data-testid="trust-points">
-            {page.hero.trust.map((t) => (
-              <li key={t.label} className="flex items-center gap-2 font-medium">
-                <Icon name={t.icon} size={20} className="text-blue-200" />
-                {t.label}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageHero title={page.hero.title} subtitle={page.hero.subtitle} before={<Badge variant="destructive" className="px-3 py-1 text-sm">{page.hero.badge}</Badge>}>
+        <ul className="mt-8 flex flex-wrap justify-center gap-x-8 gap-y-3" data-testid="trust-points">
+          {page.hero.trust.map((t) => (
+            <li key={t.label} className="flex items-center gap-2 font-medium">
+              <Icon name={t.icon} size={20} className="text-blue-200" />
+              {t.label}
+            </li>
+          ))}
+        </ul>
+      </PageHero>
       <div className="mx-auto max-w-6xl px-4">
         <div className="mt-10">
           <FlashSaleBanner sale={page.flashSale} ended={ended} />

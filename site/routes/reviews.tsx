@@ -3,6 +3,7 @@ import { Icon } from '../components/icon';
 import { ReviewListCard } from '../components/review-list-card';
 import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
+import { PageHero } from '../components/page-hero';
 
 const PATH = '/vpn-reviews';
 
@@ -25,12 +26,7 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
   const { page, providers } = loaderData;
   return (
     <>
-      <section className="bg-gradient-to-br from-blue-800 to-indigo-900 text-white">
-        <div className="mx-auto max-w-5xl px-4 py-16 text-center">
-          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{page.hero.title}</h1>
-          <p className="mx-auto mt-5 max-w-3xl text-lg text-blue-100">{page.hero.subtitle}</p>
-        </div>
-      </section>
+      <PageHero title={page.hero.title} subtitle={page.hero.subtitle} />
       <section className="mx-auto max-w-7xl px-4 py-14" aria-labelledby="grid">
         <h2 id="grid" className="text-center text-3xl font-bold">{page.grid.title}</h2>
         <div className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4">

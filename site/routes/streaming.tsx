@@ -6,6 +6,7 @@ import { PickCard } from '../components/pick-card';
 import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { faqPage } from '../lib/structured-data';
+import { PageHero } from '../components/page-hero';
 
 const PATH = '/vpn-streaming';
 
@@ -24,12 +25,7 @@ export default function StreamingPage({ loaderData }: Route.ComponentProps) {
   const { page, names } = loaderData;
   return (
     <>
-      <section className="bg-gradient-to-br from-blue-800 to-indigo-900 text-white">
-        <div className="mx-auto max-w-5xl px-4 py-16 text-center">
-          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{page.hero.title}</h1>
-          <p className="mx-auto mt-5 max-w-3xl text-lg text-blue-100">{page.hero.subtitle}</p>
-        </div>
-      </section>
+      <PageHero title={page.hero.title} subtitle={page.hero.subtitle} />
       <div className="mx-auto max-w-6xl px-4">
         <section className="mt-14" aria-labelledby="services">
           <h2 id="services" className="text-center text-3xl font-bold">{page.services.title}</h2>
