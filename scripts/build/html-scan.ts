@@ -55,9 +55,10 @@ export function scanPage(page: string): PageScan {
     .filter((s) => s.attrs.type === 'module' && !s.attrs.src)
     // Static and dynamic imports, and the module URLs the build's deferred bootstrap preloads (scripts/build/first-paint.ts).
     .flatMap((s) => [...s.body.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?\(?\s*"([^"]+)"|"(\/[^"\\]+\.js)"/g)].map((m) => (m[1] ?? m[2])!));
+  const title = /<title>([\s\S]*?)<\/title>/i.exec(html)?.[1];
   return {
     anchors,
-    title: /<title>([\s\S]*?)<\/title>/i.exec(html)?.[1] !== undefined ? decode(/<title>([\s\S]*?)<\/title>/i.exec(html)![1]!) : undefined,
+    title: title === undefined ? undefined : decode(title),
     description: metas.find((m) => m.name === 'description')?.content,
     canonical: links.find((l) => l.rel === 'canonical')?.href,
     css: links.filter((l) => l.rel === 'stylesheet' && l.href).map((l) => l.href!),

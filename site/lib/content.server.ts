@@ -8,7 +8,7 @@ import { formatProblem, loadContent, type Content, type RouteEntry } from '../..
 import { listYamlFiles } from '../../services/content/source.ts';
 import { dataDir } from './route-table.ts';
 
-let cache: { content: Content; routes: RouteEntry[]; stamp: string } | undefined;
+let cache: { content: Content; routes: RouteEntry[]; byPath: Map<string, RouteEntry>; stamp: string } | undefined;
 
 function stamp(dir: string): string {
   if (process.env.VPNSITE_LIVE_CONTENT !== '1') return 'static';
@@ -16,7 +16,7 @@ function stamp(dir: string): string {
 }
 
 /** The validated content; throws with every error listed when the content is invalid. */
-export function getContent(): { content: Content; routes: RouteEntry[] } {
+export function getContent(): { content: Content; routes: RouteEntry[]; byPath: ReadonlyMap<string, RouteEntry> } {
   const dir = dataDir();
   const now = stamp(dir);
   if (!cache || cache.stamp !== now) {
@@ -28,7 +28,8 @@ export function getContent(): { content: Content; routes: RouteEntry[] } {
     const content = result.content;
     // --site-url overrides site.yaml's origin for canonical links and the sitemap.
     if (process.env.VPNSITE_SITE_URL) content.site = { ...content.site, url: process.env.VPNSITE_SITE_URL.replace(/\/$/, '') };
-    cache = { content, routes: result.routes, stamp: now };
+    // Every prerendered page looks its route up: a map keeps that constant-time however many pages there are.
+    cache = { content, routes: result.routes, byPath: new Map(result.routes.map((r) => [r.path, r])), stamp: now };
   }
   return cache;
 }
@@ -36,7 +37,7 @@ export function getContent(): { content: Content; routes: RouteEntry[] } {
 /** The route entry for a request, so a loader knows which content it renders. */
 export function routeFor(request: Request): RouteEntry {
   const path = new URL(request.url).pathname.replace(/(.)\/$/, '$1');
-  const entry = getContent().routes.find((r) => r.path === path);
+  const entry = getContent().byPath.get(path);
   if (!entry) throw new Response('Not Found', { status: 404 });
   return entry;
 }
