@@ -25,6 +25,13 @@ describe('serving the built site', () => {
     }
   });
 
+  it("serves React Router's prerendered loader data as a script, revalidated", async () => {
+    const res = await fetch(url('/vpn-deals.data'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/x-script; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+
   it('answers an unknown path with the not-found page and status 404', async () => {
     for (const path of ['/no-such-page', '/vpn-reviews/no-such-vpn', '/articles/missing']) {
       const res = await fetch(url(path));

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { contentSecurityPolicy, readManifest } from '../csp.ts';
 
@@ -18,19 +18,25 @@ async function serveSite(app: FastifyInstance, opts: { distDir: string }): Promi
   if (scanned) app.log.warn(`${opts.distDir} has no CSP manifest (built by an older vpnsite); hashed its pages now`);
   // Each page's own policy, computed once: its inline scripts' hashes and no 'unsafe-inline'.
   const policies = new Map(Object.entries(manifest).map(([file, hashes]) => [join(opts.distDir, file), contentSecurityPolicy(hashes)]));
+  // @fastify/static hands setHeaders the raw response, whose headers the reply's own (helmet's default CSP among
+  // them) would override. So setHeaders only notes the file, and an onSend hook sets the headers on the reply.
+  const servedFile = Symbol('served file');
+  type Noted = { [servedFile]?: string };
   await app.register(fastifyStatic, {
     root: opts.distDir,
     index: ['index.html'],
     cacheControl: false,
+    setHeaders: (res: unknown, path: string) => void ((res as Noted)[servedFile] = path),
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const path = (reply.raw as Noted)[servedFile];
+    if (path === undefined) return payload;
     // Vite puts a content hash in every file name under assets/, so those never change.
-    // @fastify/static passes the Fastify reply here (its types still say ServerResponse).
-    setHeaders: (reply: unknown, path: string) => {
-      const r = reply as FastifyReply;
-      r.header('Cache-Control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
-      if (path.endsWith('.html')) r.header('Content-Security-Policy', policies.get(path) ?? contentSecurityPolicy([]));
-      // React Router's prerendered loader data for client-side navigation.
-      if (path.endsWith('.data')) r.header('Content-Type', 'text/x-script; charset=utf-8');
-    },
+    reply.header('Cache-Control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
+    if (path.endsWith('.html')) reply.header('Content-Security-Policy', policies.get(path) ?? contentSecurityPolicy([]));
+    // React Router's prerendered loader data for client-side navigation.
+    if (path.endsWith('.data')) reply.header('Content-Type', 'text/x-script; charset=utf-8');
+    return payload;
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ error: 'Not found' });
