@@ -32,9 +32,27 @@ const header = (headers: Headers, name: string): string | undefined => {
  * Speculative loads a person did not ask for: Chromium's `Sec-Purpose: prefetch[;prerender]`, the older
  * `Purpose: prefetch`, Firefox's `X-Moz: prefetch` and Safari's `X-Purpose: preview`.
  */
+const SPECULATIVE = /prefetch|preview|prerender/i;
+const speculative = (v: string | undefined) => v !== undefined && SPECULATIVE.test(v);
 function isSpeculative(headers: Headers): boolean {
   if (header(headers, 'sec-purpose') !== undefined) return true;
-  return [header(headers, 'purpose'), header(headers, 'x-purpose'), header(headers, 'x-moz')].some((v) => v !== undefined && /prefetch|preview|prerender/i.test(v));
+  return speculative(header(headers, 'purpose')) || speculative(header(headers, 'x-purpose')) || speculative(header(headers, 'x-moz'));
+}
+
+/**
+ * isbot's pattern costs a few microseconds a call, and a /go/ route sees the same few hundred user agents over
+ * and over: remember the answers, forgetting them all once the memo is full so a flood of odd agents stays bounded.
+ */
+const botMemo = new Map<string, boolean>();
+const BOT_MEMO_MAX = 2000;
+function isBotAgent(ua: string): boolean {
+  let bot = botMemo.get(ua);
+  if (bot === undefined) {
+    bot = isbot(ua);
+    if (botMemo.size >= BOT_MEMO_MAX) botMemo.clear();
+    botMemo.set(ua, bot);
+  }
+  return bot;
 }
 
 /** Decides whether a redirect is recorded, and sanitises what is stored. `routes` holds every page path of the site. */
@@ -47,7 +65,7 @@ export function classifyVisit(visit: Visit, routes: ReadonlySet<string>): VisitD
   return {
     record: true,
     // Browsers always send a user agent, so a visit without one is a script.
-    isBot: !ua || isbot(ua),
+    isBot: !ua || isBotAgent(ua),
     fromPath: sanitizeFrom(visit.query.from, routes),
     placement: sanitizePlacement(visit.query.placement),
     userAgent: cropText(ua, USER_AGENT_MAX),

@@ -27,8 +27,10 @@ export interface ClickStore {
 
 export type ClickInput = Omit<ClickRow, 'visitorHash' | 'clickedAt' | 'id'> & { id: number | null; ip: string };
 
-/** A click waiting in memory: hashed at once when the day's salt is known, otherwise at write time. */
-type Pending = Omit<ClickRow, 'visitorHash'> & ({ visitorHash: string; ip?: undefined } | { visitorHash?: undefined; ip: string });
+/** A click waiting in memory: hashed at once when the day's salt is known, otherwise (ip kept) at write time. */
+type Pending = Omit<ClickRow, 'visitorHash'> & { visitorHash: string | undefined; ip: string | undefined };
+
+const DAY_MS = 86_400_000;
 
 export interface RecorderOptions {
   store: ClickStore;
@@ -42,6 +44,8 @@ export class ClickRecorder {
   private readonly ids: IdPool;
   private readonly batcher: Batcher<Pending>;
   private lastDropLog = 0;
+  /** The UTC day of the last click and its bounds, so a click costs no date formatting. */
+  private day = { key: '', start: 0, end: 0 };
 
   constructor(private readonly opts: RecorderOptions) {
     const { log } = opts;
@@ -76,10 +80,30 @@ export class ClickRecorder {
 
   /** Queues a click; never waits and never throws. */
   record(click: ClickInput, at = new Date()): void {
-    const { ip, ...rest } = click;
-    const salt = this.salts.get(utcDay(at));
-    const base = { ...rest, clickedAt: at };
-    this.batcher.add(salt ? { ...base, visitorHash: visitorHash(salt, ip, click.userAgent) } : { ...base, ip });
+    const salt = this.salts.get(this.dayOf(at.getTime()));
+    // One object literal of a fixed shape: this runs on every redirect.
+    this.batcher.add({
+      id: click.id,
+      clickedAt: at,
+      provider: click.provider,
+      fromPath: click.fromPath,
+      placement: click.placement,
+      isBot: click.isBot,
+      userAgent: click.userAgent,
+      referrer: click.referrer,
+      visitorHash: salt === undefined ? undefined : visitorHash(salt, click.ip, click.userAgent),
+      ip: salt === undefined ? click.ip : undefined,
+    });
+  }
+
+  private dayOf(ms: number): string {
+    const d = this.day;
+    if (ms < d.start || ms >= d.end) {
+      d.start = ms - (ms % DAY_MS);
+      d.end = d.start + DAY_MS;
+      d.key = utcDay(new Date(d.start));
+    }
+    return d.key;
   }
 
   /** Clicks written, dropped, and still waiting. */
@@ -99,13 +123,13 @@ export class ClickRecorder {
     const rows: ClickRow[] = [];
     for (const item of items) {
       if (item.visitorHash !== undefined) {
-        rows.push(item);
+        rows.push(item as ClickRow);
         continue;
       }
       const day = utcDay(item.clickedAt);
       const salt = this.salts.get(day) ?? (await this.opts.store.saltFor(day));
       const { ip, ...row } = item;
-      rows.push({ ...row, visitorHash: visitorHash(salt, ip, item.userAgent) });
+      rows.push({ ...row, visitorHash: visitorHash(salt, ip!, item.userAgent) });
     }
     await this.opts.store.insert(rows);
   }

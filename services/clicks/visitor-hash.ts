@@ -1,5 +1,5 @@
 /** Daily-salted visitor hashes: repeat visits on one day can be told apart, but never traced to an IP. */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** The UTC day (YYYY-MM-DD) a moment belongs to; salts rotate at midnight UTC. */
 export function utcDay(at: Date): string {
@@ -13,5 +13,5 @@ export function newSalt(): string {
 
 /** SHA-256 hex of (salt, IP, user agent), with separators so fields cannot run into each other. */
 export function visitorHash(salt: string, ip: string, userAgent: string | null): string {
-  return createHash('sha256').update(`${salt}\n${ip}\n${userAgent ?? ''}`).digest('hex');
+  return hash('sha256', `${salt}\n${ip}\n${userAgent ?? ''}`, 'hex');
 }

@@ -34,8 +34,6 @@ const MESSAGES: Record<number, string> = {
 };
 
 export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
-  await fastify.register(securityPlugin, { corsOrigins: opts.corsOrigins, redisUrl: opts.redisUrl });
-  await fastify.register(compress, { threshold: 1024 });
   fastify.setSchemaErrorFormatter((errors, dataVar) => new Error(validationMessage(errors, dataVar)));
   // One error handler: 4xx keep a readable message, 5xx never leak details.
   fastify.setErrorHandler((err: { statusCode?: number; message: string }, request, reply) => {
@@ -44,9 +42,16 @@ export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<v
     const message = status >= 500 ? 'Something went wrong on our side. Please try again.' : (MESSAGES[status] ?? err.message);
     return reply.code(status).send({ error: message });
   });
+  // The redirect sits apart from the pages and forms: an empty-bodied 302 needs neither page security headers,
+  // compression nor CORS, and its limiter never waits on Redis. Every hook those add ran on each redirect, and
+  // cost it throughput (scripts/bench/redirect.ts).
   await fastify.register(goRoutes, { targets: opts.targets, routes: opts.routes, recorder: opts.recorder, rateLimit: opts.goRateLimit });
-  await fastify.register(formRoutes, { db: opts.db, rateLimit: opts.formRateLimit });
-  await fastify.register(healthRoutes, { db: opts.db });
-  await fastify.register(clicksApiRoutes, { db: opts.db, statsToken: opts.statsToken, rateLimit: opts.statsRateLimit });
-  await fastify.register(staticSite, { distDir: opts.distDir });
+  await fastify.register(async (site) => {
+    await site.register(securityPlugin, { corsOrigins: opts.corsOrigins, redisUrl: opts.redisUrl });
+    await site.register(compress, { threshold: 1024 });
+    await site.register(formRoutes, { db: opts.db, rateLimit: opts.formRateLimit });
+    await site.register(healthRoutes, { db: opts.db });
+    await site.register(clicksApiRoutes, { db: opts.db, statsToken: opts.statsToken, rateLimit: opts.statsRateLimit });
+    await site.register(staticSite, { distDir: opts.distDir });
+  });
 }

@@ -129,3 +129,23 @@ describe.each(DB_KINDS)('/go/ on %s', (kind) => {
     expect(await res.json()).toEqual({ status: 'ok', db: 'up' });
   });
 });
+
+describe('/go/ rate limit', () => {
+  let svc: RunningService;
+  beforeAll(async () => {
+    // A Redis that is not there: the forms' counters would live in it, but /go/ never waits on it.
+    svc = await startService('pglite', { GO_RATE_LIMIT: '3', REDIS_URL: 'redis://127.0.0.1:1' });
+  });
+  afterAll(() => svc.close());
+
+  it('redirects GO_RATE_LIMIT clicks per visitor a minute, then answers 429 with Retry-After and records no more', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await raw(svc.url, '/go/nordvpn')).status);
+    const limited = await fetch(`${svc.url}/go/nordvpn`, { redirect: 'manual', headers: { 'user-agent': CHROME } });
+    expect([...statuses, limited.status]).toEqual([302, 302, 302, 429]);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.headers.get('location')).toBeNull();
+    expect(await limited.json()).toEqual({ error: expect.stringMatching(/^Too many requests\. Please try again in \d+ (seconds?|minutes?)\.$/) });
+    expect(await svc.waitForCount('clicks', 3, "provider = 'nordvpn'")).toBe(3);
+  });
+});

@@ -1,5 +1,5 @@
 /** Serves the prerendered site: pages revalidated, hashed assets cached for a year, unknown paths get 404.html. */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -38,9 +38,19 @@ async function serveSite(app: FastifyInstance, opts: { distDir: string }): Promi
     if (path.endsWith('.data')) reply.header('Content-Type', 'text/x-script; charset=utf-8');
     return payload;
   });
+  // Read once, like the policies: the handler also answers for /go/, whose context has no reply.sendFile.
+  const notFoundFile = join(opts.distDir, '404.html');
+  const notFoundPage = readFileSync(notFoundFile);
+  const notFoundPolicy = policies.get(notFoundFile) ?? contentSecurityPolicy([]);
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ error: 'Not found' });
-    return reply.code(404).header('Cache-Control', REVALIDATE).sendFile('404.html');
+    return reply
+      .code(404)
+      .header('Cache-Control', REVALIDATE)
+      .header('Content-Security-Policy', notFoundPolicy)
+      .header('X-Content-Type-Options', 'nosniff')
+      .type('text/html; charset=utf-8')
+      .send(notFoundPage);
   });
 }
 

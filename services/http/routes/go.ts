@@ -2,6 +2,7 @@
  * GET /go/<slug>: a 302 to the provider's outbound URL from validated content (CONTRACT). The target never comes
  * from the request. The answer goes out first; the click is only queued in memory (services/clicks).
  */
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { classifyVisit, outboundUrl, type ClickRecorder } from '../../clicks/index.ts';
 import type { OutboundTarget } from '../targets.ts';
@@ -20,14 +21,23 @@ export interface GoOptions {
 const anyValue = { description: 'optional; invalid values are stored as null' };
 
 export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<void> {
+  // A limiter of its own, counting in memory even when the forms' counters live in Redis: a redirect never waits on
+  // the network. Each instance then allows the limit on its own, which suits a limit meant only to stop floods.
+  // No rate-limit headers on redirects: browsers ignore them there, and they cost every answer.
+  await app.register(rateLimit, {
+    global: false,
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: `Too many requests. Please try again in ${context.after}.`,
+    }),
+  });
   // Fastify answers HEAD through this route too (exposeHeadRoutes); the classifier does not count it.
   app.route<{ Params: { slug: string }; Querystring: Record<string, unknown> }>({
     method: 'GET',
     url: '/go/:slug',
     config: opts.rateLimit > 0 ? { rateLimit: { max: opts.rateLimit, timeWindow: 60_000 } } : {},
-    // An empty-bodied redirect needs no page security headers and nothing to compress; both cost throughput here.
-    helmet: false,
-    compress: false,
     schema: {
       params: { type: 'object', properties: { slug: { type: 'string', maxLength: 200 } }, required: ['slug'] },
       querystring: { type: 'object', properties: { from: anyValue, placement: anyValue, notrack: anyValue } },
@@ -44,8 +54,16 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
         .header('X-Robots-Tag', 'noindex, nofollow')
         .redirect(outboundUrl(target, id), 302);
       if (decision.record) {
-        const { record: _, ...click } = decision;
-        opts.recorder.record({ ...click, id, provider: request.params.slug, ip: request.ip });
+        opts.recorder.record({
+          id,
+          provider: request.params.slug,
+          ip: request.ip,
+          isBot: decision.isBot,
+          fromPath: decision.fromPath,
+          placement: decision.placement,
+          userAgent: decision.userAgent,
+          referrer: decision.referrer,
+        });
       }
       return reply;
     },
