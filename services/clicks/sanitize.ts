@@ -5,6 +5,8 @@ const PLACEMENT = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_ALL = /[\u0000-\u001f\u007f]/g;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE_ALL = new RegExp(LONE_SURROGATE.source, 'g');
 
 /** A registered route path (ignoring a trailing slash), else null: `from` never stores arbitrary text. */
 export function sanitizeFrom(value: unknown, routes: ReadonlySet<string>): string | null {
@@ -19,8 +21,8 @@ export function sanitizePlacement(value: unknown): string | null {
 }
 
 /**
- * Crops text to max characters, never splitting a surrogate pair, and drops control characters
- * (PostgreSQL text refuses NUL, and a row it refuses would hold up its whole batch).
+ * Crops text to max characters, never splitting a surrogate pair, drops control characters and replaces lone
+ * surrogates (PostgreSQL text refuses NUL and JSON's \u0000, and a row it refuses would hold up its whole batch).
  */
 export function cropText(value: string | undefined, max: number): string | null {
   if (value === undefined || value === '') return null;
@@ -30,5 +32,7 @@ export function cropText(value: string | undefined, max: number): string | null 
     text = text.slice(0, max);
     if (/[\ud800-\udbff]$/.test(text)) text = text.slice(0, -1);
   }
+  // A lone surrogate has no UTF-8 form: the database would refuse the row, so it becomes U+FFFD here.
+  if (LONE_SURROGATE.test(text)) text = text.replace(LONE_SURROGATE_ALL, '\ufffd');
   return text === '' ? null : text;
 }

@@ -3,25 +3,18 @@ import type { ClickRow, ClickStore } from '../clicks/index.ts';
 import { newSalt, utcDay } from '../clicks/index.ts';
 import type { Queryable } from './types.ts';
 
-// One INSERT for the whole batch: nine array parameters whatever the batch size, so no parameter limit applies.
+// One INSERT for the whole batch, its rows sent as one JSON parameter: JSON.stringify is native, while pg escapes
+// array parameters element by element in JavaScript, which cost the service about three times the CPU per batch.
+// ON CONFLICT makes a retried batch harmless when the first attempt committed but its answer was lost.
 const INSERT = `
   INSERT INTO clicks (id, clicked_at, provider, from_path, placement, is_bot, visitor_hash, user_agent, referrer)
-  SELECT coalesce(u.id, nextval('clicks_id_seq')), u.clicked_at, u.provider, u.from_path, u.placement, u.is_bot, u.visitor_hash, u.user_agent, u.referrer
-  FROM unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[], $9::text[])
-    AS u(id, clicked_at, provider, from_path, placement, is_bot, visitor_hash, user_agent, referrer)
+  SELECT coalesce(u.id, nextval('clicks_id_seq')), u."clickedAt", u.provider, u."fromPath", u.placement, u."isBot", u."visitorHash", u."userAgent", u.referrer
+  FROM json_to_recordset($1::json) AS u(id bigint, "clickedAt" timestamptz, provider text, "fromPath" text, placement text,
+    "isBot" boolean, "visitorHash" text, "userAgent" text, referrer text)
   ON CONFLICT (id) DO NOTHING`;
 
-const params = (rows: ClickRow[]) => [
-  rows.map((r) => r.id),
-  rows.map((r) => r.clickedAt.toISOString()),
-  rows.map((r) => r.provider),
-  rows.map((r) => r.fromPath),
-  rows.map((r) => r.placement),
-  rows.map((r) => r.isBot),
-  rows.map((r) => r.visitorHash),
-  rows.map((r) => r.userAgent),
-  rows.map((r) => r.referrer),
-];
+/** The rows as JSON, keyed by ClickRow's field names (extra fields are ignored by json_to_recordset). */
+const params = (rows: ClickRow[]) => [JSON.stringify(rows)];
 
 /** SQLSTATE classes 22 (data exception) and 23 (constraint violation): the rows are at fault, not the connection. */
 const isDataError = (err: unknown) => /^2[23]/.test(String((err as { code?: unknown }).code ?? ''));

@@ -50,6 +50,7 @@ describe('vpnsite validate', () => {
 });
 
 describe('vpnsite build', () => {
+  // A whole production build (Vite, then every page prerendered) takes minutes on a busy 2-core machine.
   it('builds, then leaves dist/ exactly as it was when the content breaks', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'vpnsite-out-')), 'dist');
     const ok = vpnsite(['build', '--out', out]);
@@ -67,7 +68,7 @@ describe('vpnsite build', () => {
     expect(bad.stdout).toContain('/providers/nordvpn.yaml:6:9 error /rating must be <= 5');
     expect(bad.stdout).toContain('was not touched');
     expect(treeDigest(out)).toBe(before);
-  });
+  }, 300_000);
 });
 
 describe('editor schemas', () => {

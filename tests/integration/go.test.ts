@@ -115,6 +115,15 @@ describe.each(DB_KINDS)('/go/ on %s', (kind) => {
     expect(JSON.stringify(row)).not.toContain('127.0.0.1');
   });
 
+  it('stores quotes, backslashes, braces and Latin-1 in the user agent and referrer exactly as sent', async () => {
+    const ua = `${CHROME} "quoted" \\back\\slash {"json": [1]} caf\u00e9 \u00ff`;
+    const referrer = 'https://www.example.com/?q="x"&r=\\y\'z';
+    await raw(svc.url, '/go/cyberghost?placement=odd-text', { 'user-agent': ua, referer: referrer });
+    await svc.waitForCount('clicks', 1, "placement = 'odd-text'");
+    const { rows } = await svc.db.query<{ user_agent: string; referrer: string }>("SELECT user_agent, referrer FROM clicks WHERE placement = 'odd-text'");
+    expect(rows).toEqual([{ user_agent: ua, referrer }]);
+  });
+
   it('leaves exactly 1,000 human rows after 1,000 concurrent clicks', async () => {
     const results = await Promise.all(Array.from({ length: 1000 }, () => raw(svc.url, '/go/ipvanish?from=/&placement=load')));
     expect(results.filter((r) => r.status === 302)).toHaveLength(1000);

@@ -46,6 +46,7 @@ describe('cropText', () => {
     expect(cropText(`${'a'.repeat(511)}😀`, 512)).toBe('a'.repeat(511));
     expect(cropText('a\u0000b\nc', 10)).toBe('abc');
     expect(cropText(undefined, 10)).toBeNull();
+    expect(cropText('a\ud800b\udc00c😀', 10)).toBe('a\ufffdb\ufffdc😀');
   });
 });
 
