@@ -43,13 +43,15 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
       querystring: { type: 'object', properties: { from: anyValue, placement: anyValue, notrack: anyValue } },
       response: { 302: { type: 'null', description: 'Location holds the outbound URL' } },
     },
-    handler: async (request, reply) => {
+    // Not async: the redirect is written out by redirect() itself, and the click is queued after it, with nothing
+    // to wait for (awaiting the reply would wait for the socket to finish sending).
+    handler: (request, reply) => {
       // A lookup in a map of content slugs: `/go/https:%2F%2Fevil.example`, `..%2f` or CRLF can only miss.
       const target = opts.targets.get(request.params.slug);
       if (!target) return reply.callNotFound();
       const decision = classifyVisit({ method: request.method, headers: request.headers, query: request.query }, opts.routes);
       const id = decision.record ? opts.recorder.takeId() : null;
-      await reply
+      reply
         .header('Cache-Control', 'no-store')
         .header('X-Robots-Tag', 'noindex, nofollow')
         .redirect(outboundUrl(target, id), 302);
