@@ -4,7 +4,7 @@
  * and clicks stored vs 302s answered. Run: `npm run bench:redirect` (DATABASE_URL, or a throwaway server).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -21,6 +21,31 @@ interface Round {
   p50: number;
   p99: number;
   redirects: number;
+  /** CPU microseconds per request: the server under test, PostgreSQL (all its processes), and autocannon (this process). */
+  cpu: { server: number; postgres: number; load: number };
+}
+
+/** CPU seconds used so far by the server, by every postgres process, and by this process (Linux /proc; zeros elsewhere). */
+function cpuSeconds(serverPid: number | undefined): { server: number; postgres: number; load: number } {
+  const out = { server: 0, postgres: 0, load: 0 };
+  if (!existsSync('/proc/self/stat')) return out;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+    const pid = Number(entry);
+    if (pid === serverPid) out.server += seconds;
+    else if (pid === process.pid) out.load += seconds;
+    else if (name.startsWith('postgres')) out.postgres += seconds;
+  }
+  return out;
 }
 
 async function waitUp(url: string, child: ChildProcess): Promise<void> {
@@ -38,9 +63,12 @@ const HEADERS = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Sa
  * One round of about SECONDS: a fixed number of requests (the warm-up's rate × SECONDS) rather than a timer,
  * because a timed run drops the responses still in flight when it stops, and those clicks were answered and stored.
  */
-async function load(url: string, amount: number): Promise<Round> {
+async function load(url: string, amount: number, serverPid: number | undefined): Promise<Round> {
+  const before = cpuSeconds(serverPid);
   const r = await autocannon({ url, connections: CONNECTIONS, amount, headers: HEADERS });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, redirects: r['3xx'] };
+  const after = cpuSeconds(serverPid);
+  const per = (k: keyof Round['cpu']) => ((after[k] - before[k]) * 1e6) / r.requests.total;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, redirects: r['3xx'], cpu: { server: per('server'), postgres: per('postgres'), load: per('load') } };
 }
 
 /** Two seconds of load to warm the JIT and measure the rate each round is sized from. */
@@ -81,8 +109,8 @@ try {
 
   const results: { bare: Round[]; ours: Round[] } = { bare: [], ours: [] };
   for (let i = 1; i <= ROUNDS; i++) {
-    results.bare.push(await load(bareUrl, amounts.bare));
-    results.ours.push(await load(oursUrl, amounts.ours));
+    results.bare.push(await load(bareUrl, amounts.bare, bare.pid));
+    results.ours.push(await load(oursUrl, amounts.ours, ours.pid));
     const [b, o] = [results.bare.at(-1)!, results.ours.at(-1)!];
     console.log(`round ${i}: bare ${b.rps.toFixed(0)} req/s (p50 ${b.p50} ms, p99 ${b.p99} ms) | ours ${o.rps.toFixed(0)} req/s (p50 ${o.p50} ms, p99 ${o.p99} ms)`);
   }
@@ -93,7 +121,8 @@ try {
   const stored = Number((await db.query<{ n: string }>("SELECT count(*) AS n FROM clicks WHERE provider = 'nordvpn'")).rows[0]!.n) - Number(before);
   await db.end();
 
-  const mean = (rs: Round[], k: keyof Round) => rs.reduce((s, r) => s + r[k], 0) / rs.length;
+  const mean = (rs: Round[], k: Exclude<keyof Round, 'cpu'>) => rs.reduce((s, r) => s + r[k], 0) / rs.length;
+  const cpu = (rs: Round[], k: keyof Round['cpu']) => (rs.reduce((s, r) => s + r.cpu[k], 0) / rs.length).toFixed(1);
   const answered = results.ours.reduce((s, r) => s + r.redirects, 0);
   const ratio = mean(results.ours, 'rps') / mean(results.bare, 'rps');
   const p99 = Math.max(...results.ours.map((r) => r.p99));
@@ -101,6 +130,8 @@ try {
   console.log(`throughput ours/bare: ${ratio.toFixed(2)} (ours ${mean(results.ours, 'rps').toFixed(0)} req/s, bare ${mean(results.bare, 'rps').toFixed(0)} req/s; target >= 0.80)`);
   console.log(`latency ours: p50 ${mean(results.ours, 'p50').toFixed(1)} ms, p99 ${mean(results.ours, 'p99').toFixed(1)} ms (worst round ${p99} ms; target p99 <= 5 ms)`);
   console.log(`latency bare: p50 ${mean(results.bare, 'p50').toFixed(1)} ms, p99 ${mean(results.bare, 'p99').toFixed(1)} ms`);
+  // Both servers share 2 cores with autocannon (and ours with PostgreSQL): where each request's CPU time goes.
+  console.log(`cpu per request, µs: bare server ${cpu(results.bare, 'server')}, autocannon ${cpu(results.bare, 'load')} | ours server ${cpu(results.ours, 'server')}, PostgreSQL ${cpu(results.ours, 'postgres')}, autocannon ${cpu(results.ours, 'load')}`);
   console.log(`clicks stored ${stored} vs 302s answered ${answered}: ${stored === answered ? 'equal' : 'DIFFERENT'} (service exit code ${code})`);
   process.exitCode = stored === answered && code === 0 ? 0 : 1;
 } finally {
