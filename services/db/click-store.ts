@@ -23,8 +23,9 @@ const isDataError = (err: unknown) => /^2[23]/.test(String((err as { code?: unkn
 export function clickStore(db: Queryable, onRejected: (row: ClickRow, err: unknown) => void): ClickStore {
   return {
     async allocateIds(n) {
-      const { rows } = await db.query<{ id: number }>("SELECT nextval('clicks_id_seq')::int8 AS id FROM generate_series(1, $1)", [n]);
-      return rows.map((r) => Number(r.id));
+      // One row holding the whole block: cheaper to parse than a row per id.
+      const { rows } = await db.query<{ ids: string }>("SELECT array_to_string(array_agg(nextval('clicks_id_seq')), ',') AS ids FROM generate_series(1, $1)", [n]);
+      return rows[0]!.ids.split(',').map(Number);
     },
     async saltFor(day) {
       // Yesterday's salt goes as soon as anyone asks for today's: old hashes can then never be recomputed.
