@@ -13,7 +13,7 @@ const INSERT = `
     "isBot" boolean, "visitorHash" text, "userAgent" text, referrer text)
   ON CONFLICT (id) DO NOTHING`;
 
-/** The rows as JSON, keyed by ClickRow's field names (extra fields are ignored by json_to_recordset). */
+/** The rows as JSON, keyed by ClickRow's field names. */
 const params = (rows: ClickRow[]) => [JSON.stringify(rows)];
 
 /** SQLSTATE classes 22 (data exception) and 23 (constraint violation): the rows are at fault, not the connection. */
