@@ -68,7 +68,9 @@ async function load(url: string, amount: number, serverPid: number | undefined):
   const r = await autocannon({ url, connections: CONNECTIONS, amount, headers: HEADERS });
   const after = cpuSeconds(serverPid);
   const per = (k: keyof Round['cpu']) => ((after[k] - before[k]) * 1e6) / r.requests.total;
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, redirects: r['3xx'], cpu: { server: per('server'), postgres: per('postgres'), load: per('load') } };
+  // Requests over the run's own elapsed time: autocannon's per-second average counts whole seconds only.
+  const seconds = (r.finish.getTime() - r.start.getTime()) / 1000;
+  return { rps: r.requests.total / seconds, p50: r.latency.p50, p99: r.latency.p99, redirects: r['3xx'], cpu: { server: per('server'), postgres: per('postgres'), load: per('load') } };
 }
 
 /** Two seconds of load to warm the JIT and measure the rate each round is sized from. */
