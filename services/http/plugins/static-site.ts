@@ -1,5 +1,5 @@
 /** Serves the prerendered site: pages revalidated, hashed assets cached for a year, unknown paths get 404.html. */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -38,10 +38,28 @@ async function serveSite(app: FastifyInstance, opts: { distDir: string }): Promi
     if (path.endsWith('.data')) reply.header('Content-Type', 'text/x-script; charset=utf-8');
     return payload;
   });
+  const notFound = notFoundPages(opts.distDir);
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ error: 'Not found' });
-    return reply.code(404).header('Cache-Control', REVALIDATE).sendFile('404.html');
+    return reply.code(404).header('Cache-Control', REVALIDATE).sendFile(notFound(request.url));
   });
+}
+
+/**
+ * Which not-found page answers a path. `articles/404.html` answers `/articles/<one segment>`: the browser's router
+ * matches `/articles/:slug` there, and that page was prerendered through the same route, so it hydrates as is.
+ * Any other unknown path gets `404.html`, prerendered through the `*` route that the router matches there.
+ */
+export function notFoundPages(distDir: string): (url: string) => string {
+  const prefixes = new Set(
+    readdirSync(distDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && existsSync(join(distDir, e.name, '404.html')))
+      .map((e) => e.name),
+  );
+  return (url) => {
+    const m = /^\/([^/?#]+)\/[^/?#]+\/?(?:[?#]|$)/.exec(url);
+    return m && prefixes.has(m[1]!) ? `${m[1]}/404.html` : '404.html';
+  };
 }
 
 /** Not encapsulated: the not-found page (and reply.sendFile) serve unknown /go/ slugs and every other route too. */
