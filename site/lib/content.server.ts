@@ -5,6 +5,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatProblem, loadContent, NOT_FOUND_PATHS, type Article, type Content, type Provider, type RouteEntry } from '../../services/content/index.ts';
+import { readSnapshotContent, readSnapshotRoutes, snapshotDir } from '../../services/content/snapshot.ts';
 import { listYamlFiles } from '../../services/content/source.ts';
 import { dataDir } from './route-table.ts';
 
@@ -24,24 +25,31 @@ function stamp(dir: string): string {
   return listYamlFiles(dir).map((f) => `${f}:${statSync(join(dir, f)).mtimeMs}`).join('|');
 }
 
+/** The build's snapshot of the validated content (vpnsite build), or the content directory loaded and validated. */
+function load(dir: string): { content: Content; routes: RouteEntry[] } {
+  const snapshot = snapshotDir();
+  if (snapshot) return { content: readSnapshotContent(snapshot), routes: readSnapshotRoutes(snapshot) };
+  const result = loadContent(dir);
+  if (!result.content) {
+    const errors = result.problems.filter((p) => p.severity === 'error').map(formatProblem);
+    throw new Error(`content has ${errors.length} error(s):\n${errors.join('\n')}`);
+  }
+  return { content: result.content, routes: result.routes };
+}
+
 /** The validated content; throws with every error listed when the content is invalid. */
 export function getContent(): ContentIndex {
   const dir = dataDir();
   const now = stamp(dir);
   if (!cache || cache.stamp !== now) {
-    const result = loadContent(dir);
-    if (!result.content) {
-      const errors = result.problems.filter((p) => p.severity === 'error').map(formatProblem);
-      throw new Error(`content has ${errors.length} error(s):\n${errors.join('\n')}`);
-    }
-    const content = result.content;
+    const { content, routes } = load(dir);
     // --site-url overrides site.yaml's origin for canonical links and the sitemap.
     if (process.env.VPNSITE_SITE_URL) content.site = { ...content.site, url: process.env.VPNSITE_SITE_URL.replace(/\/$/, '') };
     // Every prerendered page looks its route and its content up: maps keep that constant-time however many pages there are.
     cache = {
       content,
-      routes: result.routes,
-      byPath: new Map(result.routes.map((r) => [r.path, r])),
+      routes,
+      byPath: new Map(routes.map((r) => [r.path, r])),
       providers: new Map(content.providers.map((p) => [p.slug, p])),
       articles: new Map(content.articles.map((a) => [a.slug, a])),
       stamp: now,
