@@ -1,6 +1,5 @@
 import type { Config } from '@react-router/dev/config';
-import { NOT_FOUND_PATHS } from './services/content/routes.ts';
-import { buildRoutes } from './site/lib/route-table.ts';
+import { prerenderPaths } from './site/lib/route-table.ts';
 
 /**
  * Static site: every route is prerendered at build time (ssr: false). `vpnsite build` points the build at a
@@ -13,7 +12,7 @@ export default {
   ssr: false,
   buildDirectory: process.env.VPNSITE_BUILD_DIR ?? 'build',
   prerender: {
-    paths: () => [...buildRoutes().filter((r) => r.kind !== 'not-found').map((r) => r.path), ...NOT_FOUND_PATHS],
+    paths: prerenderPaths,
     concurrency: Number(process.env.VPNSITE_PRERENDER_CONCURRENCY ?? 4),
   },
 } satisfies Config;

@@ -50,7 +50,7 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
   try {
     const t = performance.now();
     writeSnapshot(snapshot, content.content!, content.routes);
-    const result = await prerender({ dataDir, buildDir: work, snapshotDir: snapshot, siteUrl: flags.siteUrl });
+    const result = await prerender({ dataDir, buildDir: work, snapshotDir: snapshot, siteUrl: flags.siteUrl, routes: content.routes });
     if (!result.ok) {
       log(result.log.trim());
       log(`✗ build stopped: prerender failed; ${flags.out} was not touched`);
