@@ -73,7 +73,7 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
     log(`prerender  ${pages.length} pages in ${seconds(t)}s (bundle ${result.bundleSeconds.toFixed(1)}s, render ${result.renderSeconds.toFixed(1)}s)`);
 
     const origin = (flags.siteUrl ?? content.content!.site.url).replace(/\/$/, '');
-    const checked = verifyOutput(client, files, content.content!, content.routes, { origin, today: today() });
+    const checked = await verifyOutput(client, files, content.content!, content.routes, { origin, today: today() });
     const errors = checked.problems.filter((p) => p.severity === 'error');
     const warnings = checked.problems.filter((p) => p.severity === 'warning');
     // Per-page work: rendering, then first-paint rewriting, CSP hashes and checks. Bundling does not grow with pages.
