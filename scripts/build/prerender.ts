@@ -21,6 +21,8 @@ export interface PrerenderOptions {
    * prerenders everything itself.
    */
   routes?: RouteEntry[];
+  /** Render worker processes (default: one per core). */
+  workers?: number;
 }
 
 export interface PrerenderResult {
@@ -47,6 +49,7 @@ export async function prerender(opts: PrerenderOptions): Promise<PrerenderResult
       all: [...pages.map((r) => r.path), ...NOT_FOUND_PATHS],
       render: pages.filter((r) => r.kind in PARAMETERISED).map((r) => r.path),
       env: result.env,
+      workers: opts.workers,
     });
     const renderSeconds = result.renderSeconds + (performance.now() - started) / 1000;
     return { ...result, ok: failed === '', log: failed ? `${result.log}\n${failed}` : result.log, renderSeconds };

@@ -21,6 +21,15 @@ export interface BuildFlags {
   strict?: boolean;
 }
 
+/**
+ * VPNSITE_RENDER_WORKERS: how many processes render the reviews and articles (default: one per core); 0 leaves
+ * every page to React Router's own prerender, one page at a time (for comparing the two).
+ */
+function renderWorkers(): number | undefined {
+  const n = process.env.VPNSITE_RENDER_WORKERS;
+  return n === undefined || n === '' ? undefined : Math.max(0, Number.parseInt(n, 10) || 0);
+}
+
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 /**
@@ -60,7 +69,7 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
   try {
     const t = performance.now();
     writeSnapshot(snapshot, content.content, content.routes);
-    const result = await prerender({ dataDir, buildDir: work, snapshotDir: snapshot, siteUrl: flags.siteUrl, routes: content.routes });
+    const result = await prerender({ dataDir, buildDir: work, snapshotDir: snapshot, siteUrl: flags.siteUrl, routes: renderWorkers() === 0 ? undefined : content.routes, workers: renderWorkers() });
     if (!result.ok) {
       log(result.log.trim());
       log(`✗ build stopped: prerender failed; ${flags.out} was not touched`);
