@@ -27,9 +27,11 @@ async function scanPages(dir: string, files: string[]): Promise<Map<string, { ht
         const i = next++;
         const bytes = await readFile(join(dir, html[i]!));
         const scan = scanPage(bytes.toString('utf8'));
-        // The checks read links, head tags and assets; the inline scripts (hydration data) are left behind.
-        const slim = { ...scan, styles: scan.styles.map(intern), inlineScripts: [], jsonLd: [] };
-        scanned[i] = { html: await gzipSize(bytes), scan: slim };
+        // The checks read links, head tags and assets; the inline scripts (hydration data) are left behind. The
+        // clone copies the strings kept: V8's substrings point into the page they came from, so hrefs and titles
+        // kept every page's whole HTML alive (3 GB at 10,000 pages, with garbage collection over it all the time).
+        const slim = structuredClone({ ...scan, styles: [], inlineScripts: [], jsonLd: [] });
+        scanned[i] = { html: await gzipSize(bytes), scan: { ...slim, styles: scan.styles.map(intern) } };
       }
     }),
   );
