@@ -1,11 +1,20 @@
 /** vpnsite: validate and build the content, serve the site, and report clicks (CONTRACT "Commands"). */
 import { Command, CommanderError } from 'commander';
-import { registerBuild } from './commands/build.ts';
-import { registerClicks } from './commands/clicks.ts';
-import { registerDb } from './commands/db.ts';
-import { registerDev } from './commands/dev.ts';
-import { registerServe } from './commands/serve.ts';
-import { registerValidate } from './commands/validate.ts';
+
+type Register = (program: Command) => void;
+
+/**
+ * Each command's module, imported only when that command runs: `validate` then loads the content library alone,
+ * not Fastify, the database drivers or the build pipeline (start-up was most of a small validate run).
+ */
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  validate: async () => (await import('./commands/validate.ts')).registerValidate,
+  build: async () => (await import('./commands/build.ts')).registerBuild,
+  serve: async () => (await import('./commands/serve.ts')).registerServe,
+  dev: async () => (await import('./commands/dev.ts')).registerDev,
+  db: async () => (await import('./commands/db.ts')).registerDb,
+  clicks: async () => (await import('./commands/clicks.ts')).registerClicks,
+};
 
 /** Exit codes: 0 success, 1 failure, 2 usage (CONTRACT). */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -15,13 +24,9 @@ const program = new Command('vpnsite')
   .showHelpAfterError()
   .exitOverride();
 
-registerValidate(program);
-registerBuild(program);
-registerServe(program);
-registerDev(program);
-registerDb(program);
-registerClicks(program);
-
+// No command, --help or an unknown name: register them all, so help lists every command and usage errors name them.
+const named = process.argv[2];
+for (const name of named && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS)) (await COMMANDS[name]!())(program);
 
 try {
   await program.parseAsync(process.argv);

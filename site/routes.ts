@@ -1,9 +1,11 @@
 import { route, type RouteConfig } from '@react-router/dev/routes';
-import type { RouteKind } from '../services/content/index.ts';
+import { PARAMETERISED, type RouteKind } from '../services/content/index.ts';
 import { buildRoutes } from './lib/route-table.ts';
 
-/** The module that renders each kind of route. Every content route is registered by its exact path. */
-const MODULES: Record<Exclude<RouteKind, 'not-found'>, string> = {
+type PageKind = Exclude<RouteKind, 'not-found'>;
+
+/** The module that renders each kind of route. */
+const MODULES: Record<PageKind, string> = {
   home: 'routes/home.tsx',
   reviews: 'routes/reviews.tsx',
   review: 'routes/review.tsx',
@@ -15,9 +17,15 @@ const MODULES: Record<Exclude<RouteKind, 'not-found'>, string> = {
   article: 'routes/article.tsx',
 };
 
-const content = buildRoutes()
-  .filter((r) => r.kind !== 'not-found')
-  .map((r) => route(r.path, MODULES[r.kind as Exclude<RouteKind, 'not-found'>], { id: `${r.kind}:${r.path}` }));
+const isParameterised = (kind: RouteKind): kind is keyof typeof PARAMETERISED => kind in PARAMETERISED;
+
+// Reviews and articles grow with the content: one `<prefix>/:slug` route each, so the manifest every page ships
+// (ssr:false) stays the same size however many there are. The few single pages, guides and company pages keep
+// exact paths. The prerender list (react-router.config.ts) still names every page.
+const exact = buildRoutes()
+  .filter((r) => r.kind !== 'not-found' && !isParameterised(r.kind))
+  .map((r) => route(r.path, MODULES[r.kind as PageKind], { id: `${r.kind}:${r.path}` }));
+const parameterised = Object.entries(PARAMETERISED).map(([kind, prefix]) => route(`${prefix}/:slug`, MODULES[kind as PageKind], { id: kind }));
 
 // `*` has no loader: with ssr:false it would have nothing to prerender. /404 is prerendered through it.
-export default [...content, route('*', 'routes/not-found.tsx')] satisfies RouteConfig;
+export default [...exact, ...parameterised, route('*', 'routes/not-found.tsx')] satisfies RouteConfig;

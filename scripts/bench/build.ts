@@ -28,7 +28,11 @@ function vpnsite(args: string[]): Run {
 
 const countFiles = (dir: string): number => readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? countFiles(join(dir, e.name)) : e.name.endsWith('.yaml') ? 1 : 0), 0);
 
-interface Row { n: number; files: number; pages: number; validateS: number; buildS: number; filesPerS: number; pagesPerS: number; peakMb: number }
+interface Row {
+  n: number; files: number; pages: number; validateS: number; buildS: number; filesPerS: number;
+  /** Bundling (Vite) does not grow with pages; rendering and the per-page checks do. */
+  bundleS: number; renderS: number; checkS: number; pagesPerS: number; pagesPerSChecked: number; peakMb: number;
+}
 const rows: Row[] = [];
 for (const n of plan) {
   const tmp = mkdtempSync(join(tmpdir(), `vpnsite-bench-build-${n}-`));
@@ -41,18 +45,23 @@ for (const n of plan) {
     const b = vpnsite(['build', '--data', data, '--out', join(tmp, 'dist')]);
     if (!b.ok) throw new Error(`build failed at N=${n}:\n${b.out.slice(-4000)}`);
     const pages = Number(/✓ built (\d+) pages/.exec(b.out)?.[1]);
-    const prerenderS = Number(/prerender +\d+ pages in ([\d.]+)s/.exec(b.out)?.[1]);
-    const row = { n, files, pages, validateS: v.seconds, buildS: b.seconds, filesPerS: files / v.seconds, pagesPerS: pages / prerenderS, peakMb: Math.max(v.peakMb, b.peakMb) };
+    const [, prerenderS, bundleS, renderS] = (/prerender +\d+ pages in ([\d.]+)s \(bundle ([\d.]+)s, render ([\d.]+)s\)/.exec(b.out) ?? []).map(Number);
+    const checkS = Number(/check +\d+ pages in ([\d.]+)s/.exec(b.out)?.[1]);
+    const row = {
+      n, files, pages, validateS: v.seconds, buildS: b.seconds, filesPerS: files / v.seconds, bundleS: bundleS!, renderS: renderS!, checkS,
+      pagesPerS: pages / renderS!, pagesPerSChecked: pages / (renderS! + checkS), peakMb: Math.max(v.peakMb, b.peakMb),
+    };
     rows.push(row);
-    console.log(`N=${n}: ${files} files validated in ${v.seconds.toFixed(2)}s; ${pages} pages built in ${b.seconds.toFixed(1)}s (prerender ${prerenderS}s); peak ${row.peakMb.toFixed(0)} MB`);
+    console.log(`N=${n}: ${files} files validated in ${v.seconds.toFixed(2)}s; ${pages} pages built in ${b.seconds.toFixed(1)}s (prerender ${prerenderS}s: bundle ${bundleS}s, render ${renderS}s; checks ${checkS}s); peak ${row.peakMb.toFixed(0)} MB`);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-console.log('\n| N | YAML files | pages | validate (s) | files/s | build (s) | pages/s prerendered | peak RSS (MB) | build time ×, vs previous N |');
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('\n| N | YAML files | pages | validate (s) | files/s | build (s) | bundle (s) | render (s) | checks (s) | pages/s rendered | pages/s rendered + checked | peak RSS (MB) | build time ×, vs previous N |');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 rows.forEach((r, i) => {
-  const growth = i > 0 ? `${(r.buildS / rows[i - 1]!.buildS).toFixed(2)}× for ${(r.pages / rows[i - 1]!.pages).toFixed(1)}× pages` : '';
-  console.log(`| ${r.n} | ${r.files} | ${r.pages} | ${r.validateS.toFixed(2)} | ${r.filesPerS.toFixed(0)} | ${r.buildS.toFixed(1)} | ${r.pagesPerS.toFixed(0)} | ${r.peakMb.toFixed(0)} | ${growth} |`);
+  const prev = rows[i - 1];
+  const growth = prev ? `${(r.buildS / prev.buildS).toFixed(2)}× (render+checks ${((r.renderS + r.checkS) / (prev.renderS + prev.checkS)).toFixed(2)}×) for ${(r.pages / prev.pages).toFixed(1)}× pages` : '';
+  console.log(`| ${r.n} | ${r.files} | ${r.pages} | ${r.validateS.toFixed(2)} | ${r.filesPerS.toFixed(0)} | ${r.buildS.toFixed(1)} | ${r.bundleS.toFixed(1)} | ${r.renderS.toFixed(1)} | ${r.checkS.toFixed(1)} | ${r.pagesPerS.toFixed(0)} | ${r.pagesPerSChecked.toFixed(0)} | ${r.peakMb.toFixed(0)} | ${growth} |`);
 });

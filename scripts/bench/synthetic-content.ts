@@ -24,8 +24,10 @@ export function writeSyntheticContent(sourceData: string, dir: string, plan: { t
   const articles = readdirSync(join(sourceData, 'articles')).filter((f) => f.endsWith('.yaml')).map((f) => load(join(sourceData, 'articles', f)));
   const existing = 33;
   const extra = Math.max(0, plan.totalPages - existing);
-  // One synthetic review page for every four synthetic articles.
-  const newProviders = Math.floor(extra / 5);
+  // One synthetic review page for every four synthetic articles, up to 200 providers: the home page and
+  // /vpn-reviews list every provider, and past ~250 those two pages alone outgrow the 60 KB HTML budget
+  // (1,993 providers: 273 and 323 KB gzip). Listing that many would need pagination, a product change.
+  const newProviders = Math.min(200, Math.floor(extra / 5));
   const newArticles = extra - newProviders;
   mkdirSync(join(dir, 'providers'), { recursive: true });
   for (let i = 0; i < newProviders; i++) {

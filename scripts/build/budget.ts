@@ -1,5 +1,6 @@
 /** Page weight after gzip per route (HTML, CSS, JS), checked against the budgets in site.yaml. */
-import { gzipSync } from 'node:zlib';
+import { gzip, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
 import type { BuildProblem } from './integrity.ts';
 import type { PageScan } from './html-scan.ts';
 
@@ -29,14 +30,24 @@ export function gzipSizer(read: (sitePath: string) => Buffer): (sitePath: string
   };
 }
 
-/** Each page's transferred bytes: its HTML plus every stylesheet and script it loads; inline CSS counts both in HTML and CSS. */
-export function pageWeights(pages: Map<string, { html: Buffer; scan: PageScan }>, size: (sitePath: string) => number): Weight[] {
+const gzipAsync = promisify(gzip);
+
+/** gzip size of a buffer, compressed on libuv's thread pool so that several pages compress at once. */
+export async function gzipSize(data: Buffer): Promise<number> {
+  return (await gzipAsync(data, { level: 9 })).length;
+}
+
+/**
+ * Each page's transferred bytes: its HTML plus every stylesheet and script it loads; inline CSS counts both in HTML
+ * and CSS. `html` is the page, or its gzip size when that was already measured.
+ */
+export function pageWeights(pages: Map<string, { html: Buffer | number; scan: PageScan }>, size: (sitePath: string) => number): Weight[] {
   // Every page inlines the same stylesheet: compress its text once.
   const inline = new Map<string, number>();
   const inlineSize = (css: string) => inline.get(css) ?? inline.set(css, gzipSync(css, { level: 9 }).length).get(css)!;
   return [...pages].map(([page, { html, scan }]) => ({
     page,
-    html: gzipSync(html, { level: 9 }).length,
+    html: typeof html === 'number' ? html : gzipSync(html, { level: 9 }).length,
     css: scan.css.reduce((t, f) => t + size(f), 0) + scan.styles.reduce((t, css) => t + inlineSize(css), 0),
     js: scan.js.reduce((t, f) => t + size(f), 0),
   }));

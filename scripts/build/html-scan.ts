@@ -69,8 +69,8 @@ export function scanPage(page: string): PageScan {
   };
 }
 
-/** The site path a page file is served at: index.html → "/", vpn-deals/index.html → "/vpn-deals". */
+/** The site path a page file is served at: index.html → "/", vpn-deals/index.html → "/vpn-deals", articles/404.html → "/articles/404". */
 export function routeOfFile(file: string): string {
-  if (file === '404.html') return '/404';
+  if (file === '404.html' || file.endsWith('/404.html')) return `/${file.slice(0, -'.html'.length)}`;
   return `/${file.replace(/(^|\/)index\.html$/, '')}`.replace(/(.)\/$/, '$1');
 }

@@ -1,4 +1,5 @@
 /** Checks over the finished HTML (issue: search visibility and content integrity). Errors fail the build; warnings are listed. */
+import { NOT_FOUND_PATHS } from '../../services/content/routes.ts';
 import { OUTBOUND_REL } from '../../site/components/outbound-link.tsx';
 import type { PageScan } from './html-scan.ts';
 
@@ -47,10 +48,10 @@ export function checkIntegrity(input: IntegrityInput): BuildProblem[] {
         continue;
       }
       const resolved = path.replace(/(.)\/$/, '$1');
-      if (resolved !== '/404' && (input.pages.has(resolved) || input.files.has(path))) continue;
+      if (!NOT_FOUND_PATHS.includes(resolved) && (input.pages.has(resolved) || input.files.has(path))) continue;
       add('error', page, `broken link ${a.href}: no page or file at ${path}`);
     }
-    if (page === '/404') continue;
+    if (NOT_FOUND_PATHS.includes(page)) continue;
     if (!scan.title) add('error', page, 'has no <title>');
     else {
       if (scan.title.length > 60) add('warning', page, `title is ${scan.title.length} characters (keep it within 60): "${scan.title}"`);

@@ -1,23 +1,65 @@
 /** Runs React Router's build (Vite + prerender) in a child process against a given data and output directory. */
 import { spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { NOT_FOUND_PATHS, PARAMETERISED, type RouteEntry } from '../../services/content/index.ts';
+import { SNAPSHOT_ENV } from '../../services/content/snapshot.ts';
 import { PROJECT_ROOT, reactRouterBin } from '../lib/paths.ts';
+import { renderPages } from './render-pages.ts';
 
 export interface PrerenderOptions {
   dataDir: string;
   /** Where React Router writes build/client; a fresh temporary directory. */
   buildDir: string;
+  /** The validated content's snapshot (services/content/snapshot.ts), so the build does not parse the YAML again. */
+  snapshotDir?: string;
   siteUrl?: string;
   concurrency?: number;
+  /**
+   * The route table: given it, React Router prerenders the few single pages and the not-found pages, and the
+   * reviews and articles are rendered in parallel worker processes (render-pages.ts). Without it, React Router
+   * prerenders everything itself.
+   */
+  routes?: RouteEntry[];
+  /** Render worker processes (default: one per core). */
+  workers?: number;
 }
 
 export interface PrerenderResult {
   ok: boolean;
   /** Everything the build printed, for the error report. */
   log: string;
+  /** Seconds spent bundling (Vite's client and server builds) and then rendering pages. */
+  bundleSeconds: number;
+  renderSeconds: number;
 }
 
 /** Builds the client bundle and prerenders every route into `<buildDir>/client`. */
-export function prerender(opts: PrerenderOptions): Promise<PrerenderResult> {
+export async function prerender(opts: PrerenderOptions): Promise<PrerenderResult> {
+  // Inside the project (beside the build directory), so the kept server build resolves the project's packages.
+  const serverDir = `${opts.buildDir}-server`;
+  try {
+    const result = await reactRouterBuild(opts, opts.routes ? serverDir : undefined);
+    if (!result.ok || !opts.routes) return result;
+    const started = performance.now();
+    const pages = opts.routes.filter((r) => r.kind !== 'not-found');
+    const failed = await renderPages({
+      serverDir,
+      clientDir: join(opts.buildDir, 'client'),
+      all: [...pages.map((r) => r.path), ...NOT_FOUND_PATHS],
+      render: pages.filter((r) => r.kind in PARAMETERISED).map((r) => r.path),
+      env: result.env,
+      workers: opts.workers,
+    });
+    const renderSeconds = result.renderSeconds + (performance.now() - started) / 1000;
+    return { ...result, ok: failed === '', log: failed ? `${result.log}\n${failed}` : result.log, renderSeconds };
+  } finally {
+    await rm(serverDir, { recursive: true, force: true });
+  }
+}
+
+/** `react-router build` in a child process; `keepServerBuild` makes it keep a copy of its server build there. */
+function reactRouterBuild(opts: PrerenderOptions, keepServerBuild: string | undefined): Promise<PrerenderResult & { env: NodeJS.ProcessEnv }> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     VPNSITE_DATA_DIR: opts.dataDir,
@@ -25,13 +67,27 @@ export function prerender(opts: PrerenderOptions): Promise<PrerenderResult> {
     VPNSITE_PRERENDER_CONCURRENCY: String(opts.concurrency ?? 4),
     NODE_ENV: 'production',
   };
+  if (opts.snapshotDir) env[SNAPSHOT_ENV] = opts.snapshotDir;
   if (opts.siteUrl) env.VPNSITE_SITE_URL = opts.siteUrl;
+  if (keepServerBuild) env.VPNSITE_KEEP_SERVER_BUILD = keepServerBuild;
+  const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [reactRouterBin(), 'build'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';
-    child.stdout.on('data', (d: Buffer) => (log += d));
-    child.stderr.on('data', (d: Buffer) => (log += d));
-    child.on('close', (code) => resolve({ ok: code === 0, log }));
-    child.on('error', (err) => resolve({ ok: false, log: `${log}\n${err.message}` }));
+    // React Router logs a line per prerendered file: the first one marks the end of bundling.
+    let rendering: number | undefined;
+    const collect = (d: Buffer) => {
+      log += d;
+      if (rendering === undefined && log.includes('Prerender (')) rendering = performance.now();
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const done = (ok: boolean, extra = '') => {
+      const end = performance.now();
+      const split = rendering ?? end;
+      resolve({ ok, log: log + extra, bundleSeconds: (split - started) / 1000, renderSeconds: (end - split) / 1000, env });
+    };
+    child.on('close', (code) => done(code === 0));
+    child.on('error', (err) => done(false, `\n${err.message}`));
   });
 }

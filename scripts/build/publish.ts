@@ -2,11 +2,18 @@
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { NOT_FOUND_PATHS } from '../../services/content/routes.ts';
 
-/** 404.html at the root (what static hosts and `vpnsite serve` answer unknown paths with); no SPA fallback. */
+/**
+ * 404.html at the root (what static hosts and `vpnsite serve` answer unknown paths with), and articles/404.html and
+ * vpn-reviews/404.html for unknown slugs under those prefixes (services/http/plugins/static-site.ts); no SPA fallback.
+ */
 export async function shapeOutput(clientDir: string): Promise<void> {
-  await rename(join(clientDir, '404', 'index.html'), join(clientDir, '404.html'));
-  await rm(join(clientDir, '404'), { recursive: true, force: true });
+  for (const path of NOT_FOUND_PATHS) {
+    const dir = join(clientDir, ...path.split('/'));
+    await rename(join(dir, 'index.html'), `${dir}.html`);
+    await rm(dir, { recursive: true, force: true });
+  }
   await rm(join(clientDir, '__spa-fallback.html'), { force: true });
   await rm(join(clientDir, '.vite'), { recursive: true, force: true });
 }

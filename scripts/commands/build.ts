@@ -1,8 +1,10 @@
 /** vpnsite build: validate, prerender into a temporary directory, check, then swap into --out. */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadContent, today } from '../../services/content/index.ts';
+import { loadContent, today, type Content, type RouteEntry } from '../../services/content/index.ts';
+import { writeSnapshot } from '../../services/content/snapshot.ts';
 import { weightTable } from '../build/budget.ts';
 import { writeCspManifest } from '../build/csp-hashes.ts';
 import { optimizeFirstPaint } from '../build/first-paint.ts';
@@ -19,7 +21,27 @@ export interface BuildFlags {
   strict?: boolean;
 }
 
+/**
+ * VPNSITE_RENDER_WORKERS: how many processes render the reviews and articles (default: one per core); 0 leaves
+ * every page to React Router's own prerender, one page at a time (for comparing the two).
+ */
+function renderWorkers(): number | undefined {
+  const n = process.env.VPNSITE_RENDER_WORKERS;
+  return n === undefined || n === '' ? undefined : Math.max(0, Number.parseInt(n, 10) || 0);
+}
+
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/**
+ * Loads and reports the content; the validated content and routes when it passes. Only those outlive this call:
+ * the parsed sources and their positions (hundreds of MB at 10,000 files) are left to the garbage collector.
+ */
+function validated(flags: BuildFlags, log: (line: string) => void): { content: Content; routes: RouteEntry[]; warningCount: number } | undefined {
+  const result = loadContent(flags.data);
+  log(`validate   ${result.sources.length} files, ${result.errorCount} error(s), ${result.warningCount} warning(s)`);
+  if (!report(result, { strict: flags.strict, format: 'text' }) || !result.content) return undefined;
+  return { content: result.content, routes: result.routes, warningCount: result.warningCount };
+}
 
 /** Runs the whole build; returns false (having said why) when anything failed and --out was left alone. */
 export async function runBuild(flags: BuildFlags, log: (line: string) => void = (l) => console.log(l)): Promise<boolean> {
@@ -27,9 +49,8 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
   const dataDir = resolve(flags.data);
   const out = resolve(flags.out);
 
-  const content = loadContent(flags.data);
-  log(`validate   ${content.sources.length} files, ${content.errorCount} error(s), ${content.warningCount} warning(s)`);
-  if (!report(content, { strict: flags.strict, format: 'text' })) {
+  const content = validated(flags, log);
+  if (!content) {
     log(`✗ build stopped: content is invalid; ${flags.out} was not touched`);
     return false;
   }
@@ -43,14 +64,18 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
   await ensureParent(dirname(out));
   const work = await mkdtemp(join(PROJECT_ROOT, '.build-'));
   const staged = join(dirname(out), `.dist-new-${process.pid}`);
+  // Beside the build directory, not in it: React Router empties that when it starts.
+  const snapshot = await mkdtemp(join(tmpdir(), 'vpnsite-content-'));
   try {
     const t = performance.now();
-    const result = await prerender({ dataDir, buildDir: work, siteUrl: flags.siteUrl });
+    writeSnapshot(snapshot, content.content, content.routes);
+    const result = await prerender({ dataDir, buildDir: work, snapshotDir: snapshot, siteUrl: flags.siteUrl, routes: renderWorkers() === 0 ? undefined : content.routes, workers: renderWorkers() });
     if (!result.ok) {
       log(result.log.trim());
       log(`✗ build stopped: prerender failed; ${flags.out} was not touched`);
       return false;
     }
+    const finishing = performance.now();
     const client = join(work, 'client');
     await shapeOutput(client);
     const unstyled = optimizeFirstPaint(client, await listFiles(client));
@@ -63,13 +88,15 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
     await writeCspManifest(client);
     const files = await listFiles(client);
     const pages = files.filter((f) => f.endsWith('.html'));
-    log(`prerender  ${pages.length} pages in ${((performance.now() - t) / 1000).toFixed(1)}s`);
+    const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
+    log(`prerender  ${pages.length} pages in ${seconds(t)}s (bundle ${result.bundleSeconds.toFixed(1)}s, render ${result.renderSeconds.toFixed(1)}s)`);
 
-    const origin = (flags.siteUrl ?? content.content!.site.url).replace(/\/$/, '');
-    const checked = verifyOutput(client, files, content.content!, content.routes, { origin, today: today() });
+    const origin = (flags.siteUrl ?? content.content.site.url).replace(/\/$/, '');
+    const checked = await verifyOutput(client, files, content.content, content.routes, { origin, today: today() });
     const errors = checked.problems.filter((p) => p.severity === 'error');
     const warnings = checked.problems.filter((p) => p.severity === 'warning');
-    log(`check      ${pages.length} pages: ${errors.length} error(s), ${warnings.length} warning(s); sitemap.xml and robots.txt written`);
+    // Per-page work: rendering, then first-paint rewriting, CSP hashes and checks. Bundling does not grow with pages.
+    log(`check      ${pages.length} pages in ${seconds(finishing)}s: ${errors.length} error(s), ${warnings.length} warning(s); sitemap.xml and robots.txt written`);
     log(weightTable(checked.weights));
     for (const p of checked.problems) log(`${p.page} ${p.severity} ${p.message}`);
     if (errors.length > 0 || (flags.strict && warnings.length > 0)) {
@@ -86,6 +113,7 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
     return true;
   } finally {
     await rm(work, { recursive: true, force: true });
+    await rm(snapshot, { recursive: true, force: true });
     await rm(staged, { recursive: true, force: true });
   }
 }

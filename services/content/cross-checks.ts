@@ -1,7 +1,7 @@
 /** Rules that span files: slugs, provider references, internal links, outbound links, freshness, placeholders. */
 import type { Content } from './model.ts';
 import { suggestion, type Problem, type Severity } from './problem.ts';
-import { findRoute, type RouteEntry } from './routes.ts';
+import { normalizePath, RESERVED_SLUG, routesByPath, type RouteEntry } from './routes.ts';
 import { locate, type SourceFile } from './source.ts';
 
 /** Keys whose value is an outbound link: an absolute http(s) URL or a '#' placeholder (spec §3, §4). */
@@ -41,6 +41,11 @@ export function crossCheck(sources: SourceFile[], content: Content, routes: Rout
     problems.push({ file: s.file, line: pos.line, column: pos.column, pointer, severity, message });
   };
   const providers = new Map(content.providers.map((p) => [p.slug, p]));
+  // Maps, not finds: every file and every link looks a route up, so a linear search made validation quadratic.
+  const byPath = routesByPath(routes);
+  const bySource = new Map<string, RouteEntry>();
+  for (const r of routes) if (!bySource.has(r.source)) bySource.set(r.source, r);
+  let allPaths: string[] | undefined;
 
   const seenSlugs = new Map<string, SourceFile>();
   const seenPaths = new Map<string, SourceFile>();
@@ -54,7 +59,8 @@ export function crossCheck(sources: SourceFile[], content: Content, routes: Rout
       const key = `${s.kind}:${data.slug}`;
       if (seenSlugs.has(key)) at(s, '/slug', 'error', `duplicate slug '${data.slug}' (also in ${seenSlugs.get(key)!.file})`);
       else seenSlugs.set(key, s);
-      const route = routes.find((r) => r.source === s.rel);
+      if (data.slug === RESERVED_SLUG) at(s, '/slug', 'error', `slug '${RESERVED_SLUG}' is reserved for the not-found page`);
+      const route = bySource.get(s.rel);
       if (route) {
         const other = seenPaths.get(route.path);
         if (other) at(s, '/slug', 'error', `route ${route.path} is also made by ${other.file}`);
@@ -78,8 +84,9 @@ export function crossCheck(sources: SourceFile[], content: Content, routes: Rout
         const go = /^\/go\/([^/?#]+)/.exec(value);
         if (go) {
           if (!providers.has(go[1]!)) at(s, pointer, 'error', `link to unknown provider '${go[1]}'${suggestion(go[1]!, providers.keys())}`);
-        } else if (!findRoute(routes, value) || value.startsWith('/404')) {
-          at(s, pointer, 'error', `internal link ${value} does not resolve to a page${suggestion(value, routes.map((r) => r.path))}`);
+        } else if (!byPath.has(normalizePath(value)) || value.startsWith('/404')) {
+          allPaths ??= routes.map((r) => r.path);
+          at(s, pointer, 'error', `internal link ${value} does not resolve to a page${suggestion(value, allPaths)}`);
         }
       }
       if (OUTBOUND_KEYS.has(key) && typeof value === 'string') {

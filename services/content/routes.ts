@@ -18,6 +18,19 @@ export interface RouteEntry {
 
 export const NOT_FOUND_PATH = '/404';
 
+/**
+ * The kinds that grow with the content, each registered with the router as one parameterised route
+ * (`/vpn-reviews/:slug`) rather than one route per page: with ssr:false the whole route manifest ships to every
+ * page, so per-page routes made every page's JavaScript and every route match grow with the number of pages.
+ */
+export const PARAMETERISED = { review: '/vpn-reviews', article: '/articles' } as const satisfies Partial<Record<RouteKind, string>>;
+
+/** The slug no page may take: `<prefix>/404` is the not-found page for unknown slugs under that prefix. */
+export const RESERVED_SLUG = '404';
+
+/** The not-found pages: `/404` for any unknown path, and one under each parameterised prefix (see site/routes.ts). */
+export const NOT_FOUND_PATHS: readonly string[] = [NOT_FOUND_PATH, ...Object.values(PARAMETERISED).map((prefix) => `${prefix}/${RESERVED_SLUG}`)];
+
 /** Every route, home first. Pages exist only for content that exists: there are no placeholder pages. */
 export function routeTable(content: Content): RouteEntry[] {
   const { site } = content;
@@ -54,8 +67,16 @@ export function routeTable(content: Content): RouteEntry[] {
   return routes;
 }
 
+/** A path without its query string, fragment and trailing slash. */
+export const normalizePath = (href: string) => href.split(/[?#]/)[0]!.replace(/(.)\/$/, '$1');
+
 /** Looks a path up in the table, ignoring a query string, a fragment and a trailing slash. */
 export function findRoute(routes: RouteEntry[], href: string): RouteEntry | undefined {
-  const path = href.split(/[?#]/)[0]!.replace(/(.)\/$/, '$1');
+  const path = normalizePath(href);
   return routes.find((r) => r.path === path);
+}
+
+/** The table by path, for callers that look up many paths (a linear find per lookup is quadratic over a site). */
+export function routesByPath(routes: readonly RouteEntry[]): Map<string, RouteEntry> {
+  return new Map(routes.map((r) => [r.path, r]));
 }

@@ -4,40 +4,74 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatProblem, loadContent, type Content, type RouteEntry } from '../../services/content/index.ts';
+import { formatProblem, loadContent, NOT_FOUND_PATHS, type Article, type Content, type Provider, type RouteEntry } from '../../services/content/index.ts';
+import { readSnapshotContent, readSnapshotRoutes, snapshotDir } from '../../services/content/snapshot.ts';
 import { listYamlFiles } from '../../services/content/source.ts';
 import { dataDir } from './route-table.ts';
 
-let cache: { content: Content; routes: RouteEntry[]; byPath: Map<string, RouteEntry>; stamp: string } | undefined;
+/** The content, with the indexes loaders look pages up in. */
+export interface ContentIndex {
+  content: Content;
+  routes: RouteEntry[];
+  byPath: ReadonlyMap<string, RouteEntry>;
+  providers: ReadonlyMap<string, Provider>;
+  articles: ReadonlyMap<string, Article>;
+}
+
+let cache: (ContentIndex & { stamp: string }) | undefined;
 
 function stamp(dir: string): string {
   if (process.env.VPNSITE_LIVE_CONTENT !== '1') return 'static';
   return listYamlFiles(dir).map((f) => `${f}:${statSync(join(dir, f)).mtimeMs}`).join('|');
 }
 
+/** The build's snapshot of the validated content (vpnsite build), or the content directory loaded and validated. */
+function load(dir: string): { content: Content; routes: RouteEntry[] } {
+  const snapshot = snapshotDir();
+  if (snapshot) return { content: readSnapshotContent(snapshot), routes: readSnapshotRoutes(snapshot) };
+  const result = loadContent(dir);
+  if (!result.content) {
+    const errors = result.problems.filter((p) => p.severity === 'error').map(formatProblem);
+    throw new Error(`content has ${errors.length} error(s):\n${errors.join('\n')}`);
+  }
+  return { content: result.content, routes: result.routes };
+}
+
 /** The validated content; throws with every error listed when the content is invalid. */
-export function getContent(): { content: Content; routes: RouteEntry[]; byPath: ReadonlyMap<string, RouteEntry> } {
+export function getContent(): ContentIndex {
   const dir = dataDir();
   const now = stamp(dir);
   if (!cache || cache.stamp !== now) {
-    const result = loadContent(dir);
-    if (!result.content) {
-      const errors = result.problems.filter((p) => p.severity === 'error').map(formatProblem);
-      throw new Error(`content has ${errors.length} error(s):\n${errors.join('\n')}`);
-    }
-    const content = result.content;
+    const { content, routes } = load(dir);
     // --site-url overrides site.yaml's origin for canonical links and the sitemap.
     if (process.env.VPNSITE_SITE_URL) content.site = { ...content.site, url: process.env.VPNSITE_SITE_URL.replace(/\/$/, '') };
-    // Every prerendered page looks its route up: a map keeps that constant-time however many pages there are.
-    cache = { content, routes: result.routes, byPath: new Map(result.routes.map((r) => [r.path, r])), stamp: now };
+    // Every prerendered page looks its route and its content up: maps keep that constant-time however many pages there are.
+    cache = {
+      content,
+      routes,
+      byPath: new Map(routes.map((r) => [r.path, r])),
+      providers: new Map(content.providers.map((p) => [p.slug, p])),
+      articles: new Map(content.articles.map((a) => [a.slug, a])),
+      stamp: now,
+    };
   }
   return cache;
 }
 
+const pathOf = (request: Request) => new URL(request.url).pathname.replace(/(.)\/$/, '$1');
+
+/**
+ * Whether the request is for a not-found page under a parameterised prefix (`/articles/404`). Those are
+ * prerendered through the parameterised route itself so that, served for an unknown slug, the page hydrates
+ * with the same route the browser's router matches there.
+ */
+export function isNotFoundPage(request: Request): boolean {
+  return NOT_FOUND_PATHS.includes(pathOf(request));
+}
+
 /** The route entry for a request, so a loader knows which content it renders. */
 export function routeFor(request: Request): RouteEntry {
-  const path = new URL(request.url).pathname.replace(/(.)\/$/, '$1');
-  const entry = getContent().byPath.get(path);
+  const entry = getContent().byPath.get(pathOf(request));
   if (!entry) throw new Response('Not Found', { status: 404 });
   return entry;
 }

@@ -3,15 +3,18 @@ import { Badge } from '../components/badge';
 import { Blocks } from '../components/blocks';
 import { referencedProviders, summarizeProviders } from '../components/blocks/context';
 import { Icon } from '../components/icon';
-import { getContent, routeFor } from '../lib/content.server';
+import { NotFound, NotFoundBoundary, notFoundMeta } from '../components/not-found';
+import { getContent, isNotFoundPage, routeFor } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { article as articleLd, breadcrumbs, faqFromBlocks } from '../lib/structured-data';
 
-/** The article at this path and only the providers its blocks name. */
+/** The article at this path and only the providers its blocks name; null for /articles/404 (see content.server.ts). */
 export function loader({ request }: Route.LoaderArgs) {
+  if (isNotFoundPage(request)) return null;
   const entry = routeFor(request);
-  const { site, articles, providers } = getContent().content;
-  const article = articles.find((a) => a.slug === entry.slug);
+  const index = getContent();
+  const { site, providers } = index.content;
+  const article = index.articles.get(entry.slug!);
   if (!article) throw new Response('Not Found', { status: 404 });
   return {
     url: site.url,
@@ -23,13 +26,17 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return notFoundMeta();
   const { article, brand, path, url } = loaderData;
   const ld = articleLd(brand, { headline: article.title, description: article.meta.description, path, dateModified: article.updated });
   const trail = breadcrumbs(url, [{ name: brand.name, path: '/' }, { name: article.title, path }]);
   return pageMeta(article.meta, url, path, { type: 'article', jsonLd: [ld, trail, ...faqFromBlocks(article.blocks)] });
 }
 
+export const ErrorBoundary = NotFoundBoundary;
+
 export default function Article({ loaderData }: Route.ComponentProps) {
+  if (!loaderData) return <NotFound />;
   const { article, path, providers } = loaderData;
   return (
     <article className="mx-auto max-w-4xl px-4 py-12" data-testid="article">

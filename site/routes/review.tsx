@@ -7,15 +7,19 @@ import { OutboundLink } from '../components/outbound-link';
 import { ProsCons } from '../components/pros-cons';
 import { SpeedTable } from '../components/speed-table';
 import { StarRating } from '../components/star-rating';
-import { getContent, routeFor } from '../lib/content.server';
+import { NotFound, NotFoundBoundary, notFoundMeta } from '../components/not-found';
+import { getContent, isNotFoundPage, routeFor } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { breadcrumbs, review as reviewLd } from '../lib/structured-data';
 
+/** This review's data; null for /vpn-reviews/404, the page served for unknown slugs (see content.server.ts). */
 export function loader({ request }: Route.LoaderArgs) {
+  if (isNotFoundPage(request)) return null;
   const entry = routeFor(request);
-  const { site, providers, reviews } = getContent().content;
-  const p = providers.find((x) => x.slug === entry.slug);
-  if (!p || !reviews) throw new Response('Not Found', { status: 404 });
+  const index = getContent();
+  const { site, reviews } = index.content;
+  const p = index.providers.get(entry.slug!);
+  if (!p?.review || !reviews) throw new Response('Not Found', { status: 404 });
   const { slug, name, logo, rating, servers, countries, devices, support, review } = p;
   const brand = { name: site.brand.name, url: site.url };
   const trail = [{ name: site.brand.name, path: '/' }, { name: reviews.hero.title, path: '/vpn-reviews' }, { name: review.title, path: entry.path }];
@@ -23,12 +27,16 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return notFoundMeta();
   const { review, provider, brand, path, trail } = loaderData;
   const rated = reviewLd(brand, { provider: provider.name, rating: provider.rating, headline: review.title, path, dateModified: review.updated, body: review.verdict.text.join(' ') });
   return pageMeta(review.meta, loaderData.url, path, { type: 'article', jsonLd: [rated, breadcrumbs(loaderData.url, trail)] });
 }
 
+export const ErrorBoundary = NotFoundBoundary;
+
 export default function Review({ loaderData }: Route.ComponentProps) {
+  if (!loaderData) return <NotFound />;
   const { provider: p, review: r, labels, path } = loaderData;
   const stats = [
     [labels.stats.servers, p.servers],

@@ -14,9 +14,9 @@ declare module 'vitest' {
   }
 }
 
-/** Waits until the server answers, or fails with what it printed. */
+/** Waits until the server answers (up to two minutes: start-up migrates PGlite, slow on a busy machine), or fails with what it printed. */
 async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
       await fetch(url);

@@ -117,6 +117,6 @@ describe('sitemap and robots', () => {
   });
 
   it('maps output files to routes', () => {
-    expect(['index.html', 'vpn-deals/index.html', 'articles/x/index.html', '404.html'].map(routeOfFile)).toEqual(['/', '/vpn-deals', '/articles/x', '/404']);
+    expect(['index.html', 'vpn-deals/index.html', 'articles/x/index.html', '404.html', 'articles/404.html'].map(routeOfFile)).toEqual(['/', '/vpn-deals', '/articles/x', '/404', '/articles/404']);
   });
 });

@@ -24,6 +24,11 @@ describe('cross-file errors', () => {
     expect(lines(r)).toEqual(["data/providers/nordvpn.yaml:1:7 error /slug slug 'nord-vpn' must equal the file name 'nordvpn'"]);
   });
 
+  it('reserves the slug 404 for the not-found page under /vpn-reviews and /articles', () => {
+    const r = check([{ rel: 'providers/404.yaml', text: providerYaml("'404'", 9) }]);
+    expect(lines(r)).toEqual(["data/providers/404.yaml:1:7 error /slug slug '404' is reserved for the not-found page"]);
+  });
+
   it('refuses two files with the same slug', () => {
     const r = check([{ rel: 'providers/nordvpn.yml', text: providerYaml('nordvpn', 3) }]);
     expect(lines(r)).toEqual(["data/providers/nordvpn.yml:1:7 error /slug duplicate slug 'nordvpn' (also in data/providers/nordvpn.yaml)"]);

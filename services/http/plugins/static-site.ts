@@ -1,5 +1,5 @@
 /** Serves the prerendered site: pages revalidated, hashed assets cached for a year, unknown paths get 404.html. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -39,19 +39,42 @@ async function serveSite(app: FastifyInstance, opts: { distDir: string }): Promi
     return payload;
   });
   // Read once, like the policies: the handler also answers for /go/, whose context has no reply.sendFile.
-  const notFoundFile = join(opts.distDir, '404.html');
-  const notFoundPage = readFileSync(notFoundFile);
-  const notFoundPolicy = policies.get(notFoundFile) ?? contentSecurityPolicy([]);
+  const notFound = notFoundPages(opts.distDir);
+  const pages = new Map<string, { body: Buffer; policy: string }>();
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ error: 'Not found' });
+    const file = notFound(request.url);
+    let page = pages.get(file);
+    if (!page) {
+      const path = join(opts.distDir, file);
+      page = { body: readFileSync(path), policy: policies.get(path) ?? contentSecurityPolicy([]) };
+      pages.set(file, page);
+    }
     return reply
       .code(404)
       .header('Cache-Control', REVALIDATE)
-      .header('Content-Security-Policy', notFoundPolicy)
+      .header('Content-Security-Policy', page.policy)
       .header('X-Content-Type-Options', 'nosniff')
       .type('text/html; charset=utf-8')
-      .send(notFoundPage);
+      .send(page.body);
   });
+}
+
+/**
+ * Which not-found page answers a path. `articles/404.html` answers `/articles/<one segment>`: the browser's router
+ * matches `/articles/:slug` there, and that page was prerendered through the same route, so it hydrates as is.
+ * Any other unknown path gets `404.html`, prerendered through the `*` route that the router matches there.
+ */
+export function notFoundPages(distDir: string): (url: string) => string {
+  const prefixes = new Set(
+    readdirSync(distDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && existsSync(join(distDir, e.name, '404.html')))
+      .map((e) => e.name),
+  );
+  return (url) => {
+    const m = /^\/([^/?#]+)\/[^/?#]+\/?(?:[?#]|$)/.exec(url);
+    return m && prefixes.has(m[1]!) ? `${m[1]}/404.html` : '404.html';
+  };
 }
 
 /** Not encapsulated: the not-found page (and reply.sendFile) serve unknown /go/ slugs and every other route too. */
