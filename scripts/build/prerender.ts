@@ -39,19 +39,30 @@ export async function prerender(opts: PrerenderOptions): Promise<PrerenderResult
   // Inside the project (beside the build directory), so the kept server build resolves the project's packages.
   const serverDir = `${opts.buildDir}-server`;
   try {
-    const result = await reactRouterBuild(opts, opts.routes ? serverDir : undefined);
-    if (!result.ok || !opts.routes) return result;
-    const started = performance.now();
-    const pages = opts.routes.filter((r) => r.kind !== 'not-found');
-    const failed = await renderPages({
-      serverDir,
-      clientDir: join(opts.buildDir, 'client'),
-      all: [...pages.map((r) => r.path), ...NOT_FOUND_PATHS],
-      render: pages.filter((r) => r.kind in PARAMETERISED).map((r) => r.path),
-      env: result.env,
-      workers: opts.workers,
+    if (!opts.routes) return await reactRouterBuild(opts, undefined);
+    const routes = opts.routes;
+    // The workers start as soon as React Router starts prerendering its own few pages (its server build has been
+    // copied by then), instead of after its process has finished and exited: the two overlap.
+    let workers: Promise<string> | undefined;
+    let started = 0;
+    const result = await reactRouterBuild(opts, serverDir, (env) => {
+      started = performance.now();
+      const pages = routes.filter((r) => r.kind !== 'not-found');
+      workers = renderPages({
+        serverDir,
+        clientDir: join(opts.buildDir, 'client'),
+        all: [...pages.map((r) => r.path), ...NOT_FOUND_PATHS],
+        render: pages.filter((r) => r.kind in PARAMETERISED).map((r) => r.path),
+        env,
+        workers: opts.workers,
+      });
     });
-    const renderSeconds = result.renderSeconds + (performance.now() - started) / 1000;
+    // Always waited for, so that no worker still writes into the build directory once this returns.
+    const failed = workers ? await workers : '';
+    if (!result.ok) return result;
+    if (!workers) return { ...result, ok: false, log: `${result.log}\nReact Router prerendered nothing, so the reviews and articles were not rendered` };
+    // Rendering: from React Router's first prerendered page to the last page of either.
+    const renderSeconds = Math.max(result.renderSeconds, (performance.now() - started) / 1000);
     return { ...result, ok: failed === '', log: failed ? `${result.log}\n${failed}` : result.log, renderSeconds };
   } finally {
     await rm(serverDir, { recursive: true, force: true });
@@ -59,7 +70,11 @@ export async function prerender(opts: PrerenderOptions): Promise<PrerenderResult
 }
 
 /** `react-router build` in a child process; `keepServerBuild` makes it keep a copy of its server build there. */
-function reactRouterBuild(opts: PrerenderOptions, keepServerBuild: string | undefined): Promise<PrerenderResult & { env: NodeJS.ProcessEnv }> {
+function reactRouterBuild(
+  opts: PrerenderOptions,
+  keepServerBuild: string | undefined,
+  onRendering?: (env: NodeJS.ProcessEnv) => void,
+): Promise<PrerenderResult> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     VPNSITE_DATA_DIR: opts.dataDir,
@@ -78,14 +93,17 @@ function reactRouterBuild(opts: PrerenderOptions, keepServerBuild: string | unde
     let rendering: number | undefined;
     const collect = (d: Buffer) => {
       log += d;
-      if (rendering === undefined && log.includes('Prerender (')) rendering = performance.now();
+      if (rendering === undefined && log.includes('Prerender (')) {
+        rendering = performance.now();
+        onRendering?.(env);
+      }
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
     const done = (ok: boolean, extra = '') => {
       const end = performance.now();
       const split = rendering ?? end;
-      resolve({ ok, log: log + extra, bundleSeconds: (split - started) / 1000, renderSeconds: (end - split) / 1000, env });
+      resolve({ ok, log: log + extra, bundleSeconds: (split - started) / 1000, renderSeconds: (end - split) / 1000 });
     };
     child.on('close', (code) => done(code === 0));
     child.on('error', (err) => done(false, `\n${err.message}`));

@@ -8,7 +8,18 @@ import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../lib/paths.ts';
-import type { WorkerJob } from './render-worker.ts';
+
+/** What render-worker.mjs is given (as JSON in its argument). */
+export interface WorkerJob {
+  /** The kept server build's entry (index.js). */
+  serverEntry: string;
+  clientDir: string;
+  /** A JSON file with every prerendered path (the handler refuses any other) and this worker's share of them. */
+  pathsFile: string;
+  worker: number;
+  workers: number;
+  concurrency: number;
+}
 
 export interface RenderOptions {
   /** The server build kept by keep-server-build.ts. */
@@ -28,11 +39,11 @@ export async function renderPages(opts: RenderOptions): Promise<string> {
   const pathsFile = join(opts.serverDir, 'paths.json');
   await writeFile(pathsFile, JSON.stringify({ all: opts.all, render: opts.render }));
   const workers = Math.max(1, Math.min(opts.workers ?? availableParallelism(), Math.ceil(opts.render.length / 50)));
-  const script = join(PROJECT_ROOT, 'scripts/build/render-worker.ts');
+  const script = join(PROJECT_ROOT, 'scripts/build/render-worker.mjs');
   const runs = Array.from({ length: workers }, (_, worker) => {
     const job: WorkerJob = { serverEntry: join(opts.serverDir, 'index.js'), clientDir: opts.clientDir, pathsFile, worker, workers, concurrency: 4 };
     return new Promise<string>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(job)], { cwd: PROJECT_ROOT, env: opts.env, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, [script, JSON.stringify(job)], { cwd: PROJECT_ROOT, env: opts.env, stdio: ['ignore', 'ignore', 'pipe'] });
       let err = '';
       child.stderr.on('data', (d: Buffer) => (err += d));
       child.on('close', (code) => resolve(code === 0 ? '' : `render worker ${worker + 1}/${workers} failed:\n${err.trim()}`));

@@ -1,38 +1,35 @@
+// @ts-check
 /**
  * One render worker (started by render-pages.ts): loads React Router's server build and prerenders the paths it is
  * given exactly as React Router's own prerender does (@react-router/dev's prerenderData and prerenderRoute): the
  * loader data as `<path>.data`, then the HTML, handed that data, as `<path>/index.html`.
+ *
+ * Plain JavaScript, run by node without tsx: everything it loads is the server build's JavaScript, and tsx's
+ * loader hooks (a round trip to their thread for every module) made starting a worker cost ~3 s of its render time.
+ * The job it is given is render-pages.ts's WorkerJob.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler } from 'react-router';
 
-export interface WorkerJob {
-  /** The kept server build's entry (index.js). */
-  serverEntry: string;
-  clientDir: string;
-  /** A JSON file with every prerendered path (the handler refuses any other) and this worker's share of them. */
-  pathsFile: string;
-  worker: number;
-  workers: number;
-  concurrency: number;
-}
-
-async function main(job: WorkerJob): Promise<void> {
+/** @param {import('./render-pages.ts').WorkerJob} job */
+async function main(job) {
   // React Router reads the prerendered-data header only in a build (its getBuildTimeHeader).
   process.env.IS_RR_BUILD_REQUEST = 'yes';
-  const { all, render } = JSON.parse(await readFile(job.pathsFile, 'utf8')) as { all: string[]; render: string[] };
-  const build = (await import(pathToFileURL(job.serverEntry).href)) as ServerBuild;
+  /** @type {{ all: string[]; render: string[] }} */
+  const { all, render } = JSON.parse(await readFile(job.pathsFile, 'utf8'));
+  const build = await import(pathToFileURL(job.serverEntry).href);
   // With ssr:false the handler checks every request against build.prerender with Array#includes, which over
   // 10,000 paths made rendering quadratic; a set answers the same question.
   const known = new Set(all);
-  const prerender = Object.assign([...all], { includes: (path: string) => known.has(path) });
+  const prerender = Object.assign([...all], { includes: (/** @type {string} */ path) => known.has(path) });
   const handler = createRequestHandler({ ...build, prerender }, 'production');
 
   const mine = render.filter((_, i) => i % job.workers === job.worker);
   let next = 0;
-  const one = async (path: string) => {
+  const one = async (/** @type {string} */ path) => {
     const dataUrl = `http://localhost${path}.data`;
     const dataRes = await handler(new Request(dataUrl));
     const data = await dataRes.text();
@@ -42,18 +39,21 @@ async function main(job: WorkerJob): Promise<void> {
     if (page.status !== 200) throw new Error(`${path}: the page answered ${page.status}\n${html.slice(0, 2000)}`);
     const dataFile = join(job.clientDir, `${path}.data`);
     const htmlFile = join(job.clientDir, path, 'index.html');
-    await mkdir(dirname(htmlFile), { recursive: true });
-    await Promise.all([writeFile(dataFile, data), writeFile(htmlFile, html)]);
+    // Synchronous: each promise-based write went to libuv's thread pool and back as open, write and close, and
+    // that bookkeeping cost more of the worker's one core than the writes themselves.
+    mkdirSync(dirname(htmlFile), { recursive: true });
+    writeFileSync(dataFile, data);
+    writeFileSync(htmlFile, html);
   };
-  // A few requests in flight, so file writes overlap rendering; rendering itself uses one core per worker.
+  // A few requests in flight, so one page's loaders and streams interleave with another's rendering.
   await Promise.all(
     Array.from({ length: job.concurrency }, async () => {
-      while (next < mine.length) await one(mine[next++]!);
+      while (next < mine.length) await one(/** @type {string} */ (mine[next++]));
     }),
   );
 }
 
-main(JSON.parse(process.argv[2]!) as WorkerJob).catch((err: unknown) => {
+main(JSON.parse(/** @type {string} */ (process.argv[2]))).catch((/** @type {unknown} */ err) => {
   process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });
