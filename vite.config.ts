@@ -1,10 +1,11 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { compileHints } from './scripts/build/compile-hints.ts';
 import { iconSprite } from './scripts/build/icon-sprite.ts';
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), iconSprite()],
+  plugins: [tailwindcss(), reactRouter(), iconSprite(), compileHints()],
   server: { host: '127.0.0.1' },
   build: { assetsInlineLimit: 0 },
 });
