@@ -1,5 +1,6 @@
 /**
- * The content icons and the components' ticks and crosses as one SVG sprite (a <symbol> per icon name), served as a hashed, immutable file.
+ * The content icons and the components' ticks and crosses as one SVG sprite (a <symbol> per icon name), served
+ * as a hashed, immutable file.
  * Icon (site/components/icon.tsx) renders `<use href="<sprite>#name">`, so routes ship no icon geometry in their JS:
  * importing the ~50 lucide components cost every route that shows an icon 3.9 KB gzip of JavaScript.
  */
