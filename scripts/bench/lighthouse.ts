@@ -32,7 +32,16 @@ const rows: Row[] = [];
 try {
   for (const path of routes) {
     const lhrs: Report[] = [];
-    for (let i = 0; i < RUNS; i++) lhrs.push((await lighthouse(`${served.baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' }))!.lhr);
+    for (let tries = 0; lhrs.length < RUNS; tries++) {
+      const lhr = (await lighthouse(`${served.baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' }))!.lhr;
+      // A run that failed (e.g. NO_FCP when the machine stalls) has no metrics; the median needs all of them.
+      if (lhr.runtimeError || lhr.audits['first-contentful-paint']?.numericValue === undefined) {
+        console.log(`${path}: run failed (${lhr.runtimeError?.code ?? 'no FCP'}): ${lhr.runtimeError?.message ?? ''}`);
+        if (tries >= RUNS + 2) throw new Error(`${path}: too many failed runs`);
+        continue;
+      }
+      lhrs.push(lhr);
+    }
     const lhr: Report = computeMedianRun(lhrs);
     if (process.env.LIGHTHOUSE_JSON) {
       mkdirSync(process.env.LIGHTHOUSE_JSON, { recursive: true });
