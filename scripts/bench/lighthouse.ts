@@ -6,6 +6,7 @@
  * LIGHTHOUSE_JSON=<dir> also keeps each route's median report there, to read the audits behind a score.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -22,6 +23,10 @@ const routes = only.length ? paths.filter((p) => only.includes(p)) : paths;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
+/** The 1-minute load average: TBT scales with whatever else the machine runs, so the table says what that was. */
+const load = () => loadavg()[0]!.toFixed(1);
+const loadAtStart = load();
+
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -32,7 +37,16 @@ const rows: Row[] = [];
 try {
   for (const path of routes) {
     const lhrs: Report[] = [];
-    for (let i = 0; i < RUNS; i++) lhrs.push((await lighthouse(`${served.baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' }))!.lhr);
+    for (let tries = 0; lhrs.length < RUNS; tries++) {
+      const lhr = (await lighthouse(`${served.baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' }))!.lhr;
+      // A run that failed (e.g. NO_FCP when the machine stalls) has no metrics; the median needs all of them.
+      if (lhr.runtimeError || lhr.audits['first-contentful-paint']?.numericValue === undefined) {
+        console.log(`${path}: run failed (${lhr.runtimeError?.code ?? 'no FCP'}): ${lhr.runtimeError?.message ?? ''}`);
+        if (tries >= RUNS + 2) throw new Error(`${path}: too many failed runs`);
+        continue;
+      }
+      lhrs.push(lhr);
+    }
     const lhr: Report = computeMedianRun(lhrs);
     if (process.env.LIGHTHOUSE_JSON) {
       mkdirSync(process.env.LIGHTHOUSE_JSON, { recursive: true });
@@ -50,6 +64,7 @@ try {
   await served.stop();
 }
 
+const loadAtEnd = load();
 const table = [
   '| route | performance | accessibility | best practices | SEO | LCP (ms) | TBT (ms) | CLS |',
   '|---|---:|---:|---:|---:|---:|---:|---:|',
@@ -57,7 +72,7 @@ const table = [
 ].join('\n');
 console.log(`\n${table}`);
 if (!only.length) {
-  const doc = `# Lighthouse\n\nLighthouse ${'12'} with its default mobile emulation and throttling, Debian's Chromium, against \`vpnsite serve\` on this machine (2 cores); the median of ${RUNS} runs per route. Site origin in canonical links: ${origin}. Regenerate with \`npm run bench:lighthouse\`.\n\n${table}\n`;
+  const doc = `# Lighthouse\n\nLighthouse ${'12'} with its default mobile emulation and throttling, Debian's Chromium, against \`vpnsite serve\` on this machine (2 cores); the median of ${RUNS} runs per route; load average ${loadAtStart} at the start and ${loadAtEnd} at the end. Site origin in canonical links: ${origin}. Regenerate with \`npm run bench:lighthouse\`.\n\n${table}\n`;
   mkdirSync(join(PROJECT_ROOT, 'docs'), { recursive: true });
   writeFileSync(join(PROJECT_ROOT, 'docs/lighthouse.md'), doc);
   console.log('\nwrote docs/lighthouse.md');

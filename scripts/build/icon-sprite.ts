@@ -1,5 +1,6 @@
 /**
- * The content icons as one SVG sprite (a <symbol> per icon name), served as a hashed, immutable file.
+ * The content icons and the components' ticks and crosses as one SVG sprite (a <symbol> per icon name), served
+ * as a hashed, immutable file.
  * Icon (site/components/icon.tsx) renders `<use href="<sprite>#name">`, so routes ship no icon geometry in their JS:
  * importing the ~50 lucide components cost every route that shows an icon 3.9 KB gzip of JavaScript.
  */
@@ -7,11 +8,11 @@ import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Plugin } from 'vite';
-import { ICONS } from '../../site/components/icon.tsx';
+import { ICONS, UI_ICONS } from '../../site/components/icon.tsx';
 
 /** The sprite's SVG text. */
 export function spriteSvg(): string {
-  const symbols = Object.entries(ICONS).map(([name, component]) => {
+  const symbols = Object.entries({ ...ICONS, ...UI_ICONS }).map(([name, component]) => {
     const svg = renderToStaticMarkup(createElement(component));
     const inner = svg.slice(svg.indexOf('>') + 1, svg.lastIndexOf('</svg>'));
     return `<symbol id="${name}" viewBox="0 0 24 24">${inner}</symbol>`;

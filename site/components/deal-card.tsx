@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Check } from 'lucide-react';
 import { Badge, type BadgeVariant } from './badge';
+import { Icon } from './icon';
 import { OutboundLink } from './outbound-link';
 import { StarRating } from './star-rating';
 
@@ -52,7 +52,7 @@ export function DealCard({ heading, level: H, logo, rating, badge, price, origin
         <ul className="mt-4 space-y-1.5 text-sm">
           {features.map((f) => (
             <li key={f} className="flex gap-2">
-              <Check width={16} height={16} className="mt-0.5 shrink-0 text-green-600" aria-hidden="true" />
+              <Icon name="check" size={16} className="mt-0.5 shrink-0 text-green-600" />
               {f}
             </li>
           ))}

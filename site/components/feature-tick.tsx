@@ -1,14 +1,10 @@
-import { Check, X } from 'lucide-react';
+import { Icon } from './icon';
 
 /** Spec §4: a green tick when true, a red cross when false, with the state in text for screen readers. */
 export function FeatureTick({ label, ok }: { label: string; ok: boolean }) {
   return (
     <li className="flex items-center gap-2 text-sm">
-      {ok ? (
-        <Check width={16} height={16} className="shrink-0 text-green-600" aria-hidden="true" />
-      ) : (
-        <X width={16} height={16} className="shrink-0 text-red-600" aria-hidden="true" />
-      )}
+      {ok ? <Icon name="check" size={16} className="shrink-0 text-green-600" /> : <Icon name="x" size={16} className="shrink-0 text-red-600" />}
       <span>
         {label}
         <span className="sr-only">{ok ? ': yes' : ': no'}</span>

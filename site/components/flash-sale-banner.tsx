@@ -1,4 +1,4 @@
-import { Clock } from 'lucide-react';
+import { Icon } from './icon';
 
 export interface FlashSale {
   title: string;
@@ -22,7 +22,7 @@ export function FlashSaleBanner({ sale, ended }: { sale: FlashSale; ended: boole
       className={`rounded-xl p-6 text-center ${ended ? 'border border-slate-300 bg-slate-100 text-slate-900' : 'bg-red-700 text-white'}`}
     >
       <h2 id="flash-sale" className="flex items-center justify-center gap-2 text-2xl font-bold">
-        <Clock width={24} height={24} aria-hidden="true" />
+        <Icon name="clock" />
         {fill(ended ? sale.endedTitle : sale.title)}
       </h2>
       <p className={`mx-auto mt-2 max-w-3xl ${ended ? 'text-slate-700' : 'text-red-50'}`}>{fill(ended ? sale.endedText : sale.text)}</p>

@@ -2,10 +2,13 @@ import { Link } from 'react-router';
 import type { RootData } from '../root';
 import { NewsletterForm } from './newsletter-form';
 
-/** Spec §1: brand blurb, the link columns, the newsletter form, then the copyright line. */
+/**
+ * Spec §1: brand blurb, the link columns, the newsletter form, then the copyright line. Its id marks the end of
+ * <main> for the build's first-paint step (scripts/build/first-paint.ts): the first frame waits for it.
+ */
 export function Footer({ brand, footer, copyrightYear }: Pick<RootData, 'brand' | 'footer' | 'copyrightYear'>) {
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-300">
+    <footer id="footer" className="mt-16 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">

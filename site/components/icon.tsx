@@ -1,12 +1,17 @@
 import {
-  AlertTriangle, Award, Battery, BookOpen, Calendar, CheckCircle, Clock, Cpu, CreditCard, DollarSign, Download, EyeOff,
+  AlertTriangle, Award, Battery, BookOpen, Calendar, Check, CheckCircle, Clock, Cpu, CreditCard, DollarSign, Download, EyeOff,
   FileText, Film, Gamepad2, Gauge, Gift, Globe, Headphones, Heart, HelpCircle, Info, Key, Laptop, Lock, Mail, MapPin,
   MessageCircle, Monitor, Network, Phone, Play, RefreshCw, Router, Search, Server, Settings, Shield, ShieldCheck,
-  Smartphone, Star, Tag, Target, Terminal, ThumbsUp, TrendingUp, Tv, User, Users, Wifi, XCircle, Zap, type LucideIcon,
+  Smartphone, Star, Tag, Target, Terminal, ThumbsUp, TrendingUp, Tv, User, Users, Wifi, X, XCircle, Zap, type LucideIcon,
 } from 'lucide-react';
 import type { ICON_NAMES } from '../../services/content/schemas/common';
 
 export type IconName = (typeof ICON_NAMES)[number];
+
+/** Icons the components draw themselves (ticks, crosses), beside the content's. */
+export const UI_ICONS = { check: Check, x: X } satisfies Record<string, LucideIcon>;
+
+export type UiIconName = keyof typeof UI_ICONS;
 
 /** Content icon names (services/content/schemas/common.ts) to lucide-react icons, drawn into the build's SVG sprite (scripts/build/icon-sprite.ts). */
 export const ICONS: Record<IconName, LucideIcon> = {
@@ -21,10 +26,14 @@ export const ICONS: Record<IconName, LucideIcon> = {
   info: Info, 'help-circle': HelpCircle, 'thumbs-up': ThumbsUp, cpu: Cpu, network: Network,
 };
 
-/** A decorative icon with fixed dimensions (no layout shift), drawn from the sprite; the stroke style is lucide's. */
-export function Icon({ name, size = 24, className }: { name: IconName; size?: number; className?: string }) {
+/**
+ * A decorative icon with fixed dimensions (no layout shift), drawn from the sprite; the stroke style is lucide's.
+ * Rendering lucide's own components instead cost each icon its class merging and attribute building while the page
+ * hydrated, for the same markup.
+ */
+export function Icon({ name, size = 24, className, filled }: { name: IconName | UiIconName; size?: number; className?: string; filled?: boolean }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true" focusable="false">
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true" focusable="false" data-filled={filled === undefined ? undefined : String(filled)}>
       <use href={`${__ICON_SPRITE__}#${name}`} />
     </svg>
   );

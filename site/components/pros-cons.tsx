@@ -1,4 +1,4 @@
-import { Check, X } from 'lucide-react';
+import { Icon } from './icon';
 
 /** Pros with green ticks beside cons with red crosses; `level` keeps the page's heading order. */
 export function ProsCons({ pros, cons, labels, level: H = 'h2' }: { pros: readonly string[]; cons: readonly string[]; labels: { pros: string; cons: string }; level?: 'h2' | 'h3' | 'h4' }) {
@@ -8,7 +8,7 @@ export function ProsCons({ pros, cons, labels, level: H = 'h2' }: { pros: readon
         <H className="text-xl font-bold text-green-900">{labels.pros}</H>
         <ul className="mt-3 space-y-2 text-sm">
           {pros.map((p) => (
-            <li key={p} className="flex gap-2"><Check width={16} height={16} className="mt-0.5 shrink-0 text-green-700" aria-hidden="true" />{p}</li>
+            <li key={p} className="flex gap-2"><Icon name="check" size={16} className="mt-0.5 shrink-0 text-green-700" />{p}</li>
           ))}
         </ul>
       </div>
@@ -16,7 +16,7 @@ export function ProsCons({ pros, cons, labels, level: H = 'h2' }: { pros: readon
         <H className="text-xl font-bold text-red-900">{labels.cons}</H>
         <ul className="mt-3 space-y-2 text-sm">
           {cons.map((c) => (
-            <li key={c} className="flex gap-2"><X width={16} height={16} className="mt-0.5 shrink-0 text-red-700" aria-hidden="true" />{c}</li>
+            <li key={c} className="flex gap-2"><Icon name="x" size={16} className="mt-0.5 shrink-0 text-red-700" />{c}</li>
           ))}
         </ul>
       </div>

@@ -1,4 +1,4 @@
-import { Star } from 'lucide-react';
+import { Icon } from './icon';
 
 /**
  * Five stars and the number (spec §4). `rule="at-most"` (home and review hero): star n (1-based) is filled when
@@ -9,14 +9,7 @@ export function StarRating({ rating, rule, size = 16 }: { rating: number; rule: 
   return (
     <span className="inline-flex items-center gap-1" role="img" aria-label={`Rated ${rating} out of 5`}>
       {[0, 1, 2, 3, 4].map((i) => (
-        <Star
-          key={i}
-          width={size}
-          height={size}
-          aria-hidden="true"
-          data-filled={filled(i) ? 'true' : 'false'}
-          className={filled(i) ? 'fill-amber-400 text-amber-400' : 'text-slate-300'}
-        />
+        <Icon key={i} name="star" size={size} filled={filled(i)} className={filled(i) ? 'fill-amber-400 text-amber-400' : 'text-slate-300'} />
       ))}
       <span aria-hidden="true" className="ml-1 text-sm font-semibold text-slate-700">{rating}</span>
     </span>

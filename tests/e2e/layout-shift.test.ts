@@ -1,8 +1,12 @@
-/** Issue 9: no layout shift on any route, through hydration and the icon sprite's arrival, on a phone-sized screen. */
+/**
+ * Issue 9: no layout shift on any route, through hydration and the icon sprite's arrival, on a phone-sized screen,
+ * and none while the HTML arrives slowly: a page painted half parsed moved its centred content as the rest came.
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../helpers/browser.ts';
+import { startTrickle, type Trickle } from '../helpers/trickle.ts';
 
 const browser = useBrowser();
 const sitemap = readFileSync(join(inject('distDir'), 'sitemap.xml'), 'utf8');
@@ -42,5 +46,49 @@ describe('layout stability', () => {
       }
     }
     expect(shifted).toEqual([]);
+  });
+});
+
+interface Watched {
+  __shifts: string[];
+  __mainAtFirstFrame: number;
+  __mainParsed: number;
+}
+
+/** Runs before the page's scripts: records every shift, and how much of <main> had been parsed at the first frame. */
+function watchFirstFrame() {
+  const w = window as unknown as Watched;
+  w.__shifts = [];
+  w.__mainAtFirstFrame = -1;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[]) {
+      w.__shifts.push(`${e.value.toFixed(5)} ${e.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? s.node?.nodeName).join(', ')}`);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  requestAnimationFrame(() => {
+    w.__mainAtFirstFrame = document.getElementById('main')?.innerHTML.length ?? 0;
+  });
+  document.addEventListener('DOMContentLoaded', () => {
+    w.__mainParsed = document.getElementById('main')!.innerHTML.length;
+  });
+}
+
+describe('layout stability on a slow link', () => {
+  let trickle: Trickle;
+  beforeAll(async () => {
+    trickle = await startTrickle(inject('baseUrl'));
+  });
+  afterAll(() => trickle?.close());
+
+  it.each(paths)('%s paints only once <main> is parsed and shifts nothing', async (path) => {
+    const { page } = await browser.open(`${trickle.url}${path}`, { width: 412, init: watchFirstFrame });
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    await page.waitForTimeout(300);
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as Watched;
+      return { shifts: w.__shifts, first: w.__mainAtFirstFrame, parsed: w.__mainParsed };
+    });
+    expect(seen.first, `${path}: <main> at the first frame, of ${seen.parsed} characters`).toBe(seen.parsed);
+    expect(seen.shifts, path).toEqual([]);
   });
 });

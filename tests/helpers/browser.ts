@@ -33,9 +33,11 @@ export function useBrowser() {
   });
   return {
     baseUrl: () => inject('baseUrl'),
-    /** Opens a page; `javaScript: false` shows what the prerendered HTML alone gives. */
-    async open(path: string, opts: { javaScript?: boolean; width?: number; ignore404?: boolean } = {}): Promise<TrackedPage> {
+    /** Opens a page (a path, or a full URL such as a proxy's); `javaScript: false` shows what the prerendered HTML alone gives. */
+    async open(path: string, opts: { javaScript?: boolean; width?: number; ignore404?: boolean; init?: () => void } = {}): Promise<TrackedPage> {
       const context = await browser.newContext({ javaScriptEnabled: opts.javaScript ?? true, viewport: { width: opts.width ?? 1280, height: 900 } });
+      // `init` runs in every document before the page's own scripts, e.g. to watch the first frame.
+      if (opts.init) await context.addInitScript(opts.init);
       const page = await context.newPage();
       const tracked: TrackedPage = { page, messages: [], errors: [] };
       page.on('console', (m) => {

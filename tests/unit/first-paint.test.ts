@@ -18,6 +18,10 @@ describe('first-paint rewrite', () => {
     expect(after).not.toContain('<link rel="modulepreload"');
   });
 
+  it('holds the first paint until <main> is parsed, from the head', () => {
+    expect(after).toContain('<head><link rel="expect" href="#footer" blocking="render"><title>');
+  });
+
   it('runs the original bootstrap, untouched, after the first paint', () => {
     const [, hash, script] = /<script type="module" async="" data-csp-hash="([^"]+)">([\s\S]*?)<\/script>/.exec(after)!;
     // The page's CSP allows the script the bootstrap creates by this hash (services/http/csp.ts).

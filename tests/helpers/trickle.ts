@@ -1,0 +1,34 @@
+/**
+ * A proxy in front of the served site that sends each HTML page in small pieces with a pause between them, as a
+ * slow link does, so the browser gets a chance to paint a half-parsed page. Everything else passes through whole.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Trickle {
+  /** The proxy's origin, e.g. http://127.0.0.1:41234 */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the proxy for `target`; pages go out `chunk` bytes at a time, `gapMs` apart. */
+export async function startTrickle(target: string, { chunk = 2048, gapMs = 10 } = {}): Promise<Trickle> {
+  const server = createServer(async (req, res) => {
+    // fetch() undoes any compression, so the pieces are pieces of the HTML itself.
+    const upstream = await fetch(new URL(req.url ?? '/', target), { method: req.method, redirect: 'manual' });
+    const headers = Object.fromEntries([...upstream.headers].filter(([k]) => !['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(k)));
+    res.writeHead(upstream.status, headers);
+    const body = Buffer.from(await upstream.arrayBuffer());
+    if (!(upstream.headers.get('content-type') ?? '').startsWith('text/html')) return void res.end(body);
+    for (let at = 0; at < body.length; at += chunk) {
+      res.write(body.subarray(at, at + chunk));
+      await new Promise((r) => setTimeout(r, gapMs));
+    }
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
