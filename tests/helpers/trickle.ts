@@ -15,7 +15,9 @@ export interface Trickle {
 export async function startTrickle(target: string, { chunk = 2048, gapMs = 10 } = {}): Promise<Trickle> {
   const server = createServer(async (req, res) => {
     // fetch() undoes any compression, so the pieces are pieces of the HTML itself.
-    const upstream = await fetch(new URL(req.url ?? '/', target), { method: req.method, redirect: 'manual' });
+    const upstream = await fetch(new URL(req.url ?? '/', target), { method: req.method, redirect: 'manual' }).catch((e: Error) => e);
+    // Say so at once when the site is unreachable, rather than leave the browser waiting for its timeout.
+    if (upstream instanceof Error) return void res.writeHead(502, { 'content-type': 'text/plain' }).end(`trickle proxy: ${upstream.message}`);
     const headers = Object.fromEntries([...upstream.headers].filter(([k]) => !['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(k)));
     res.writeHead(upstream.status, headers);
     const body = Buffer.from(await upstream.arrayBuffer());
