@@ -1,20 +1,74 @@
-/** JSON Schema checks: one Ajv instance, every kind compiled once, all errors mapped to file:line:col. */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+/**
+ * JSON Schema checks: every kind's validator, all errors mapped to file:line:col.
+ *
+ * Compiling the schemas with Ajv took about 0.6 s of every `vpnsite validate` run, most of a small one. The
+ * compiled validators are therefore kept as Ajv's standalone code in node_modules/.cache/vpnsite (or
+ * VPNSITE_CACHE_DIR), named by a hash of the schemas, Ajv's version and its options: a later run loads them in
+ * ~30 ms, and any change to a schema or to Ajv makes a new file. The cache is an optimisation only: when it cannot be
+ * read or written, the schemas are compiled in memory as before.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import { KINDS, type Kind } from './schemas/index.ts';
 import { suggestion, type Problem } from './problem.ts';
 import { locate, type SourceFile } from './source.ts';
 
 // verbose: errors carry parentSchema, which the block-type and property suggestions read.
-const ajv = new Ajv({ allErrors: true, verbose: true, discriminator: true, strict: true, strictRequired: false, allowUnionTypes: true });
-const validators = new Map<Kind, ValidateFunction>();
+const OPTIONS: Options = { allErrors: true, verbose: true, discriminator: true, strict: true, strictRequired: false, allowUnionTypes: true };
+const require = createRequire(import.meta.url);
 
-function validatorFor(kind: Kind): ValidateFunction {
-  let v = validators.get(kind);
-  if (!v) {
-    v = ajv.compile(KINDS[kind].schema);
-    validators.set(kind, v);
+/** Where compiled validators are kept between runs. */
+export function validatorCacheDir(): string {
+  // node_modules/.cache, where build tools keep theirs: beside the installed Ajv.
+  return process.env.VPNSITE_CACHE_DIR ?? join(dirname(dirname(require.resolve('ajv/package.json'))), '.cache', 'vpnsite');
+}
+
+/** The cache file for the schemas as they are now. */
+function cacheFile(): string {
+  const kinds = Object.keys(KINDS) as Kind[];
+  const ajvVersion = (require('ajv/package.json') as { version: string }).version;
+  const hash = createHash('sha256').update(JSON.stringify({ ajvVersion, OPTIONS, schemas: kinds.map((k) => [k, KINDS[k].schema]) })).digest('hex').slice(0, 16);
+  return join(validatorCacheDir(), `validators-${hash}.cjs`);
+}
+
+/** How this process got its validators: from the cache, or compiled (and then written to the cache). */
+export let validatorOrigin: 'cache' | 'compiled' | undefined;
+let validators: Record<Kind, ValidateFunction> | undefined;
+
+function loadValidators(): Record<Kind, ValidateFunction> {
+  if (validators) return validators;
+  const file = cacheFile();
+  try {
+    validators = require(file) as Record<Kind, ValidateFunction>;
+    validatorOrigin = 'cache';
+    return validators;
+  } catch {
+    // Not cached yet (or unreadable): compile.
   }
-  return v;
+  // Ajv itself is loaded only here: a cached run does not need it.
+  const { Ajv } = require('ajv') as typeof import('ajv');
+  const standaloneCode = (require('ajv/dist/standalone') as typeof import('ajv/dist/standalone/index.js')).default;
+  const ajv = new Ajv({ ...OPTIONS, code: { source: true } });
+  const kinds = Object.keys(KINDS) as Kind[];
+  for (const k of kinds) ajv.addSchema(KINDS[k].schema, k);
+  validators = Object.fromEntries(kinds.map((k) => [k, ajv.getSchema(k)!])) as Record<Kind, ValidateFunction>;
+  validatorOrigin = 'compiled';
+  try {
+    // The generated code requires Ajv's runtime helpers by package name; name them by path, so the file works
+    // wherever the cache lives.
+    const code = standaloneCode(ajv, Object.fromEntries(kinds.map((k) => [k, k]))).replace(/require\("(ajv\/dist\/runtime\/[^"]+)"\)/g, (_, id: string) => `require(${JSON.stringify(require.resolve(id))})`);
+    mkdirSync(validatorCacheDir(), { recursive: true });
+    // Written beside, then renamed: a run that starts meanwhile never loads half a file.
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, code);
+    renameSync(tmp, file);
+  } catch {
+    // A read-only install still validates; it only compiles every time.
+  }
+  return validators;
 }
 
 function found(value: unknown): string {
@@ -73,7 +127,7 @@ function describe(e: ErrorObject, data: unknown): { pointer: string; message: st
 /** Checks one parsed file against its kind's schema; every error, not just the first. */
 export function checkSchema(source: SourceFile): Problem[] {
   if (!source.kind || source.data === undefined) return [];
-  const validate = validatorFor(source.kind);
+  const validate = loadValidators()[source.kind];
   if (validate(source.data)) return [];
   // ajv reports a failing "if"/"oneOf" wrapper as well as the inner error; keep the specific ones.
   const errors = (validate.errors ?? []).filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf' && e.keyword !== 'if');

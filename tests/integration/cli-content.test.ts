@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,25 @@ describe('vpnsite validate', () => {
     const error = problems.find((p) => p.severity === 'error' && p.pointer === '/rating');
     expect(error).toEqual({ file: `${relative(process.cwd(), data)}/providers/nordvpn.yaml`, line: 6, column: 9, pointer: '/rating', severity: 'error', message: 'must be <= 5' });
     expect(problems.every((p) => Object.keys(p).sort().join() === 'column,file,line,message,pointer,severity')).toBe(true);
+  });
+
+  it('keeps the compiled schemas in its cache, reads them from there next time, and reports the same problems', () => {
+    const cache = mkdtempSync(join(tmpdir(), 'vpnsite-cache-'));
+    const data = copyOfData();
+    edit(join(data, 'providers/nordvpn.yaml'), 'rating: 4.9', 'rating: 7');
+    edit(join(data, 'articles/vpn-speed-test.yaml'), 'category: Performance Test', 'category: [Performance Test]');
+    const compiled = vpnsite(['validate', '--data', data, '--format', 'json'], { VPNSITE_CACHE_DIR: cache });
+    const [file, ...others] = readdirSync(cache).filter((f) => /^validators-[0-9a-f]{16}\.cjs$/.test(f));
+    expect(file).toBeDefined();
+    expect(others).toEqual([]);
+    const cached = vpnsite(['validate', '--data', data, '--format', 'json'], { VPNSITE_CACHE_DIR: cache });
+    expect(cached.status).toBe(1);
+    expect(cached.stdout).toBe(compiled.stdout);
+    expect(JSON.parse(cached.stdout)).toContainEqual(expect.objectContaining({ pointer: '/category', message: 'must be string (found a list)' }));
+
+    // The second run really read the file: validators that refuse everything, put in its place, are what it uses.
+    writeFileSync(join(cache, file!), `module.exports = new Proxy({}, { get: () => Object.assign(function v() { v.errors = [{ keyword: 'x', instancePath: '', params: {}, message: 'refused by the cached validator' }]; return false; }) });`);
+    expect(vpnsite(['validate', '--data', data], { VPNSITE_CACHE_DIR: cache }).stdout).toContain('error refused by the cached validator');
   });
 
   it('fails on warnings under --strict', () => {
