@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { NOT_FOUND_PATHS, PARAMETERISED, type RouteEntry } from '../../services/content/index.ts';
 import { SNAPSHOT_ENV } from '../../services/content/snapshot.ts';
 import { PROJECT_ROOT, reactRouterBin } from '../lib/paths.ts';
-import { renderPages } from './render-pages.ts';
+import { renderPages, type RenderResult } from './render-pages.ts';
 
 export interface PrerenderOptions {
   dataDir: string;
@@ -23,6 +23,8 @@ export interface PrerenderOptions {
   routes?: RouteEntry[];
   /** Render worker processes (default: one per core). */
   workers?: number;
+  /** Where rendered reviews and articles are kept for the next build (render-pages.ts pageCacheDir). */
+  cacheDir?: string;
 }
 
 export interface PrerenderResult {
@@ -32,6 +34,9 @@ export interface PrerenderResult {
   /** Seconds spent bundling (Vite's client and server builds) and then rendering pages. */
   bundleSeconds: number;
   renderSeconds: number;
+  /** Reviews and articles rendered by the workers, and those copied unchanged from the previous build's cache. */
+  rendered?: number;
+  reused?: number;
 }
 
 /** Builds the client bundle and prerenders every route into `<buildDir>/client`. */
@@ -43,7 +48,7 @@ export async function prerender(opts: PrerenderOptions): Promise<PrerenderResult
     const routes = opts.routes;
     // The workers start as soon as React Router starts prerendering its own few pages (its server build has been
     // copied by then), instead of after its process has finished and exited: the two overlap.
-    let workers: Promise<string> | undefined;
+    let workers: Promise<RenderResult> | undefined;
     let started = 0;
     const result = await reactRouterBuild(opts, serverDir, (env) => {
       started = performance.now();
@@ -55,15 +60,17 @@ export async function prerender(opts: PrerenderOptions): Promise<PrerenderResult
         render: pages.filter((r) => r.kind in PARAMETERISED).map((r) => r.path),
         env,
         workers: opts.workers,
+        cacheDir: opts.cacheDir,
       });
     });
     // Always waited for, so that no worker still writes into the build directory once this returns.
-    const failed = workers ? await workers : '';
+    const rendered = workers ? await workers : undefined;
     if (!result.ok) return result;
-    if (!workers) return { ...result, ok: false, log: `${result.log}\nReact Router prerendered nothing, so the reviews and articles were not rendered` };
+    if (!rendered) return { ...result, ok: false, log: `${result.log}\nReact Router prerendered nothing, so the reviews and articles were not rendered` };
     // Rendering: from React Router's first prerendered page to the last page of either.
     const renderSeconds = Math.max(result.renderSeconds, (performance.now() - started) / 1000);
-    return { ...result, ok: failed === '', log: failed ? `${result.log}\n${failed}` : result.log, renderSeconds };
+    const { failed } = rendered;
+    return { ...result, ok: failed === '', log: failed ? `${result.log}\n${failed}` : result.log, renderSeconds, rendered: rendered.rendered, reused: rendered.reused };
   } finally {
     await rm(serverDir, { recursive: true, force: true });
   }

@@ -4,10 +4,39 @@
  * rendering (React and React Router's request handling) as the largest cost after bundling, so it is split.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../lib/paths.ts';
+
+const WORKER_SCRIPT = join(PROJECT_ROOT, 'scripts/build/render-worker.mjs');
+
+/**
+ * Where the pages of the build that publishes to `out` are kept for its next build (render-worker.mjs), or
+ * undefined when VPNSITE_BUILD_CACHE=0. One directory per output, so that two builds of different content do not
+ * prune each other's pages. VPNSITE_CACHE_DIR moves it (default node_modules/.cache/vpnsite).
+ */
+export function pageCacheDir(out: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.VPNSITE_BUILD_CACHE === '0') return undefined;
+  const scope = createHash('sha256').update(resolve(out)).digest('hex').slice(0, 16);
+  return join(env.VPNSITE_CACHE_DIR ?? join(PROJECT_ROOT, 'node_modules', '.cache', 'vpnsite'), 'pages', scope);
+}
+
+/**
+ * What a page's HTML depends on besides its path and loader data: the server build's code (which holds the client
+ * assets' hashed names, so any change to the site's code changes it), the renderer and the React packages it loads
+ * from node_modules. Left out: the server build's list of prerendered paths (adding one article must not re-render
+ * every other page) and the name of the build's temporary directory.
+ */
+export function buildIdentity(serverEntry: string): string {
+  const code = readFileSync(serverEntry, 'utf8').replace(/\bprerender = \[[^\]]*\]/, 'prerender = []').replace(/\bassetsBuildDirectory = "[^"]*"/, 'assetsBuildDirectory = ""');
+  const require = createRequire(import.meta.url);
+  const versions = ['react', 'react-dom', 'react-router'].map((p) => `${p}@${(require(`${p}/package.json`) as { version: string }).version}`);
+  return createHash('sha256').update(code).update('\0').update(readFileSync(WORKER_SCRIPT)).update(`\0${versions.join(',')}`).digest('hex');
+}
 
 /** What render-worker.mjs is given (as JSON in its argument). */
 export interface WorkerJob {
@@ -19,6 +48,26 @@ export interface WorkerJob {
   worker: number;
   workers: number;
   concurrency: number;
+  /** The page cache (pageCacheDir), and buildIdentity's hash for this build. */
+  cacheDir?: string;
+  identity: string;
+  /** Where the worker writes a WorkerResult. */
+  resultFile: string;
+}
+
+export interface WorkerResult {
+  rendered: number;
+  reused: number;
+  /** The cache entries this build's pages use. */
+  keys: string[];
+}
+
+export interface RenderResult {
+  /** What failed, or an empty string. */
+  failed: string;
+  rendered: number;
+  /** Pages copied from the cache: their loader data and the build were the same as when they were cached. */
+  reused: number;
 }
 
 export interface RenderOptions {
@@ -31,24 +80,53 @@ export interface RenderOptions {
   /** Environment for the workers (the content snapshot, --site-url). */
   env: NodeJS.ProcessEnv;
   workers?: number;
+  /** pageCacheDir's directory for this build, if pages are cached. */
+  cacheDir?: string;
 }
 
-/** Renders `render` into clientDir; resolves with what failed, or an empty string. */
-export async function renderPages(opts: RenderOptions): Promise<string> {
-  if (opts.render.length === 0) return '';
+/** Renders `render` into clientDir; resolves with what failed (an empty string when nothing did). */
+export async function renderPages(opts: RenderOptions): Promise<RenderResult> {
+  if (opts.render.length === 0) return { failed: '', rendered: 0, reused: 0 };
   const pathsFile = join(opts.serverDir, 'paths.json');
   await writeFile(pathsFile, JSON.stringify({ all: opts.all, render: opts.render }));
   const workers = Math.max(1, Math.min(opts.workers ?? availableParallelism(), Math.ceil(opts.render.length / 50)));
-  const script = join(PROJECT_ROOT, 'scripts/build/render-worker.mjs');
+  const serverEntry = join(opts.serverDir, 'index.js');
+  const cacheDir = opts.cacheDir;
+  if (cacheDir) mkdirSync(cacheDir, { recursive: true });
+  const identity = cacheDir ? buildIdentity(serverEntry) : '';
+  const resultFile = (worker: number) => join(opts.serverDir, `render-result-${worker}.json`);
   const runs = Array.from({ length: workers }, (_, worker) => {
-    const job: WorkerJob = { serverEntry: join(opts.serverDir, 'index.js'), clientDir: opts.clientDir, pathsFile, worker, workers, concurrency: 4 };
+    const job: WorkerJob = { serverEntry, clientDir: opts.clientDir, pathsFile, worker, workers, concurrency: 4, cacheDir, identity, resultFile: resultFile(worker) };
     return new Promise<string>((resolve) => {
-      const child = spawn(process.execPath, [script, JSON.stringify(job)], { cwd: PROJECT_ROOT, env: opts.env, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, [WORKER_SCRIPT, JSON.stringify(job)], { cwd: PROJECT_ROOT, env: opts.env, stdio: ['ignore', 'ignore', 'pipe'] });
       let err = '';
       child.stderr.on('data', (d: Buffer) => (err += d));
       child.on('close', (code) => resolve(code === 0 ? '' : `render worker ${worker + 1}/${workers} failed:\n${err.trim()}`));
       child.on('error', (e) => resolve(`render worker ${worker + 1}/${workers}: ${e.message}`));
     });
   });
-  return (await Promise.all(runs)).filter(Boolean).join('\n');
+  const failed = (await Promise.all(runs)).filter(Boolean).join('\n');
+  if (failed) return { failed, rendered: 0, reused: 0 };
+  const results = Array.from({ length: workers }, (_, w) => JSON.parse(readFileSync(resultFile(w), 'utf8')) as WorkerResult);
+  if (cacheDir) prune(cacheDir, new Set(results.flatMap((r) => r.keys)));
+  return { failed, rendered: results.reduce((n, r) => n + r.rendered, 0), reused: results.reduce((n, r) => n + r.reused, 0) };
+}
+
+const STALE_MS = 14 * 24 * 3600 * 1000;
+
+/**
+ * Keeps only the pages this build used, so the cache holds one build's pages, not every version ever rendered; and
+ * removes the pages of other outputs not built for two weeks (scratch builds in temporary directories).
+ */
+function prune(cacheDir: string, used: Set<string>): void {
+  for (const name of readdirSync(cacheDir)) {
+    if (!name.endsWith('.html') || !used.has(name.slice(0, -'.html'.length))) rmSync(join(cacheDir, name), { force: true });
+  }
+  const now = new Date();
+  utimesSync(cacheDir, now, now);
+  const scopes = dirname(cacheDir);
+  for (const name of readdirSync(scopes)) {
+    const dir = join(scopes, name);
+    if (now.getTime() - statSync(dir).mtimeMs > STALE_MS) rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -7,8 +7,15 @@
  * Plain JavaScript, run by node without tsx: everything it loads is the server build's JavaScript, and tsx's
  * loader hooks (a round trip to their thread for every module) made starting a worker cost ~3 s of its render time.
  * The job it is given is render-pages.ts's WorkerJob.
+ *
+ * Incremental builds: with `job.cacheDir`, every page's HTML is also kept there under a hash of what it was made from
+ * (the build's identity, the path and the page's loader data). A page whose hash is already there is copied, not
+ * rendered: the loader data is all a page reads from the content, so a page is rendered again exactly when a file it
+ * depends on changed. Files are named by that hash and never rewritten, so a failed build cannot leave a wrong page
+ * behind for the next one.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,22 +35,48 @@ async function main(job) {
   const handler = createRequestHandler({ ...build, prerender }, 'production');
 
   const mine = render.filter((_, i) => i % job.workers === job.worker);
+  /** @type {string[]} */
+  const keys = [];
+  let reused = 0;
   let next = 0;
   const one = async (/** @type {string} */ path) => {
     const dataUrl = `http://localhost${path}.data`;
     const dataRes = await handler(new Request(dataUrl));
     const data = await dataRes.text();
     if (dataRes.status !== 200 && dataRes.status !== 202) throw new Error(`${path}: the loader data answered ${dataRes.status}\n${data.slice(0, 2000)}`);
-    const page = await handler(new Request(`http://localhost${path}/`, { headers: { 'X-React-Router-Prerender-Data': encodeURI(data) } }));
-    const html = await page.text();
-    if (page.status !== 200) throw new Error(`${path}: the page answered ${page.status}\n${html.slice(0, 2000)}`);
     const dataFile = join(job.clientDir, `${path}.data`);
     const htmlFile = join(job.clientDir, path, 'index.html');
     // Synchronous: each promise-based write went to libuv's thread pool and back as open, write and close, and
     // that bookkeeping cost more of the worker's one core than the writes themselves.
     mkdirSync(dirname(htmlFile), { recursive: true });
     writeFileSync(dataFile, data);
+    const key = job.cacheDir ? createHash('sha256').update(`${job.identity}\0${path}\0${data}`).digest('hex') : '';
+    const cached = key && join(/** @type {string} */ (job.cacheDir), `${key}.html`);
+    if (cached) keys.push(key);
+    if (cached && existsSync(cached)) {
+      try {
+        copyFileSync(cached, htmlFile);
+        reused++;
+        return;
+      } catch {
+        // Gone since (the cache is only ever an optimisation): render it.
+      }
+    }
+    const page = await handler(new Request(`http://localhost${path}/`, { headers: { 'X-React-Router-Prerender-Data': encodeURI(data) } }));
+    const html = await page.text();
+    if (page.status !== 200) throw new Error(`${path}: the page answered ${page.status}\n${html.slice(0, 2000)}`);
     writeFileSync(htmlFile, html);
+    if (cached) {
+      // Written beside, then renamed: a page in the cache is always whole. A page that cannot be cached is only
+      // rendered again next time.
+      const tmp = `${cached}.${process.pid}.tmp`;
+      try {
+        writeFileSync(tmp, html);
+        renameSync(tmp, cached);
+      } catch {
+        rmSync(tmp, { force: true });
+      }
+    }
   };
   // A few requests in flight, so one page's loaders and streams interleave with another's rendering.
   await Promise.all(
@@ -51,6 +84,8 @@ async function main(job) {
       while (next < mine.length) await one(/** @type {string} */ (mine[next++]));
     }),
   );
+  // What this worker rendered and reused, and the cache entries its pages use (the rest can be pruned).
+  writeFileSync(job.resultFile, JSON.stringify({ rendered: mine.length - reused, reused, keys }));
 }
 
 main(JSON.parse(/** @type {string} */ (process.argv[2]))).catch((/** @type {unknown} */ err) => {

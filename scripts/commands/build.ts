@@ -10,6 +10,7 @@ import { writeCspManifest } from '../build/csp-hashes.ts';
 import { optimizeFirstPaint } from '../build/first-paint.ts';
 import { verifyOutput } from '../build/verify.ts';
 import { prerender } from '../build/prerender.ts';
+import { pageCacheDir } from '../build/render-pages.ts';
 import { ensureParent, listFiles, shapeOutput, stage, swapInto, totalBytes } from '../build/publish.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 import { report } from './validate.ts';
@@ -69,7 +70,10 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
   try {
     const t = performance.now();
     writeSnapshot(snapshot, content.content, content.routes);
-    const result = await prerender({ dataDir, buildDir: work, snapshotDir: snapshot, siteUrl: flags.siteUrl, routes: renderWorkers() === 0 ? undefined : content.routes, workers: renderWorkers() });
+    const result = await prerender({
+      dataDir, buildDir: work, snapshotDir: snapshot, siteUrl: flags.siteUrl,
+      routes: renderWorkers() === 0 ? undefined : content.routes, workers: renderWorkers(), cacheDir: pageCacheDir(out),
+    });
     if (!result.ok) {
       log(result.log.trim());
       log(`✗ build stopped: prerender failed; ${flags.out} was not touched`);
@@ -90,6 +94,7 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
     const pages = files.filter((f) => f.endsWith('.html'));
     const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
     log(`prerender  ${pages.length} pages in ${seconds(t)}s (bundle ${result.bundleSeconds.toFixed(1)}s, render ${result.renderSeconds.toFixed(1)}s)`);
+    if (result.reused !== undefined) log(`           reviews and articles: ${result.rendered} rendered, ${result.reused} unchanged since the last build and reused`);
 
     const origin = (flags.siteUrl ?? content.content.site.url).replace(/\/$/, '');
     const checked = await verifyOutput(client, files, content.content, content.routes, { origin, today: today() });

@@ -1,0 +1,65 @@
+/**
+ * Incremental builds: a second `vpnsite build` re-renders only the reviews and articles whose loader data changed
+ * (scripts/build/render-worker.mjs), and publishes exactly what a build without the cache publishes.
+ */
+import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { copyOfData, edit, treeDigest, vpnsite } from '../helpers/cli.ts';
+
+/** The build's "reviews and articles: N rendered, M … reused" line. */
+function counts(stdout: string): { rendered: number; reused: number } {
+  const m = /reviews and articles: (\d+) rendered, (\d+) unchanged since the last build and reused/.exec(stdout);
+  if (!m) throw new Error(`no render counts in:\n${stdout}`);
+  return { rendered: Number(m[1]), reused: Number(m[2]) };
+}
+
+describe('incremental vpnsite build', () => {
+  it('renders again only what a changed file feeds, and publishes what a full build publishes', () => {
+    const root = mkdtempSync(join(tmpdir(), 'vpnsite-incremental-'));
+    const env = { VPNSITE_CACHE_DIR: join(root, 'cache') };
+    const data = copyOfData();
+    const out = join(root, 'dist');
+
+    const first = vpnsite(['build', '--data', data, '--out', out], env);
+    expect(first.status, first.stdout + first.stderr).toBe(0);
+    const all = counts(first.stdout);
+    expect(all.reused).toBe(0);
+    expect(all.rendered).toBe(18); // 8 reviews and 10 articles
+
+    // Unchanged content: nothing is rendered again.
+    const again = vpnsite(['build', '--data', data, '--out', out], env);
+    expect(again.status, again.stdout + again.stderr).toBe(0);
+    expect(counts(again.stdout)).toEqual({ rendered: 0, reused: 18 });
+
+    // One article's intro: its page changes; pages that only list its title do not.
+    edit(join(data, 'articles/vpn-speed-test.yaml'), 'updatedLabel: Updated January 2025', 'updatedLabel: Updated February 2025');
+    const second = vpnsite(['build', '--data', data, '--out', out], env);
+    expect(second.status, second.stdout + second.stderr).toBe(0);
+    expect(counts(second.stdout)).toEqual({ rendered: 1, reused: 17 });
+    expect(readFileSync(join(out, 'articles/vpn-speed-test/index.html'), 'utf8')).toContain('Updated February 2025');
+    // The cache keeps this build's pages only.
+    const [scope] = readdirSync(join(root, 'cache', 'pages'));
+    expect(readdirSync(join(root, 'cache', 'pages', scope!))).toHaveLength(18);
+
+    // A new article: the site's list of paths grows, but what the other pages were made from did not change.
+    const copy = join(data, 'articles/vpn-vs-proxy-explained.yaml');
+    cpSync(join(data, 'articles/vpn-vs-proxy.yaml'), copy);
+    edit(copy, 'slug: vpn-vs-proxy', 'slug: vpn-vs-proxy-explained');
+    edit(copy, 'title: "VPN vs Proxy: Which Is Better for Privacy? |', 'title: "VPN vs Proxy, Explained |');
+    edit(copy, 'title: "VPN vs Proxy: Which Is Better for Privacy in 2025?"', 'title: "VPN vs Proxy, Explained"');
+    edit(copy, 'VPN or proxy? We compare', 'VPN or proxy, explained: we compare');
+    const added = vpnsite(['build', '--data', data, '--out', out], env);
+    expect(added.status, added.stdout + added.stderr).toBe(0);
+    expect(counts(added.stdout)).toEqual({ rendered: 1, reused: 18 });
+    expect(readFileSync(join(out, 'articles/vpn-vs-proxy-explained/index.html'), 'utf8')).toContain('VPN vs Proxy, Explained');
+
+    // The same content built from nothing, without the cache: byte for byte the same site.
+    const fresh = join(root, 'fresh');
+    const full = vpnsite(['build', '--data', data, '--out', fresh], { VPNSITE_BUILD_CACHE: '0' });
+    expect(full.status, full.stdout + full.stderr).toBe(0);
+    expect(counts(full.stdout)).toEqual({ rendered: 19, reused: 0 });
+    expect(treeDigest(out)).toBe(treeDigest(fresh));
+  }, 600_000);
+});
