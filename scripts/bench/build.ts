@@ -3,7 +3,7 @@
  * and `vpnsite build` in child processes and reads their peak memory. Run: npm run bench:build [-- N …]
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../lib/paths.ts';
@@ -32,6 +32,16 @@ interface Row {
   n: number; files: number; pages: number; validateS: number; buildS: number; filesPerS: number;
   /** Bundling (Vite) does not grow with pages; rendering and the per-page checks do. */
   bundleS: number; renderS: number; checkS: number; pagesPerS: number; pagesPerSChecked: number; peakMb: number;
+  /** The same build again with one article changed: its time, render and check phases, and pages rendered again. */
+  rebuildS: number; rebuildRenderS: number; rebuildCheckS: number; rerendered: number;
+}
+
+/** The phases `vpnsite build` prints. */
+function phases(out: string): { prerenderS: number; bundleS: number; renderS: number; checkS: number; rendered: number } {
+  const [, prerenderS, bundleS, renderS] = (/prerender +\d+ pages in ([\d.]+)s \(bundle ([\d.]+)s, render ([\d.]+)s\)/.exec(out) ?? []).map(Number);
+  const checkS = Number(/check +\d+ pages in ([\d.]+)s/.exec(out)?.[1]);
+  const rendered = Number(/reviews and articles: (\d+) rendered/.exec(out)?.[1]);
+  return { prerenderS: prerenderS!, bundleS: bundleS!, renderS: renderS!, checkS, rendered };
 }
 const rows: Row[] = [];
 for (const n of plan) {
@@ -45,23 +55,30 @@ for (const n of plan) {
     const b = vpnsite(['build', '--data', data, '--out', join(tmp, 'dist')]);
     if (!b.ok) throw new Error(`build failed at N=${n}:\n${b.out.slice(-4000)}`);
     const pages = Number(/✓ built (\d+) pages/.exec(b.out)?.[1]);
-    const [, prerenderS, bundleS, renderS] = (/prerender +\d+ pages in ([\d.]+)s \(bundle ([\d.]+)s, render ([\d.]+)s\)/.exec(b.out) ?? []).map(Number);
-    const checkS = Number(/check +\d+ pages in ([\d.]+)s/.exec(b.out)?.[1]);
+    const { prerenderS, bundleS, renderS, checkS } = phases(b.out);
+    // An editor's next build: one article's label changed (scripts/build/render-worker.mjs reuses the rest).
+    const article = join(data, 'articles', readdirSync(join(data, 'articles')).sort()[0]!);
+    writeFileSync(article, readFileSync(article, 'utf8').replace(/^updatedLabel: .*$/m, 'updatedLabel: Updated for the benchmark'));
+    const again = vpnsite(['build', '--data', data, '--out', join(tmp, 'dist')]);
+    if (!again.ok) throw new Error(`second build failed at N=${n}:\n${again.out.slice(-4000)}`);
+    const re = phases(again.out);
     const row = {
-      n, files, pages, validateS: v.seconds, buildS: b.seconds, filesPerS: files / v.seconds, bundleS: bundleS!, renderS: renderS!, checkS,
-      pagesPerS: pages / renderS!, pagesPerSChecked: pages / (renderS! + checkS), peakMb: Math.max(v.peakMb, b.peakMb),
+      n, files, pages, validateS: v.seconds, buildS: b.seconds, filesPerS: files / v.seconds, bundleS, renderS, checkS,
+      pagesPerS: pages / renderS, pagesPerSChecked: pages / (renderS + checkS), peakMb: Math.max(v.peakMb, b.peakMb, again.peakMb),
+      rebuildS: again.seconds, rebuildRenderS: re.renderS, rebuildCheckS: re.checkS, rerendered: re.rendered,
     };
     rows.push(row);
     console.log(`N=${n}: ${files} files validated in ${v.seconds.toFixed(2)}s; ${pages} pages built in ${b.seconds.toFixed(1)}s (prerender ${prerenderS}s: bundle ${bundleS}s, render ${renderS}s; checks ${checkS}s); peak ${row.peakMb.toFixed(0)} MB`);
+    console.log(`        one article changed: built again in ${again.seconds.toFixed(1)}s (bundle ${re.bundleS}s, render ${re.renderS}s, checks ${re.checkS}s), ${re.rendered} review(s) or article(s) rendered again`);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-console.log('\n| N | YAML files | pages | validate (s) | files/s | build (s) | bundle (s) | render (s) | checks (s) | pages/s rendered | pages/s rendered + checked | peak RSS (MB) | build time ×, vs previous N |');
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('\n| N | YAML files | pages | validate (s) | files/s | build (s) | bundle (s) | render (s) | checks (s) | pages/s rendered | pages/s rendered + checked | peak RSS (MB) | build time ×, vs previous N | rebuild, one article changed (s) | its render / checks (s) | pages rendered again |');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 rows.forEach((r, i) => {
   const prev = rows[i - 1];
   const growth = prev ? `${(r.buildS / prev.buildS).toFixed(2)}× (render+checks ${((r.renderS + r.checkS) / (prev.renderS + prev.checkS)).toFixed(2)}×) for ${(r.pages / prev.pages).toFixed(1)}× pages` : '';
-  console.log(`| ${r.n} | ${r.files} | ${r.pages} | ${r.validateS.toFixed(2)} | ${r.filesPerS.toFixed(0)} | ${r.buildS.toFixed(1)} | ${r.bundleS.toFixed(1)} | ${r.renderS.toFixed(1)} | ${r.checkS.toFixed(1)} | ${r.pagesPerS.toFixed(0)} | ${r.pagesPerSChecked.toFixed(0)} | ${r.peakMb.toFixed(0)} | ${growth} |`);
+  console.log(`| ${r.n} | ${r.files} | ${r.pages} | ${r.validateS.toFixed(2)} | ${r.filesPerS.toFixed(0)} | ${r.buildS.toFixed(1)} | ${r.bundleS.toFixed(1)} | ${r.renderS.toFixed(1)} | ${r.checkS.toFixed(1)} | ${r.pagesPerS.toFixed(0)} | ${r.pagesPerSChecked.toFixed(0)} | ${r.peakMb.toFixed(0)} | ${growth} | ${r.rebuildS.toFixed(1)} | ${r.rebuildRenderS.toFixed(1)} / ${r.rebuildCheckS.toFixed(1)} | ${r.rerendered} |`);
 });
