@@ -16,11 +16,11 @@ const WORKER_SCRIPT = join(PROJECT_ROOT, 'scripts/build/render-worker.mjs');
 
 /**
  * Where the pages of the build that publishes to `out` are kept for its next build (render-worker.mjs), or
- * undefined when VPNSITE_BUILD_CACHE=0. One directory per output, so that two builds of different content do not
+ * undefined when VPNSITE_CACHE=0. One directory per output, so that two builds of different content do not
  * prune each other's pages. VPNSITE_CACHE_DIR moves it (default node_modules/.cache/vpnsite).
  */
 export function pageCacheDir(out: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (env.VPNSITE_BUILD_CACHE === '0') return undefined;
+  if (env.VPNSITE_CACHE === '0') return undefined;
   const scope = createHash('sha256').update(resolve(out)).digest('hex').slice(0, 16);
   return join(env.VPNSITE_CACHE_DIR ?? join(PROJECT_ROOT, 'node_modules', '.cache', 'vpnsite'), 'pages', scope);
 }

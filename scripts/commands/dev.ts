@@ -15,7 +15,7 @@ export function registerDev(program: Command): void {
     .option('--port <n>', 'port', '5173')
     .action((flags: { data: string; port: string }) => {
       const dataDir = resolve(flags.data);
-      const check = () => report(loadContent(flags.data), { format: 'text' });
+      const check = () => report(loadContent(flags.data, { cache: true }), { format: 'text' });
       check();
       let timer: NodeJS.Timeout | undefined;
       watch(dataDir, { recursive: true }, () => {

@@ -30,7 +30,7 @@ export function registerValidate(program: Command): void {
     .option('--strict', 'treat warnings as errors')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action((flags: ValidateFlags) => {
-      const ok = report(loadContent(flags.data), flags);
+      const ok = report(loadContent(flags.data, { cache: true }), flags);
       process.exitCode = ok ? 0 : 1;
     });
 }

@@ -1,12 +1,13 @@
 /** The content library: load every YAML file under data/, check it, and hand out typed content and routes. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkSchema } from './schema-check.ts';
 import { crossCheck } from './cross-checks.ts';
 import { assemble, type Content } from './model.ts';
 import { sortProblems, type Problem } from './problem.ts';
 import { routeTable, type RouteEntry } from './routes.ts';
-import { listYamlFiles, parseSource, type SourceFile } from './source.ts';
+import { readParseCache, stampOf, writeParseCache, type CachedCheck } from './parse-cache.ts';
+import { listYamlFiles, parseSource, sourceOf, type SourceFile } from './source.ts';
 
 export type { Content } from './model.ts';
 export type { Problem } from './problem.ts';
@@ -28,6 +29,11 @@ export interface LoadResult {
 export interface LoadOptions {
   /** Today's date (YYYY-MM-DD, UTC) for date checks; defaults to VPNSITE_TODAY or the real date. */
   today?: string;
+  /**
+   * Reuse each unchanged file's own checks from the last run (parse-cache.ts), as the CLI does; the cross-file
+   * rules still run on everything. Off unless asked for, and always off with VPNSITE_CACHE=0.
+   */
+  cache?: boolean;
 }
 
 /** Today's date in UTC, overridable with VPNSITE_TODAY for reproducible runs. */
@@ -47,28 +53,67 @@ export function loadContent(dataDir: string, opts: LoadOptions = {}): LoadResult
     const missing: Problem = { file: dataDir, line: 1, column: 1, pointer: '', severity: 'error', message: 'data directory not found' };
     return { routes: [], problems: [missing], sources: [], errorCount: 1, warningCount: 0 };
   }
-  const files = listYamlFiles(dataDir).map((rel) => ({ rel, text: readFileSync(join(dataDir, rel), 'utf8') }));
-  return checkFiles(dataDir, files, opts);
+  const rels = listYamlFiles(dataDir);
+  if (!opts.cache || process.env.VPNSITE_CACHE === '0') return checkFiles(dataDir, rels.map((rel) => ({ rel, text: readFileSync(join(dataDir, rel), 'utf8') })), opts);
+
+  const cached = readParseCache(dataDir);
+  const next = new Map<string, CachedCheck>();
+  let changed = cached.size !== rels.length;
+  const checks = rels.map((rel): FileCheck => {
+    const path = join(dataDir, rel);
+    const stamp = stampOf(statSync(path));
+    const hit = cached.get(rel);
+    if (hit?.stamp === stamp) {
+      next.set(rel, hit);
+      const source = sourceOf(dataDir, rel, hit.data, hit.spots);
+      return { source: source.kind ? source : undefined, problems: hit.problems.map((p) => ({ file: source.file, ...p })), valid: hit.valid };
+    }
+    changed = true;
+    const check = checkFile(dataDir, rel, readFileSync(path, 'utf8'));
+    const spots = {};
+    if (check.source) check.source.spots = spots;
+    next.set(rel, { stamp, data: check.source?.data, problems: check.problems.map(({ file: _, ...p }) => p), valid: check.valid, spots });
+    return check;
+  });
+  const located = () => checks.reduce((n, c) => n + (c.source?.spots ? Object.keys(c.source.spots).length : 0), 0);
+  const before = located();
+  const result = finish(dataDir, checks, opts);
+  // Written after the cross-file rules, with the positions they located.
+  if (changed || located() !== before) writeParseCache(dataDir, next);
+  return result;
+}
+
+/** One file's own checks: that it parses, that some kind of content lives at its path, and its schema. */
+interface FileCheck {
+  /** Undefined for a file at a path no kind claims. */
+  source: SourceFile | undefined;
+  problems: Problem[];
+  /** Parsed and schema-valid: the cross-file rules read it. */
+  valid: boolean;
+}
+
+function checkFile(dataDir: string, rel: string, text: string): FileCheck {
+  const { source, problems } = parseSource(dataDir, rel, text);
+  if (!source.kind) {
+    problems.push({ file: source.file, line: 1, column: 1, pointer: '', severity: 'error', message: 'no content kind lives at this path (see data/README.md)' });
+    return { source: undefined, problems, valid: false };
+  }
+  const schemaProblems = checkSchema(source);
+  problems.push(...schemaProblems);
+  return { source, problems, valid: source.data !== undefined && schemaProblems.length === 0 };
 }
 
 /** Checks content given in memory (no I/O): what loadContent does once the files are read. */
 export function checkFiles(dataDir: string, files: ContentFile[], opts: LoadOptions = {}): LoadResult {
-  const problems: Problem[] = [];
-  const sources: SourceFile[] = [];
+  return finish(dataDir, files.map(({ rel, text }) => checkFile(dataDir, rel, text)), opts);
+}
+
+/** The cross-file rules, over every file's own checks. */
+function finish(dataDir: string, checks: FileCheck[], opts: LoadOptions): LoadResult {
+  const problems: Problem[] = checks.flatMap((c) => c.problems);
+  const sources = checks.flatMap((c) => (c.source ? [c.source] : []));
   // Cross-file rules need whole, schema-valid files; run them on what is valid so one run reports as much as it can.
-  const valid: SourceFile[] = [];
-  for (const { rel, text } of files) {
-    const { source, problems: syntax } = parseSource(dataDir, rel, text);
-    problems.push(...syntax);
-    if (!source.kind) {
-      problems.push({ file: source.file, line: 1, column: 1, pointer: '', severity: 'error', message: 'no content kind lives at this path (see data/README.md)' });
-      continue;
-    }
-    sources.push(source);
-    const schemaProblems = checkSchema(source);
-    problems.push(...schemaProblems);
-    if (source.data !== undefined && schemaProblems.length === 0) valid.push(source);
-  }
+  const valid = checks.flatMap((c) => (c.valid && c.source ? [c.source] : []));
   if (!sources.some((s) => s.kind === 'site')) {
     problems.push({ file: join(dataDir, 'site.yaml'), line: 1, column: 1, pointer: '', severity: 'error', message: 'site.yaml is missing' });
   }

@@ -5,10 +5,10 @@
  * compiled validators are therefore kept as Ajv's standalone code in node_modules/.cache/vpnsite (or
  * VPNSITE_CACHE_DIR), named by a hash of the schemas, Ajv's version and its options: a later run loads them in
  * ~30 ms, and any change to a schema or to Ajv makes a new file. The cache is an optimisation only: when it cannot be
- * read or written, the schemas are compiled in memory as before.
+ * read or written, the schemas are compiled in memory as before. VPNSITE_CACHE=0 turns it off.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
@@ -26,12 +26,20 @@ export function validatorCacheDir(): string {
   return process.env.VPNSITE_CACHE_DIR ?? join(dirname(dirname(require.resolve('ajv/package.json'))), '.cache', 'vpnsite');
 }
 
-/** The cache file for the schemas as they are now. */
-function cacheFile(): string {
+let key: string | undefined;
+
+/** A hash of the schemas as they are now, Ajv's version and its options: what a schema check's result depends on. */
+export function validatorKey(): string {
+  if (key) return key;
   const kinds = Object.keys(KINDS) as Kind[];
   const ajvVersion = (require('ajv/package.json') as { version: string }).version;
-  const hash = createHash('sha256').update(JSON.stringify({ ajvVersion, OPTIONS, schemas: kinds.map((k) => [k, KINDS[k].schema]) })).digest('hex').slice(0, 16);
-  return join(validatorCacheDir(), `validators-${hash}.cjs`);
+  key = createHash('sha256').update(JSON.stringify({ ajvVersion, OPTIONS, schemas: kinds.map((k) => [k, KINDS[k].schema]) })).digest('hex').slice(0, 16);
+  return key;
+}
+
+/** The cache file for the schemas as they are now. */
+function cacheFile(): string {
+  return join(validatorCacheDir(), `validators-${validatorKey()}.cjs`);
 }
 
 /** How this process got its validators: from the cache, or compiled (and then written to the cache). */
@@ -41,10 +49,13 @@ let validators: Record<Kind, ValidateFunction> | undefined;
 function loadValidators(): Record<Kind, ValidateFunction> {
   if (validators) return validators;
   const file = cacheFile();
+  const cache = process.env.VPNSITE_CACHE !== '0';
   try {
-    validators = require(file) as Record<Kind, ValidateFunction>;
-    validatorOrigin = 'cache';
-    return validators;
+    if (cache) {
+      validators = require(file) as Record<Kind, ValidateFunction>;
+      validatorOrigin = 'cache';
+      return validators;
+    }
   } catch {
     // Not cached yet (or unreadable): compile.
   }
@@ -56,6 +67,7 @@ function loadValidators(): Record<Kind, ValidateFunction> {
   for (const k of kinds) ajv.addSchema(KINDS[k].schema, k);
   validators = Object.fromEntries(kinds.map((k) => [k, ajv.getSchema(k)!])) as Record<Kind, ValidateFunction>;
   validatorOrigin = 'compiled';
+  if (!cache) return validators;
   try {
     // The generated code requires Ajv's runtime helpers by package name; name them by path, so the file works
     // wherever the cache lives.
@@ -65,6 +77,10 @@ function loadValidators(): Record<Kind, ValidateFunction> {
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, code);
     renameSync(tmp, file);
+    // Validators compiled from earlier schemas are never read again.
+    for (const name of readdirSync(validatorCacheDir())) {
+      if (/^validators-[0-9a-f]{16}\.cjs$/.test(name) && join(validatorCacheDir(), name) !== file) rmSync(join(validatorCacheDir(), name), { force: true });
+    }
   } catch {
     // A read-only install still validates; it only compiles every time.
   }

@@ -6,7 +6,7 @@
  * for a file that has a problem to point at, or that js-yaml rejects (yaml then reports every syntax error with
  * its position). Both read YAML 1.2's core schema, so they agree on the data.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
@@ -23,6 +23,11 @@ export interface SourceFile {
   data: unknown;
   /** The document with node positions, parsed on first use. */
   positions(): Positions;
+  /**
+   * Positions already located in this file, by `at:pointer` (see locate): kept in the parse cache, so an unchanged
+   * file's problems are placed without parsing it again.
+   */
+  spots?: Record<string, [line: number, column: number]>;
 }
 
 interface Positions {
@@ -45,17 +50,32 @@ export function listYamlFiles(dir: string): string[] {
   return out;
 }
 
-/** Parses one file; YAML syntax errors come back as problems with their line and column. */
-export function parseSource(dataDir: string, rel: string, text: string): { source: SourceFile; problems: Problem[] } {
-  const file = relative(process.cwd(), join(dataDir, rel)) || rel;
+/** The document with node positions, parsed on first use. */
+function positionsOf(text: () => string): () => Positions {
   let parsed: Positions | undefined;
-  const positions = () => {
+  return () => {
     if (!parsed) {
       const lines = new LineCounter();
-      parsed = { doc: parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true }), lines };
+      parsed = { doc: parseDocument(text(), { lineCounter: lines, prettyErrors: false, uniqueKeys: true }), lines };
     }
     return parsed;
   };
+}
+
+const printedPath = (dataDir: string, rel: string) => relative(process.cwd(), join(dataDir, rel)) || rel;
+
+/**
+ * A file whose data is already known (parse-cache.ts): its text is read again only if a problem must be located
+ * in it.
+ */
+export function sourceOf(dataDir: string, rel: string, data: unknown, spots: SourceFile['spots']): SourceFile {
+  return { file: printedPath(dataDir, rel), rel, kind: kindOf(rel), data, positions: positionsOf(() => readFileSync(join(dataDir, rel), 'utf8')), spots };
+}
+
+/** Parses one file; YAML syntax errors come back as problems with their line and column. */
+export function parseSource(dataDir: string, rel: string, text: string): { source: SourceFile; problems: Problem[] } {
+  const file = printedPath(dataDir, rel);
+  const positions = positionsOf(() => text);
   try {
     // An empty file is null to yaml, undefined to js-yaml; undefined here means "did not parse".
     const data = load(text, { schema: CORE_SCHEMA, json: false }) ?? null;
@@ -84,6 +104,9 @@ function unescape(segment: string): string {
  * (for unknown properties). A pointer that runs past the document points at the deepest node found.
  */
 export function locate(source: SourceFile, pointer: string, at: 'value' | 'key' = 'value'): { line: number; column: number } {
+  const spot = `${at}:${pointer}`;
+  const known = source.spots?.[spot];
+  if (known) return { line: known[0], column: known[1] };
   const { doc, lines } = source.positions();
   let node: unknown = doc.contents;
   let offset = (node as Node | null)?.range?.[0] ?? 0;
@@ -110,5 +133,6 @@ export function locate(source: SourceFile, pointer: string, at: 'value' | 'key' 
     } else break;
   }
   const pos = lines.linePos(offset);
+  if (source.spots) source.spots[spot] = [pos.line, pos.col];
   return { line: pos.line, column: pos.col };
 }

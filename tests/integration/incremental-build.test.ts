@@ -57,7 +57,7 @@ describe('incremental vpnsite build', () => {
 
     // The same content built from nothing, without the cache: byte for byte the same site.
     const fresh = join(root, 'fresh');
-    const full = vpnsite(['build', '--data', data, '--out', fresh], { VPNSITE_BUILD_CACHE: '0' });
+    const full = vpnsite(['build', '--data', data, '--out', fresh], { VPNSITE_CACHE: '0' });
     expect(full.status, full.stdout + full.stderr).toBe(0);
     expect(counts(full.stdout)).toEqual({ rendered: 19, reused: 0 });
     expect(treeDigest(out)).toBe(treeDigest(fresh));

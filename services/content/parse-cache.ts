@@ -1,0 +1,79 @@
+/**
+ * What each file's own checks found (its data, its syntax and schema problems), kept between `vpnsite validate`
+ * and `vpnsite build` runs, as linters keep theirs. A file whose size, modification and change times are those
+ * recorded is not read or parsed again: at 10,000 files, parsing the YAML was over half of a run.
+ *
+ * One cache per data directory, in validatorCacheDir() (node_modules/.cache/vpnsite or VPNSITE_CACHE_DIR), and only
+ * for the schemas it was made with (validatorKey). Problems are kept without their printed path, which depends on
+ * the working directory. The cross-file rules always run on everything. The cache is an optimisation only: when it
+ * cannot be read it is ignored, and when it cannot be written the next run parses again.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, type Stats, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Problem } from './problem.ts';
+import { validatorCacheDir, validatorKey } from './schema-check.ts';
+
+const FORMAT = 2;
+
+/** One file's own checks, as cached. */
+export interface CachedCheck {
+  /** `mtimeMs:ctimeMs:size:ino` when it was checked. */
+  stamp: string;
+  data: unknown;
+  problems: Omit<Problem, 'file'>[];
+  valid: boolean;
+  /** Positions located in the file so far (SourceFile.spots). */
+  spots: Record<string, [number, number]>;
+}
+
+interface CacheFile {
+  format: number;
+  validators: string;
+  files: Record<string, CachedCheck>;
+}
+
+export const stampOf = (st: Stats): string => `${st.mtimeMs}:${st.ctimeMs}:${st.size}:${st.ino}`;
+
+function fileFor(dataDir: string): string {
+  const scope = createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 16);
+  return join(validatorCacheDir(), `parsed-${scope}.json`);
+}
+
+/** The cached checks of dataDir's files, keyed by data-relative path; empty when there are none that apply. */
+export function readParseCache(dataDir: string): Map<string, CachedCheck> {
+  try {
+    const cache = JSON.parse(readFileSync(fileFor(dataDir), 'utf8')) as CacheFile;
+    if (cache.format === FORMAT && cache.validators === validatorKey()) return new Map(Object.entries(cache.files));
+  } catch {
+    // None yet, or unreadable: parse everything.
+  }
+  return new Map();
+}
+
+/** Replaces dataDir's cache with these checks (the files that exist now). */
+export function writeParseCache(dataDir: string, files: Map<string, CachedCheck>): void {
+  const file = fileFor(dataDir);
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(validatorCacheDir(), { recursive: true });
+    const cache: CacheFile = { format: FORMAT, validators: validatorKey(), files: Object.fromEntries(files) };
+    writeFileSync(tmp, JSON.stringify(cache));
+    renameSync(tmp, file);
+    sweep(validatorCacheDir());
+  } catch {
+    rmSync(tmp, { force: true });
+  }
+}
+
+const STALE_MS = 14 * 24 * 3600 * 1000;
+
+/** Removes the caches of data directories not validated for two weeks (scratch copies in temporary directories). */
+function sweep(dir: string): void {
+  const now = Date.now();
+  for (const name of readdirSync(dir)) {
+    if (!/^parsed-[0-9a-f]{16}\.json$/.test(name)) continue;
+    const path = join(dir, name);
+    if (now - statSync(path).mtimeMs > STALE_MS) rmSync(path, { force: true });
+  }
+}
