@@ -16,11 +16,11 @@ const GNU_TIME = '/usr/bin/time';
 interface Run { seconds: number; peakMb: number; ok: boolean; out: string }
 
 /** Runs the CLI, timing it and (with GNU time) reading the peak RSS of the largest process in its tree. */
-function vpnsite(args: string[]): Run {
+function vpnsite(args: string[], env: NodeJS.ProcessEnv = {}): Run {
   const cmd = existsSync(GNU_TIME) ? GNU_TIME : process.execPath;
   const argv = existsSync(GNU_TIME) ? ['-f', 'peak-kb=%M', process.execPath, join(PROJECT_ROOT, 'bin/vpnsite.js'), ...args] : [join(PROJECT_ROOT, 'bin/vpnsite.js'), ...args];
   const t = performance.now();
-  const r = spawnSync(cmd, argv, { cwd: PROJECT_ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = spawnSync(cmd, argv, { cwd: PROJECT_ROOT, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, ...env } });
   const seconds = (performance.now() - t) / 1000;
   const peak = /peak-kb=(\d+)/.exec(r.stderr)?.[1];
   return { seconds, peakMb: peak ? Number(peak) / 1024 : NaN, ok: r.status === 0, out: `${r.stdout}\n${r.stderr}` };
@@ -30,6 +30,8 @@ const countFiles = (dir: string): number => readdirSync(dir, { withFileTypes: tr
 
 interface Row {
   n: number; files: number; pages: number; validateS: number; buildS: number; filesPerS: number;
+  /** validate again, nothing changed: each file's own checks come from the cache (services/content/parse-cache.ts). */
+  warmValidateS: number; warmFilesPerS: number;
   /** Bundling (Vite) does not grow with pages; rendering and the per-page checks do. */
   bundleS: number; renderS: number; checkS: number; pagesPerS: number; pagesPerSChecked: number; peakMb: number;
   /** The same build again with one article changed: its time, render and check phases, and pages rendered again. */
@@ -50,8 +52,13 @@ for (const n of plan) {
     const data = join(tmp, 'data');
     writeSyntheticContent(join(PROJECT_ROOT, 'data'), data, { totalPages: n });
     const files = countFiles(data);
+    // A cache of its own, empty: the first validate compiles the schemas and parses every file, as on a fresh
+    // checkout; the second finds every file unchanged.
+    process.env.VPNSITE_CACHE_DIR = join(tmp, 'cache');
     const v = vpnsite(['validate', '--data', data, '--format', 'json']);
     if (!v.ok) throw new Error(`validate failed at N=${n}:\n${v.out.slice(0, 4000)}`);
+    const warm = vpnsite(['validate', '--data', data, '--format', 'json']);
+    if (!warm.ok || warm.out !== v.out) throw new Error(`validate with its cache reported something else at N=${n}`);
     const b = vpnsite(['build', '--data', data, '--out', join(tmp, 'dist')]);
     if (!b.ok) throw new Error(`build failed at N=${n}:\n${b.out.slice(-4000)}`);
     const pages = Number(/✓ built (\d+) pages/.exec(b.out)?.[1]);
@@ -63,22 +70,22 @@ for (const n of plan) {
     if (!again.ok) throw new Error(`second build failed at N=${n}:\n${again.out.slice(-4000)}`);
     const re = phases(again.out);
     const row = {
-      n, files, pages, validateS: v.seconds, buildS: b.seconds, filesPerS: files / v.seconds, bundleS, renderS, checkS,
+      n, files, pages, validateS: v.seconds, buildS: b.seconds, filesPerS: files / v.seconds, warmValidateS: warm.seconds, warmFilesPerS: files / warm.seconds, bundleS, renderS, checkS,
       pagesPerS: pages / renderS, pagesPerSChecked: pages / (renderS + checkS), peakMb: Math.max(v.peakMb, b.peakMb, again.peakMb),
       rebuildS: again.seconds, rebuildRenderS: re.renderS, rebuildCheckS: re.checkS, rerendered: re.rendered,
     };
     rows.push(row);
-    console.log(`N=${n}: ${files} files validated in ${v.seconds.toFixed(2)}s; ${pages} pages built in ${b.seconds.toFixed(1)}s (prerender ${prerenderS}s: bundle ${bundleS}s, render ${renderS}s; checks ${checkS}s); peak ${row.peakMb.toFixed(0)} MB`);
+    console.log(`N=${n}: ${files} files validated in ${v.seconds.toFixed(2)}s (again, unchanged: ${warm.seconds.toFixed(2)}s); ${pages} pages built in ${b.seconds.toFixed(1)}s (prerender ${prerenderS}s: bundle ${bundleS}s, render ${renderS}s; checks ${checkS}s); peak ${row.peakMb.toFixed(0)} MB`);
     console.log(`        one article changed: built again in ${again.seconds.toFixed(1)}s (bundle ${re.bundleS}s, render ${re.renderS}s, checks ${re.checkS}s), ${re.rendered} review(s) or article(s) rendered again`);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-console.log('\n| N | YAML files | pages | validate (s) | files/s | build (s) | bundle (s) | render (s) | checks (s) | pages/s rendered | pages/s rendered + checked | peak RSS (MB) | build time ×, vs previous N | rebuild, one article changed (s) | its render / checks (s) | pages rendered again |');
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('\n| N | YAML files | pages | validate (s) | files/s | validate again (s) | files/s | build (s) | bundle (s) | render (s) | checks (s) | pages/s rendered | pages/s rendered + checked | peak RSS (MB) | build time ×, vs previous N | rebuild, one article changed (s) | its render / checks (s) | pages rendered again |');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 rows.forEach((r, i) => {
   const prev = rows[i - 1];
   const growth = prev ? `${(r.buildS / prev.buildS).toFixed(2)}× (render+checks ${((r.renderS + r.checkS) / (prev.renderS + prev.checkS)).toFixed(2)}×) for ${(r.pages / prev.pages).toFixed(1)}× pages` : '';
-  console.log(`| ${r.n} | ${r.files} | ${r.pages} | ${r.validateS.toFixed(2)} | ${r.filesPerS.toFixed(0)} | ${r.buildS.toFixed(1)} | ${r.bundleS.toFixed(1)} | ${r.renderS.toFixed(1)} | ${r.checkS.toFixed(1)} | ${r.pagesPerS.toFixed(0)} | ${r.pagesPerSChecked.toFixed(0)} | ${r.peakMb.toFixed(0)} | ${growth} | ${r.rebuildS.toFixed(1)} | ${r.rebuildRenderS.toFixed(1)} / ${r.rebuildCheckS.toFixed(1)} | ${r.rerendered} |`);
+  console.log(`| ${r.n} | ${r.files} | ${r.pages} | ${r.validateS.toFixed(2)} | ${r.filesPerS.toFixed(0)} | ${r.warmValidateS.toFixed(2)} | ${r.warmFilesPerS.toFixed(0)} | ${r.buildS.toFixed(1)} | ${r.bundleS.toFixed(1)} | ${r.renderS.toFixed(1)} | ${r.checkS.toFixed(1)} | ${r.pagesPerS.toFixed(0)} | ${r.pagesPerSChecked.toFixed(0)} | ${r.peakMb.toFixed(0)} | ${growth} | ${r.rebuildS.toFixed(1)} | ${r.rebuildRenderS.toFixed(1)} / ${r.rebuildCheckS.toFixed(1)} | ${r.rerendered} |`);
 });
