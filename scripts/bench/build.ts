@@ -13,7 +13,7 @@ const sizes = process.argv.slice(2).map(Number).filter(Boolean);
 const plan = sizes.length ? sizes : [100, 1000, 10000];
 const GNU_TIME = '/usr/bin/time';
 
-interface Run { seconds: number; peakMb: number; ok: boolean; out: string }
+interface Run { seconds: number; peakMb: number; ok: boolean; out: string; stdout: string }
 
 /** Runs the CLI, timing it and (with GNU time) reading the peak RSS of the largest process in its tree. */
 function vpnsite(args: string[], env: NodeJS.ProcessEnv = {}): Run {
@@ -23,7 +23,7 @@ function vpnsite(args: string[], env: NodeJS.ProcessEnv = {}): Run {
   const r = spawnSync(cmd, argv, { cwd: PROJECT_ROOT, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, ...env } });
   const seconds = (performance.now() - t) / 1000;
   const peak = /peak-kb=(\d+)/.exec(r.stderr)?.[1];
-  return { seconds, peakMb: peak ? Number(peak) / 1024 : NaN, ok: r.status === 0, out: `${r.stdout}\n${r.stderr}` };
+  return { seconds, peakMb: peak ? Number(peak) / 1024 : NaN, ok: r.status === 0, out: `${r.stdout}\n${r.stderr}`, stdout: r.stdout };
 }
 
 const countFiles = (dir: string): number => readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? countFiles(join(dir, e.name)) : e.name.endsWith('.yaml') ? 1 : 0), 0);
@@ -58,7 +58,7 @@ for (const n of plan) {
     const v = vpnsite(['validate', '--data', data, '--format', 'json']);
     if (!v.ok) throw new Error(`validate failed at N=${n}:\n${v.out.slice(0, 4000)}`);
     const warm = vpnsite(['validate', '--data', data, '--format', 'json']);
-    if (!warm.ok || warm.out !== v.out) throw new Error(`validate with its cache reported something else at N=${n}`);
+    if (!warm.ok || warm.stdout !== v.stdout) throw new Error(`validate with its cache reported something else at N=${n}`);
     const b = vpnsite(['build', '--data', data, '--out', join(tmp, 'dist')]);
     if (!b.ok) throw new Error(`build failed at N=${n}:\n${b.out.slice(-4000)}`);
     const pages = Number(/✓ built (\d+) pages/.exec(b.out)?.[1]);

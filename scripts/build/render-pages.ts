@@ -10,6 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { cacheDir, cachesOff } from '../../services/content/cache-dir.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 
 const WORKER_SCRIPT = join(PROJECT_ROOT, 'scripts/build/render-worker.mjs');
@@ -19,10 +20,10 @@ const WORKER_SCRIPT = join(PROJECT_ROOT, 'scripts/build/render-worker.mjs');
  * undefined when VPNSITE_CACHE=0. One directory per output, so that two builds of different content do not
  * prune each other's pages. VPNSITE_CACHE_DIR moves it (default node_modules/.cache/vpnsite).
  */
-export function pageCacheDir(out: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (env.VPNSITE_CACHE === '0') return undefined;
+export function pageCacheDir(out: string): string | undefined {
+  if (cachesOff()) return undefined;
   const scope = createHash('sha256').update(resolve(out)).digest('hex').slice(0, 16);
-  return join(env.VPNSITE_CACHE_DIR ?? join(PROJECT_ROOT, 'node_modules', '.cache', 'vpnsite'), 'pages', scope);
+  return join(cacheDir(), 'pages', scope);
 }
 
 /**

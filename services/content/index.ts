@@ -6,6 +6,7 @@ import { crossCheck } from './cross-checks.ts';
 import { assemble, type Content } from './model.ts';
 import { sortProblems, type Problem } from './problem.ts';
 import { routeTable, type RouteEntry } from './routes.ts';
+import { cachesOff } from './cache-dir.ts';
 import { readParseCache, stampOf, writeParseCache, type CachedCheck } from './parse-cache.ts';
 import { listYamlFiles, parseSource, sourceOf, type SourceFile } from './source.ts';
 
@@ -54,7 +55,7 @@ export function loadContent(dataDir: string, opts: LoadOptions = {}): LoadResult
     return { routes: [], problems: [missing], sources: [], errorCount: 1, warningCount: 0 };
   }
   const rels = listYamlFiles(dataDir);
-  if (!opts.cache || process.env.VPNSITE_CACHE === '0') return checkFiles(dataDir, rels.map((rel) => ({ rel, text: readFileSync(join(dataDir, rel), 'utf8') })), opts);
+  if (!opts.cache || cachesOff()) return checkFiles(dataDir, rels.map((rel) => ({ rel, text: readFileSync(join(dataDir, rel), 'utf8') })), opts);
 
   const cached = readParseCache(dataDir);
   const next = new Map<string, CachedCheck>();

@@ -3,7 +3,7 @@
  * and `vpnsite build` runs, as linters keep theirs. A file whose size, modification and change times are those
  * recorded is not read or parsed again: at 10,000 files, parsing the YAML was over half of a run.
  *
- * One cache per data directory, in validatorCacheDir() (node_modules/.cache/vpnsite or VPNSITE_CACHE_DIR), and only
+ * One cache per data directory, in cacheDir() (node_modules/.cache/vpnsite or VPNSITE_CACHE_DIR), and only
  * for the schemas it was made with (validatorKey). Problems are kept without their printed path, which depends on
  * the working directory. The cross-file rules always run on everything. The cache is an optimisation only: when it
  * cannot be read it is ignored, and when it cannot be written the next run parses again.
@@ -12,7 +12,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, type Stats, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Problem } from './problem.ts';
-import { validatorCacheDir, validatorKey } from './schema-check.ts';
+import { cacheDir } from './cache-dir.ts';
+import { validatorKey } from './schema-check.ts';
 
 const FORMAT = 2;
 
@@ -37,7 +38,7 @@ export const stampOf = (st: Stats): string => `${st.mtimeMs}:${st.ctimeMs}:${st.
 
 function fileFor(dataDir: string): string {
   const scope = createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 16);
-  return join(validatorCacheDir(), `parsed-${scope}.json`);
+  return join(cacheDir(), `parsed-${scope}.json`);
 }
 
 /** The cached checks of dataDir's files, keyed by data-relative path; empty when there are none that apply. */
@@ -56,11 +57,11 @@ export function writeParseCache(dataDir: string, files: Map<string, CachedCheck>
   const file = fileFor(dataDir);
   const tmp = `${file}.${process.pid}.tmp`;
   try {
-    mkdirSync(validatorCacheDir(), { recursive: true });
+    mkdirSync(cacheDir(), { recursive: true });
     const cache: CacheFile = { format: FORMAT, validators: validatorKey(), files: Object.fromEntries(files) };
     writeFileSync(tmp, JSON.stringify(cache));
     renameSync(tmp, file);
-    sweep(validatorCacheDir());
+    sweep(cacheDir());
   } catch {
     rmSync(tmp, { force: true });
   }

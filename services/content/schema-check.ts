@@ -10,7 +10,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { cacheDir, cachesOff } from './cache-dir.ts';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import { KINDS, type Kind } from './schemas/index.ts';
 import { suggestion, type Problem } from './problem.ts';
@@ -19,12 +20,6 @@ import { locate, type SourceFile } from './source.ts';
 // verbose: errors carry parentSchema, which the block-type and property suggestions read.
 const OPTIONS: Options = { allErrors: true, verbose: true, discriminator: true, strict: true, strictRequired: false, allowUnionTypes: true };
 const require = createRequire(import.meta.url);
-
-/** Where compiled validators are kept between runs. */
-export function validatorCacheDir(): string {
-  // node_modules/.cache, where build tools keep theirs: beside the installed Ajv.
-  return process.env.VPNSITE_CACHE_DIR ?? join(dirname(dirname(require.resolve('ajv/package.json'))), '.cache', 'vpnsite');
-}
 
 let key: string | undefined;
 
@@ -39,7 +34,7 @@ export function validatorKey(): string {
 
 /** The cache file for the schemas as they are now. */
 function cacheFile(): string {
-  return join(validatorCacheDir(), `validators-${validatorKey()}.cjs`);
+  return join(cacheDir(), `validators-${validatorKey()}.cjs`);
 }
 
 /** How this process got its validators: from the cache, or compiled (and then written to the cache). */
@@ -49,7 +44,7 @@ let validators: Record<Kind, ValidateFunction> | undefined;
 function loadValidators(): Record<Kind, ValidateFunction> {
   if (validators) return validators;
   const file = cacheFile();
-  const cache = process.env.VPNSITE_CACHE !== '0';
+  const cache = !cachesOff();
   try {
     if (cache) {
       validators = require(file) as Record<Kind, ValidateFunction>;
@@ -72,14 +67,14 @@ function loadValidators(): Record<Kind, ValidateFunction> {
     // The generated code requires Ajv's runtime helpers by package name; name them by path, so the file works
     // wherever the cache lives.
     const code = standaloneCode(ajv, Object.fromEntries(kinds.map((k) => [k, k]))).replace(/require\("(ajv\/dist\/runtime\/[^"]+)"\)/g, (_, id: string) => `require(${JSON.stringify(require.resolve(id))})`);
-    mkdirSync(validatorCacheDir(), { recursive: true });
+    mkdirSync(cacheDir(), { recursive: true });
     // Written beside, then renamed: a run that starts meanwhile never loads half a file.
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, code);
     renameSync(tmp, file);
     // Validators compiled from earlier schemas are never read again.
-    for (const name of readdirSync(validatorCacheDir())) {
-      if (/^validators-[0-9a-f]{16}\.cjs$/.test(name) && join(validatorCacheDir(), name) !== file) rmSync(join(validatorCacheDir(), name), { force: true });
+    for (const name of readdirSync(cacheDir())) {
+      if (/^validators-[0-9a-f]{16}\.cjs$/.test(name) && join(cacheDir(), name) !== file) rmSync(join(cacheDir(), name), { force: true });
     }
   } catch {
     // A read-only install still validates; it only compiles every time.
