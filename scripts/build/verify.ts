@@ -1,5 +1,6 @@
 /** Writes sitemap.xml and robots.txt into a finished build, then runs the integrity checks and page-weight budgets on it. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Content, RouteEntry } from '../../services/content/index.ts';
@@ -13,8 +14,46 @@ export interface VerifyResult {
   weights: Weight[];
 }
 
+/**
+ * gzip sizes of pages by a hash of their bytes, kept between builds (beside the page cache): compressing every page
+ * at level 9 was the largest part of the checks, and a rebuild after a small change compresses the same bytes again.
+ */
+class GzipSizes {
+  private readonly known: Map<string, number>;
+  private readonly used = new Map<string, number>();
+
+  constructor(private readonly file: string | undefined) {
+    let known: [string, number][] = [];
+    try {
+      if (file) known = Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>);
+    } catch {
+      // None yet, or unreadable: compress everything.
+    }
+    this.known = new Map(known);
+  }
+
+  async size(bytes: Buffer): Promise<number> {
+    const key = createHash('sha1').update(bytes).digest('base64');
+    const n = this.known.get(key) ?? (await gzipSize(bytes));
+    this.used.set(key, n);
+    return n;
+  }
+
+  /** Keeps this build's sizes only. */
+  save(): void {
+    if (!this.file) return;
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    try {
+      writeFileSync(tmp, JSON.stringify(Object.fromEntries(this.used)));
+      renameSync(tmp, this.file);
+    } catch {
+      rmSync(tmp, { force: true });
+    }
+  }
+}
+
 /** Reads and scans every page, a few at a time so that their gzip runs in parallel; keeps no page's HTML. */
-async function scanPages(dir: string, files: string[]): Promise<Map<string, { html: number; scan: PageScan }>> {
+async function scanPages(dir: string, files: string[], sizes: GzipSizes): Promise<Map<string, { html: number; scan: PageScan }>> {
   const html = files.filter((f) => f.endsWith('.html'));
   const scanned: { html: number; scan: PageScan }[] = new Array(html.length);
   // Every page inlines the same stylesheet: hold its text once, not once per page (300 MB at 10,000 pages).
@@ -31,18 +70,20 @@ async function scanPages(dir: string, files: string[]): Promise<Map<string, { ht
         // clone copies the strings kept: V8's substrings point into the page they came from, so hrefs and titles
         // kept every page's whole HTML alive (3 GB at 10,000 pages, with garbage collection over it all the time).
         const slim = structuredClone({ ...scan, styles: [], inlineScripts: [], jsonLd: [] });
-        scanned[i] = { html: await gzipSize(bytes), scan: { ...slim, styles: scan.styles.map(intern) } };
+        scanned[i] = { html: await sizes.size(bytes), scan: { ...slim, styles: scan.styles.map(intern) } };
       }
     }),
   );
   return new Map(html.map((f, i) => [routeOfFile(f), scanned[i]!]));
 }
 
-/** `files` are the output's files relative to `dir`. */
-export async function verifyOutput(dir: string, files: string[], content: Content, routes: RouteEntry[], opts: { origin: string; today: string }): Promise<VerifyResult> {
+/** `files` are the output's files relative to `dir`; `gzipCache` is a file that keeps pages' gzip sizes for the next build. */
+export async function verifyOutput(dir: string, files: string[], content: Content, routes: RouteEntry[], opts: { origin: string; today: string; gzipCache?: string }): Promise<VerifyResult> {
   writeFileSync(join(dir, 'sitemap.xml'), sitemapXml(routes, opts.origin));
   writeFileSync(join(dir, 'robots.txt'), robotsTxt(opts.origin));
-  const pages = await scanPages(dir, files);
+  const sizes = new GzipSizes(opts.gzipCache);
+  const pages = await scanPages(dir, files, sizes);
+  sizes.save();
   const problems = checkIntegrity({
     pages: new Map([...pages].map(([p, v]) => [p, v.scan])),
     files: new Set(['/sitemap.xml', '/robots.txt', ...files.map((f) => `/${f}`)]),

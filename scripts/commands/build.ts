@@ -97,7 +97,8 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
     if (result.reused !== undefined) log(`           reviews and articles: ${result.rendered} rendered, ${result.reused} unchanged since the last build and reused`);
 
     const origin = (flags.siteUrl ?? content.content.site.url).replace(/\/$/, '');
-    const checked = await verifyOutput(client, files, content.content, content.routes, { origin, today: today() });
+    const cache = pageCacheDir(out);
+    const checked = await verifyOutput(client, files, content.content, content.routes, { origin, today: today(), gzipCache: cache && join(cache, 'gzip-sizes.json') });
     const errors = checked.problems.filter((p) => p.severity === 'error');
     const warnings = checked.problems.filter((p) => p.severity === 'warning');
     // Per-page work: rendering, then first-paint rewriting, CSP hashes and checks. Bundling does not grow with pages.
