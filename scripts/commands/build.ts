@@ -82,14 +82,14 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
     const finishing = performance.now();
     const client = join(work, 'client');
     await shapeOutput(client);
-    const unstyled = optimizeFirstPaint(client, await listFiles(client));
+    const { problems: unstyled, csp } = optimizeFirstPaint(client, await listFiles(client));
     if (unstyled.length > 0) {
       for (const p of unstyled) log(p);
       log(`✗ build stopped: pages without the site stylesheet; ${flags.out} was not touched`);
       return false;
     }
-    // Hashes are taken last, from the inline scripts exactly as they ship.
-    await writeCspManifest(client);
+    // Hashes were taken last, from the inline scripts exactly as they ship.
+    await writeCspManifest(client, csp);
     const files = await listFiles(client);
     const pages = files.filter((f) => f.endsWith('.html'));
     const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
