@@ -15,7 +15,7 @@
  * behind for the next one.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -53,13 +53,13 @@ async function main(job) {
     const key = job.cacheDir ? createHash('sha256').update(`${job.identity}\0${path}\0${data}`).digest('hex') : '';
     const cached = key && join(/** @type {string} */ (job.cacheDir), `${key}.html`);
     if (cached) keys.push(key);
-    if (cached && existsSync(cached)) {
+    if (cached) {
       try {
         copyFileSync(cached, htmlFile);
         reused++;
         return;
       } catch {
-        // Gone since (the cache is only ever an optimisation): render it.
+        // Not cached yet (or gone since: the cache is only ever an optimisation): render it.
       }
     }
     const page = await handler(new Request(`http://localhost${path}/`, { headers: { 'X-React-Router-Prerender-Data': encodeURI(data) } }));

@@ -70,9 +70,10 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
   try {
     const t = performance.now();
     writeSnapshot(snapshot, content.content, content.routes);
+    const cache = pageCacheDir(out);
     const result = await prerender({
       dataDir, buildDir: work, snapshotDir: snapshot, siteUrl: flags.siteUrl,
-      routes: renderWorkers() === 0 ? undefined : content.routes, workers: renderWorkers(), cacheDir: pageCacheDir(out),
+      routes: renderWorkers() === 0 ? undefined : content.routes, workers: renderWorkers(), cacheDir: cache,
     });
     if (!result.ok) {
       log(result.log.trim());
@@ -97,7 +98,6 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
     if (result.reused !== undefined) log(`           reviews and articles: ${result.rendered} rendered, ${result.reused} unchanged since the last build and reused`);
 
     const origin = (flags.siteUrl ?? content.content.site.url).replace(/\/$/, '');
-    const cache = pageCacheDir(out);
     const checked = await verifyOutput(client, files, content.content, content.routes, { origin, today: today(), gzipCache: cache && join(cache, 'gzip-sizes.json') });
     const errors = checked.problems.filter((p) => p.severity === 'error');
     const warnings = checked.problems.filter((p) => p.severity === 'warning');

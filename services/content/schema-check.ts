@@ -37,8 +37,6 @@ function cacheFile(): string {
   return join(cacheDir(), `validators-${validatorKey()}.cjs`);
 }
 
-/** How this process got its validators: from the cache, or compiled (and then written to the cache). */
-export let validatorOrigin: 'cache' | 'compiled' | undefined;
 let validators: Record<Kind, ValidateFunction> | undefined;
 
 function loadValidators(): Record<Kind, ValidateFunction> {
@@ -48,7 +46,6 @@ function loadValidators(): Record<Kind, ValidateFunction> {
   try {
     if (cache) {
       validators = require(file) as Record<Kind, ValidateFunction>;
-      validatorOrigin = 'cache';
       return validators;
     }
   } catch {
@@ -61,7 +58,6 @@ function loadValidators(): Record<Kind, ValidateFunction> {
   const kinds = Object.keys(KINDS) as Kind[];
   for (const k of kinds) ajv.addSchema(KINDS[k].schema, k);
   validators = Object.fromEntries(kinds.map((k) => [k, ajv.getSchema(k)!])) as Record<Kind, ValidateFunction>;
-  validatorOrigin = 'compiled';
   if (!cache) return validators;
   try {
     // The generated code requires Ajv's runtime helpers by package name; name them by path, so the file works
