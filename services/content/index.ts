@@ -7,7 +7,7 @@ import { assemble, type Content } from './model.ts';
 import { sortProblems, type Problem } from './problem.ts';
 import { routeTable, type RouteEntry } from './routes.ts';
 import { cachesOff } from './cache-dir.ts';
-import { readParseCache, stampOf, writeParseCache, type CachedCheck } from './parse-cache.ts';
+import { readParseCache, stampOf, touchParseCache, writeParseCache, type CachedCheck } from './parse-cache.ts';
 import { listYamlFiles, parseSource, sourceOf, type SourceFile } from './source.ts';
 
 export type { Content } from './model.ts';
@@ -81,6 +81,7 @@ export function loadContent(dataDir: string, opts: LoadOptions = {}): LoadResult
   const result = finish(dataDir, checks, opts);
   // Written after the cross-file rules, with the positions they located.
   if (changed || located() !== before) writeParseCache(dataDir, next);
+  else touchParseCache(dataDir);
   return result;
 }
 

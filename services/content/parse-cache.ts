@@ -9,7 +9,7 @@
  * cannot be read it is ignored, and when it cannot be written the next run parses again.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, type Stats, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, type Stats, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Problem } from './problem.ts';
 import { cacheDir } from './cache-dir.ts';
@@ -50,6 +50,19 @@ export function readParseCache(dataDir: string): Map<string, CachedCheck> {
     // None yet, or unreadable: parse everything.
   }
   return new Map();
+}
+
+/**
+ * Marks dataDir's cache as in use when a run found nothing to change in it, so that sweep() (which goes by the
+ * file's age) never removes the cache of a data directory that is validated often but rarely edited.
+ */
+export function touchParseCache(dataDir: string): void {
+  try {
+    const now = new Date();
+    utimesSync(fileFor(dataDir), now, now);
+  } catch {
+    // No cache to keep.
+  }
 }
 
 /** Replaces dataDir's cache with these checks (the files that exist now). */

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -80,6 +80,19 @@ describe('vpnsite validate', () => {
     cache.files['deals.yaml']!.problems.push({ line: 3, column: 1, pointer: '', severity: 'warning', message: 'planted in the cache' });
     writeFileSync(path, JSON.stringify(cache));
     expect(vpnsite(['validate', '--data', data], env).stdout).toMatch(/deals\.yaml:3:1 warning planted in the cache/);
+  });
+
+  it('keeps a cache that is used but never rewritten from looking abandoned', () => {
+    const env = { VPNSITE_CACHE_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-cache-')) };
+    const data = copyOfData();
+    expect(vpnsite(['validate', '--data', data], env).status).toBe(0);
+    const [file] = readdirSync(env.VPNSITE_CACHE_DIR).filter((f) => f.startsWith('parsed-'));
+    const path = join(env.VPNSITE_CACHE_DIR, file!);
+    // Caches untouched for two weeks are swept away; one that a run has just used must not look like that.
+    const monthAgo = new Date(Date.now() - 30 * 24 * 3600 * 1000);
+    utimesSync(path, monthAgo, monthAgo);
+    expect(vpnsite(['validate', '--data', data], env).status).toBe(0);
+    expect(Date.now() - statSync(path).mtimeMs).toBeLessThan(3600 * 1000);
   });
 
   it('fails on warnings under --strict', () => {
