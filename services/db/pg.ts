@@ -1,5 +1,6 @@
 /** PostgreSQL server access through pg.Pool (selected by DATABASE_URL). */
 import pg from 'pg';
+import { from as copyStream } from 'pg-copy-streams';
 import type { Db, Queryable, Rows } from './types.ts';
 
 // int8 (counts, ids) as JavaScript numbers, as PGlite returns them: ids stay far below 2^53.
@@ -10,11 +11,35 @@ function lastRows(result: pg.QueryResult | pg.QueryResult[]): Rows<Record<string
   return { rows: last?.rows ?? [] };
 }
 
+/** Runs one COPY … FROM STDIN on a connection; resolves when the server has committed it. */
+function copyOn(client: pg.PoolClient, sql: string, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stream = client.query(copyStream(sql));
+    stream.on('error', reject);
+    stream.on('finish', resolve);
+    stream.end(text);
+  });
+}
+
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] }),
     // Without parameters pg uses the simple protocol, which accepts several statements.
     script: async (sql: string) => lastRows((await client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[]),
+    async copyFrom(sql, text) {
+      if (!(client instanceof pg.Pool)) return copyOn(client, sql, text);
+      const conn = await client.connect();
+      let failed: Error | undefined;
+      try {
+        await copyOn(conn, sql, text);
+      } catch (err) {
+        failed = err as Error;
+        throw err;
+      } finally {
+        // A connection whose COPY failed half-way is closed rather than handed to the next query.
+        conn.release(failed);
+      }
+    },
   };
 }
 

@@ -13,6 +13,8 @@ export async function openPglite(dir: string): Promise<Db> {
       const results = await pglite.exec(sql);
       return { rows: results[results.length - 1]?.rows ?? [] };
     },
+    // PGlite has no COPY sub-protocol: it reads COPY's input from a Blob named /dev/blob.
+    copyFrom: async (sql: string, text: string) => void (await pglite.query(sql.replace(/\bFROM STDIN\b/i, "FROM '/dev/blob'"), [], { blob: new Blob([text]) })),
   };
   // PGlite is a single connection, so a "session" is the database itself.
   return { kind: 'pglite', ...conn, withConnection: (fn) => fn(conn), close: () => pglite.close() };

@@ -43,6 +43,40 @@ describe.each(DB_KINDS)('clicks on %s', (kind) => {
     expect(refused).toEqual(bad);
   });
 
+  it('loads a batch with reserved ids in one COPY, storing every character as sent', async () => {
+    let copies = 0;
+    let inserts = 0;
+    // The real database, with its COPYs and INSERTs counted: a failed COPY falls back to single INSERTs silently.
+    const counted: Db = {
+      ...db,
+      copyFrom: (sql, text) => (copies++, db.copyFrom(sql, text)),
+      query: (sql, params) => (/INSERT INTO clicks/.test(sql) && inserts++, db.query(sql, params)),
+    };
+    const refused: ClickRow[] = [];
+    const store = clickStore(counted, (r) => refused.push(r));
+    const ids = await store.allocateIds(8);
+    const odd = ['back\\slash \\N \\t', 'tab\there', 'new\nline and \r return', '"quotes" \'single\' é ü ß 日本 🙂', '\\N'];
+    const good = odd.map((ua, i) => row({ id: ids[i]!, placement: `copy-${i}`, userAgent: ua, referrer: i % 2 ? null : `https://example.com/${ua}`, isBot: i === 1 }));
+    await store.insert(good);
+    expect([copies, inserts]).toEqual([1, 0]);
+    const stored = () =>
+      db.query<{ id: number; user_agent: string; referrer: string | null; is_bot: boolean; at: string }>(
+        "SELECT id, user_agent, referrer, is_bot, to_char(clicked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS') AS at FROM clicks WHERE placement LIKE 'copy-%' ORDER BY id",
+      );
+    const expected = good.map((g) => ({ id: g.id, user_agent: g.userAgent, referrer: g.referrer, is_bot: g.isBot, at: g.clickedAt.slice(0, 23) }));
+    expect((await stored()).rows).toEqual(expected);
+
+    // The same batch again, as after a write whose answer was lost: stored once, and nothing reported refused.
+    await store.insert(good);
+    expect((await stored()).rows).toEqual(expected);
+    // A batch with one bad row: the COPY fails as a whole, and only the bad row is refused.
+    const more = [row({ id: ids[5]!, placement: 'copy-5' }), row({ id: ids[6]!, placement: 'copy-bad', provider: 'Not A Slug' }), row({ id: ids[7]!, placement: 'copy-7' })];
+    await store.insert(more);
+    expect([copies, inserts]).toEqual([3, good.length + more.length]);
+    expect(refused).toEqual([more[1]]);
+    expect((await stored()).rows.map((r) => r.id)).toEqual([...good, more[0]!, more[2]!].map((r) => r.id));
+  });
+
   it("hashes a click queued before its day's salt was read at write time, with that day's salt", async () => {
     const log = { warn: () => {}, error: () => {} };
     const recorder = new ClickRecorder({ store: clickStore(db, () => {}), log });
