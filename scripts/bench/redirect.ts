@@ -1,7 +1,7 @@
 /**
  * Benchmark: our /go/nordvpn (real PostgreSQL, batched click writes) against a bare Fastify 302 route.
- * 50 connections for about 10 s, three rounds alternating bare/ours; prints the throughput ratio, p50/p99 latency
- * and clicks stored vs 302s answered. Run: `npm run bench:redirect` (DATABASE_URL, or a throwaway server).
+ * 50 connections for about 10 s, three rounds alternating bare, ours and ours with ?notrack=1 (the same service
+ * recording nothing); prints the throughput ratios, p50/p99 latency and clicks stored vs 302s answered. Run: `npm run bench:redirect` (DATABASE_URL, or a throwaway server).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -105,16 +105,21 @@ try {
   await Promise.all([waitUp(`http://127.0.0.1:${oursPort}/healthz`, ours), waitUp(`http://127.0.0.1:${barePort}/go/nordvpn`, bare)]);
   const oursUrl = `http://127.0.0.1:${oursPort}/go/nordvpn?from=/&placement=bench`;
   const bareUrl = `http://127.0.0.1:${barePort}/go/nordvpn`;
-  const amounts = { bare: Math.round(await warmUp(bareUrl)), ours: Math.round(await warmUp(oursUrl)) };
+  // The same service answering without recording (?notrack=1): what the app costs apart from the clicks it stores.
+  const untrackedUrl = `${oursUrl}&notrack=1`;
+  const amounts = { bare: Math.round(await warmUp(bareUrl)), ours: Math.round(await warmUp(oursUrl)), untracked: Math.round(await warmUp(untrackedUrl)) };
   await new Promise((r) => setTimeout(r, 500));
   const before = (await db.query<{ n: string }>("SELECT count(*) AS n FROM clicks WHERE provider = 'nordvpn'")).rows[0]!.n;
 
-  const results: { bare: Round[]; ours: Round[] } = { bare: [], ours: [] };
+  const results: { bare: Round[]; ours: Round[]; untracked: Round[] } = { bare: [], ours: [], untracked: [] };
   for (let i = 1; i <= ROUNDS; i++) {
     results.bare.push(await load(bareUrl, amounts.bare, bare.pid));
     results.ours.push(await load(oursUrl, amounts.ours, ours.pid));
-    const [b, o] = [results.bare.at(-1)!, results.ours.at(-1)!];
-    console.log(`round ${i}: bare ${b.rps.toFixed(0)} req/s (p50 ${b.p50} ms, p99 ${b.p99} ms) | ours ${o.rps.toFixed(0)} req/s (p50 ${o.p50} ms, p99 ${o.p99} ms)`);
+    results.untracked.push(await load(untrackedUrl, amounts.untracked, ours.pid));
+    const [b, o, u] = [results.bare.at(-1)!, results.ours.at(-1)!, results.untracked.at(-1)!];
+    console.log(
+      `round ${i}: bare ${b.rps.toFixed(0)} req/s (p50 ${b.p50} ms, p99 ${b.p99} ms) | ours ${o.rps.toFixed(0)} req/s (p50 ${o.p50} ms, p99 ${o.p99} ms) | ours, notrack ${u.rps.toFixed(0)} req/s`,
+    );
   }
 
   // A graceful stop flushes the batch; then every answered 302 should be a row.
@@ -132,8 +137,11 @@ try {
   console.log(`throughput ours/bare: ${ratio.toFixed(2)} (ours ${mean(results.ours, 'rps').toFixed(0)} req/s, bare ${mean(results.bare, 'rps').toFixed(0)} req/s; target >= 0.80)`);
   console.log(`latency ours: p50 ${mean(results.ours, 'p50').toFixed(1)} ms, p99 ${mean(results.ours, 'p99').toFixed(1)} ms (worst round ${p99} ms; target p99 <= 5 ms)`);
   console.log(`latency bare: p50 ${mean(results.bare, 'p50').toFixed(1)} ms, p99 ${mean(results.bare, 'p99').toFixed(1)} ms`);
+  console.log(
+    `ours with ?notrack=1 (redirects, records nothing): ${(mean(results.untracked, 'rps') / mean(results.bare, 'rps')).toFixed(2)} of bare (${mean(results.untracked, 'rps').toFixed(0)} req/s, p99 ${mean(results.untracked, 'p99').toFixed(1)} ms)`,
+  );
   // Both servers share 2 cores with autocannon (and ours with PostgreSQL): where each request's CPU time goes.
-  console.log(`cpu per request, µs: bare server ${cpu(results.bare, 'server')}, autocannon ${cpu(results.bare, 'load')} | ours server ${cpu(results.ours, 'server')}, PostgreSQL ${cpu(results.ours, 'postgres')}, autocannon ${cpu(results.ours, 'load')}`);
+  console.log(`cpu per request, µs: bare server ${cpu(results.bare, 'server')}, autocannon ${cpu(results.bare, 'load')} | ours server ${cpu(results.ours, 'server')}, PostgreSQL ${cpu(results.ours, 'postgres')}, autocannon ${cpu(results.ours, 'load')} | notrack server ${cpu(results.untracked, 'server')}, autocannon ${cpu(results.untracked, 'load')}`);
   console.log(`clicks stored ${stored} vs 302s answered ${answered}: ${stored === answered ? 'equal' : 'DIFFERENT'} (service exit code ${code})`);
   process.exitCode = stored === answered && code === 0 ? 0 : 1;
 } finally {
