@@ -1,7 +1,8 @@
 /**
  * Benchmark: our /go/nordvpn (real PostgreSQL, batched click writes) against a bare Fastify 302 route.
  * 50 connections for about 10 s, three rounds alternating bare, ours and ours with ?notrack=1 (the same service
- * recording nothing); prints the throughput ratios, p50/p99 latency and clicks stored vs 302s answered. Run: `npm run bench:redirect` (DATABASE_URL, or a throwaway server).
+ * recording nothing); prints the throughput ratios, p50/p99 latency and clicks stored vs 302s answered.
+ * Run: `npm run bench:redirect` (DATABASE_URL, or a throwaway server).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
