@@ -1,8 +1,9 @@
 /**
  * Lighthouse (default mobile emulation and throttling) on every route in the sitemap, with Debian's Chromium.
  * Prints a table and writes it to docs/lighthouse.md. Run: npm run bench:lighthouse [-- /path …]
- * Each route is audited LIGHTHOUSE_RUNS times (default 3) and the median run is reported, as Lighthouse advises for
- * a noisy machine: TBT alone varied 40-320 ms between single runs of one page here.
+ * Each route is audited LIGHTHOUSE_RUNS times (default 5) and the median run is reported, as Lighthouse advises for
+ * a noisy machine (its variability notes: the median of five runs about halves the spread): TBT alone varied
+ * 40-320 ms between single runs of one page here, and with three runs a different few routes fell to 95-99 each time.
  * LIGHTHOUSE_JSON=<dir> also keeps each route's median report there, to read the audits behind a score.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,7 +21,7 @@ const origin = /<loc>(https?:\/\/[^/<]+)/.exec(readFileSync(join(served.distDir,
 const paths = [...readFileSync(join(served.distDir, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
 const only = process.argv.slice(2);
 const routes = only.length ? paths.filter((p) => only.includes(p)) : paths;
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /** The 1-minute load average: TBT scales with whatever else the machine runs, so the table says what that was. */
