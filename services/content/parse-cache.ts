@@ -4,18 +4,41 @@
  * recorded is not read or parsed again: at 10,000 files, parsing the YAML was over half of a run.
  *
  * One cache per data directory, in cacheDir() (node_modules/.cache/vpnsite or VPNSITE_CACHE_DIR), and only
- * for the schemas it was made with (validatorKey). Problems are kept without their printed path, which depends on
+ * for the checks it was made with (checksKey: the schemas, the code of a file's own checks and the YAML parsers). Problems are kept without their printed path, which depends on
  * the working directory. The cross-file rules always run on everything. The cache is an optimisation only: when it
  * cannot be read it is ignored, and when it cannot be written the next run parses again.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, type Stats, utimesSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Problem } from './problem.ts';
 import { cacheDir } from './cache-dir.ts';
 import { validatorKey } from './schema-check.ts';
 
-const FORMAT = 2;
+const FORMAT = 3;
+
+/**
+ * The modules whose code decides a file's own checks (index.ts's checkFile, parsing, the kind of a path, schema
+ * messages and suggestions): a change to any of them, as after a pull or an upgrade, must not leave old problems in
+ * the cache.
+ */
+const CHECK_MODULES = ['index.ts', 'source.ts', 'schema-check.ts', 'problem.ts', 'schemas/index.ts'];
+
+let key: string | undefined;
+
+/** What a cached check depends on besides the file itself: the schemas and Ajv, the checking code, the YAML parsers. */
+function checksKey(): string {
+  if (key) return key;
+  const here = dirname(fileURLToPath(import.meta.url));
+  const require = createRequire(import.meta.url);
+  const hash = createHash('sha256').update(validatorKey());
+  for (const m of CHECK_MODULES) hash.update('\0').update(readFileSync(join(here, m)));
+  for (const p of ['js-yaml', 'yaml']) hash.update(`\0${p}@${(require(`${p}/package.json`) as { version: string }).version}`);
+  key = hash.digest('hex').slice(0, 16);
+  return key;
+}
 
 /** One file's own checks, as cached. */
 export interface CachedCheck {
@@ -30,7 +53,7 @@ export interface CachedCheck {
 
 interface CacheFile {
   format: number;
-  validators: string;
+  checks: string;
   files: Record<string, CachedCheck>;
 }
 
@@ -45,7 +68,7 @@ function fileFor(dataDir: string): string {
 export function readParseCache(dataDir: string): Map<string, CachedCheck> {
   try {
     const cache = JSON.parse(readFileSync(fileFor(dataDir), 'utf8')) as CacheFile;
-    if (cache.format === FORMAT && cache.validators === validatorKey()) return new Map(Object.entries(cache.files));
+    if (cache.format === FORMAT && cache.checks === checksKey()) return new Map(Object.entries(cache.files));
   } catch {
     // None yet, or unreadable: parse everything.
   }
@@ -71,7 +94,7 @@ export function writeParseCache(dataDir: string, files: Map<string, CachedCheck>
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(cacheDir(), { recursive: true });
-    const cache: CacheFile = { format: FORMAT, validators: validatorKey(), files: Object.fromEntries(files) };
+    const cache: CacheFile = { format: FORMAT, checks: checksKey(), files: Object.fromEntries(files) };
     writeFileSync(tmp, JSON.stringify(cache));
     renameSync(tmp, file);
     sweep(cacheDir());
