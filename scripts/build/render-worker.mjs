@@ -63,8 +63,9 @@ async function main(job) {
       }
     }
     const page = await handler(new Request(`http://localhost${path}/`, { headers: { 'X-React-Router-Prerender-Data': encodeURI(data) } }));
-    const html = await page.text();
-    if (page.status !== 200) throw new Error(`${path}: the page answered ${page.status}\n${html.slice(0, 2000)}`);
+    const html = Buffer.from(await page.arrayBuffer());
+    if (page.status !== 200) throw new Error(`${path}: the page answered ${page.status}\n${html.subarray(0, 2000).toString()}`);
+    // Bytes, not a string: the page is written twice and would be encoded twice.
     writeFileSync(htmlFile, html);
     if (cached) {
       // Written beside, then renamed: a page in the cache is always whole. A page that cannot be cached is only
