@@ -1,7 +1,9 @@
 /**
  * Benchmark: our /go/nordvpn (real PostgreSQL, batched click writes) against a bare Fastify 302 route.
- * 50 connections for about 10 s, three rounds alternating bare, ours and ours with ?notrack=1 (the same service
- * recording nothing); prints the throughput ratios, p50/p99 latency and clicks stored vs 302s answered.
+ * 50 connections for about 10 s, three rounds alternating bare, ours, ours with ?notrack=1 (the same service
+ * recording nothing) and a minimal batching prototype (scripts/bench/batching-prototype.ts: what storing a row per
+ * click costs any design on this machine); prints the throughput ratios, p50/p99 latency and clicks stored vs 302s
+ * answered.
  * Run: `npm run bench:redirect` (DATABASE_URL, or a throwaway server).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -16,6 +18,8 @@ const ROUNDS = 3;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const TARGET = 'https://go.nordvpn.net/aff_c?offer_id=15&aff_id=41352';
+/** The prototype's table, created by it in the benchmark's database and dropped at the end. */
+const PROTOTYPE_TABLE = 'bench_prototype_clicks';
 
 interface Round {
   rps: number;
@@ -85,7 +89,7 @@ const pgServer = process.env.DATABASE_URL ? undefined : await startTestPostgres(
 const databaseUrl = process.env.DATABASE_URL ?? pgServer!.url;
 const dist = mkdtempSync(join(tmpdir(), 'vpnsite-bench-'));
 writeFileSync(join(dist, '404.html'), '<!DOCTYPE html><title>Not found</title><h1>Not found</h1>');
-const [oursPort, barePort] = [await freePort(), await freePort()];
+const [oursPort, barePort, prototypePort] = [await freePort(), await freePort(), await freePort()];
 const children: ChildProcess[] = [];
 const start = (args: string[], env: NodeJS.ProcessEnv = {}) => {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -103,23 +107,35 @@ try {
     GO_RATE_LIMIT: '100000000',
   });
   const bare = start(['--import', 'tsx', 'scripts/bench/bare-redirect.ts', String(barePort), TARGET]);
-  await Promise.all([waitUp(`http://127.0.0.1:${oursPort}/healthz`, ours), waitUp(`http://127.0.0.1:${barePort}/go/nordvpn`, bare)]);
+  const prototype = start(['--import', 'tsx', 'scripts/bench/batching-prototype.ts', String(prototypePort), TARGET, databaseUrl, PROTOTYPE_TABLE]);
+  const prototypeUrl = `http://127.0.0.1:${prototypePort}/go/nordvpn?from=/&placement=bench`;
+  await Promise.all([
+    waitUp(`http://127.0.0.1:${oursPort}/healthz`, ours),
+    waitUp(`http://127.0.0.1:${barePort}/go/nordvpn`, bare),
+    waitUp(`${prototypeUrl}&warm=1`, prototype),
+  ]);
   const oursUrl = `http://127.0.0.1:${oursPort}/go/nordvpn?from=/&placement=bench`;
   const bareUrl = `http://127.0.0.1:${barePort}/go/nordvpn`;
   // The same service answering without recording (?notrack=1): what the app costs apart from the clicks it stores.
   const untrackedUrl = `${oursUrl}&notrack=1`;
-  const amounts = { bare: Math.round(await warmUp(bareUrl)), ours: Math.round(await warmUp(oursUrl)), untracked: Math.round(await warmUp(untrackedUrl)) };
+  const amounts = {
+    bare: Math.round(await warmUp(bareUrl)),
+    ours: Math.round(await warmUp(oursUrl)),
+    untracked: Math.round(await warmUp(untrackedUrl)),
+    prototype: Math.round(await warmUp(prototypeUrl)),
+  };
   await new Promise((r) => setTimeout(r, 500));
   const before = (await db.query<{ n: string }>("SELECT count(*) AS n FROM clicks WHERE provider = 'nordvpn'")).rows[0]!.n;
 
-  const results: { bare: Round[]; ours: Round[]; untracked: Round[] } = { bare: [], ours: [], untracked: [] };
+  const results: { bare: Round[]; ours: Round[]; untracked: Round[]; prototype: Round[] } = { bare: [], ours: [], untracked: [], prototype: [] };
   for (let i = 1; i <= ROUNDS; i++) {
     results.bare.push(await load(bareUrl, amounts.bare, bare.pid));
     results.ours.push(await load(oursUrl, amounts.ours, ours.pid));
     results.untracked.push(await load(untrackedUrl, amounts.untracked, ours.pid));
-    const [b, o, u] = [results.bare.at(-1)!, results.ours.at(-1)!, results.untracked.at(-1)!];
+    results.prototype.push(await load(prototypeUrl, amounts.prototype, prototype.pid));
+    const [b, o, u, p] = [results.bare.at(-1)!, results.ours.at(-1)!, results.untracked.at(-1)!, results.prototype.at(-1)!];
     console.log(
-      `round ${i}: bare ${b.rps.toFixed(0)} req/s (p50 ${b.p50} ms, p99 ${b.p99} ms) | ours ${o.rps.toFixed(0)} req/s (p50 ${o.p50} ms, p99 ${o.p99} ms) | ours, notrack ${u.rps.toFixed(0)} req/s`,
+      `round ${i}: bare ${b.rps.toFixed(0)} req/s (p50 ${b.p50} ms, p99 ${b.p99} ms) | ours ${o.rps.toFixed(0)} req/s (p50 ${o.p50} ms, p99 ${o.p99} ms) | ours, notrack ${u.rps.toFixed(0)} req/s | prototype ${p.rps.toFixed(0)} req/s`,
     );
   }
 
@@ -127,6 +143,9 @@ try {
   ours.kill('SIGTERM');
   const code = await new Promise<number | null>((r) => ours.once('exit', r));
   const stored = Number((await db.query<{ n: string }>("SELECT count(*) AS n FROM clicks WHERE provider = 'nordvpn'")).rows[0]!.n) - Number(before);
+  prototype.kill('SIGTERM');
+  await new Promise((r) => prototype.once('exit', r));
+  await db.query(`DROP TABLE IF EXISTS ${PROTOTYPE_TABLE}`);
   await db.end();
 
   const mean = (rs: Round[], k: Exclude<keyof Round, 'cpu'>) => rs.reduce((s, r) => s + r[k], 0) / rs.length;
@@ -141,8 +160,11 @@ try {
   console.log(
     `ours with ?notrack=1 (redirects, records nothing): ${(mean(results.untracked, 'rps') / mean(results.bare, 'rps')).toFixed(2)} of bare (${mean(results.untracked, 'rps').toFixed(0)} req/s, p99 ${mean(results.untracked, 'p99').toFixed(1)} ms)`,
   );
+  console.log(
+    `minimal batching prototype (bare's 302, one INSERT per 50 ms or 500 clicks, no checks): ${(mean(results.prototype, 'rps') / mean(results.bare, 'rps')).toFixed(2)} of bare (${mean(results.prototype, 'rps').toFixed(0)} req/s, p99 ${mean(results.prototype, 'p99').toFixed(1)} ms)`,
+  );
   // Both servers share 2 cores with autocannon (and ours with PostgreSQL): where each request's CPU time goes.
-  console.log(`cpu per request, µs: bare server ${cpu(results.bare, 'server')}, autocannon ${cpu(results.bare, 'load')} | ours server ${cpu(results.ours, 'server')}, PostgreSQL ${cpu(results.ours, 'postgres')}, autocannon ${cpu(results.ours, 'load')} | notrack server ${cpu(results.untracked, 'server')}, autocannon ${cpu(results.untracked, 'load')}`);
+  console.log(`cpu per request, µs: bare server ${cpu(results.bare, 'server')}, autocannon ${cpu(results.bare, 'load')} | ours server ${cpu(results.ours, 'server')}, PostgreSQL ${cpu(results.ours, 'postgres')}, autocannon ${cpu(results.ours, 'load')} | notrack server ${cpu(results.untracked, 'server')}, autocannon ${cpu(results.untracked, 'load')} | prototype server ${cpu(results.prototype, 'server')}, PostgreSQL ${cpu(results.prototype, 'postgres')}, autocannon ${cpu(results.prototype, 'load')}`);
   console.log(`clicks stored ${stored} vs 302s answered ${answered}: ${stored === answered ? 'equal' : 'DIFFERENT'} (service exit code ${code})`);
   process.exitCode = stored === answered && code === 0 ? 0 : 1;
 } finally {
