@@ -43,6 +43,25 @@ describe.each(DB_KINDS)('clicks on %s', (kind) => {
     expect(refused).toEqual(bad);
   });
 
+  it('accepts exactly the providers and placements that the original rules of migration 001 accept', async () => {
+    // Migration 009 made both CHECKs cheaper; the strings they let in must not change.
+    const providers = ['nordvpn', 'private-internet-access', 'a', '0', 'a-1', 'x'.repeat(64), 'x'.repeat(65), '', '-nord', 'nord-', 'nord--vpn', '-', 'Nord', 'nord_vpn', 'nord vpn', 'nördvpn', 'nord\nvpn'];
+    const placements = ['hero-cta', 'a', '0', 'hero_cta-1', `a${'_'.repeat(39)}`, 'a'.repeat(40), 'a'.repeat(41), '', '-cta', '_cta', 'Hero', 'hero.cta', 'héro', 'hero\n', 'hero cta'];
+    const accepted = async (over: Partial<ClickRow>) => {
+      const [id] = await clickStore(db, () => {}).allocateIds(1);
+      let ok = true;
+      await clickStore(db, () => (ok = false)).insert([row({ id: id!, ...over })]);
+      return ok;
+    };
+    const original = async (value: string, rule: string) => (await db.query<{ ok: boolean }>(`SELECT $1::text ~ '${rule}' AS ok`, [value])).rows[0]!.ok;
+    for (const provider of providers) {
+      expect([provider, await accepted({ provider })]).toEqual([provider, (await original(provider, '^[a-z0-9]+(-[a-z0-9]+)*$')) && provider.length <= 64]);
+    }
+    for (const placement of placements) {
+      expect([placement, await accepted({ placement })]).toEqual([placement, await original(placement, '^[a-z0-9][a-z0-9_-]{0,39}$')]);
+    }
+  });
+
   it('loads a batch with reserved ids in one COPY, storing every character as sent', async () => {
     let copies = 0;
     let inserts = 0;
