@@ -28,6 +28,8 @@ interface Round {
   redirects: number;
   /** CPU microseconds per request: the server under test, PostgreSQL (all its processes), and autocannon (this process). */
   cpu: { server: number; postgres: number; load: number };
+  /** How long after the last answer the server and PostgreSQL were still busy (about 0 when the writer keeps up). */
+  settleMs: number;
 }
 
 /** CPU seconds used so far by the server, by every postgres process, and by this process (Linux /proc; zeros elsewhere). */
@@ -71,11 +73,28 @@ const HEADERS = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Sa
 async function load(url: string, amount: number, serverPid: number | undefined): Promise<Round> {
   const before = cpuSeconds(serverPid);
   const r = await autocannon({ url, connections: CONNECTIONS, amount, headers: HEADERS });
-  const after = cpuSeconds(serverPid);
+  // A writer that falls behind would do its work after the round, out of the figures: the round's CPU is read once
+  // the server and PostgreSQL have gone quiet (under 5% of a core for 100 ms), and that wait is reported.
+  const answeredAt = Date.now();
+  let after = cpuSeconds(serverPid);
+  for (;;) {
+    await new Promise((res) => setTimeout(res, 100));
+    const now = cpuSeconds(serverPid);
+    const busy = now.server - after.server + now.postgres - after.postgres;
+    after = now;
+    if (busy < 0.005 || Date.now() - answeredAt > 60_000) break;
+  }
   const per = (k: keyof Round['cpu']) => ((after[k] - before[k]) * 1e6) / r.requests.total;
   // Requests over the run's own elapsed time: autocannon's per-second average counts whole seconds only.
   const seconds = (r.finish.getTime() - r.start.getTime()) / 1000;
-  return { rps: r.requests.total / seconds, p50: r.latency.p50, p99: r.latency.p99, redirects: r['3xx'], cpu: { server: per('server'), postgres: per('postgres'), load: per('load') } };
+  return {
+    rps: r.requests.total / seconds,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    redirects: r['3xx'],
+    cpu: { server: per('server'), postgres: per('postgres'), load: per('load') },
+    settleMs: Date.now() - answeredAt - 100,
+  };
 }
 
 /** Two seconds of load to warm the JIT and measure the rate each round is sized from. */
@@ -115,7 +134,8 @@ try {
     waitUp(`${prototypeUrl}&warm=1`, prototype),
   ]);
   const oursUrl = `http://127.0.0.1:${oursPort}/go/nordvpn?from=/&placement=bench`;
-  const bareUrl = `http://127.0.0.1:${barePort}/go/nordvpn`;
+  // The same request for every contender: bare ignores the query, but parses it as any Fastify route does.
+  const bareUrl = `http://127.0.0.1:${barePort}/go/nordvpn?from=/&placement=bench`;
   // The same service answering without recording (?notrack=1): what the app costs apart from the clicks it stores.
   const untrackedUrl = `${oursUrl}&notrack=1`;
   const amounts = {
@@ -126,6 +146,8 @@ try {
   };
   await new Promise((r) => setTimeout(r, 500));
   const before = (await db.query<{ n: string }>("SELECT count(*) AS n FROM clicks WHERE provider = 'nordvpn'")).rows[0]!.n;
+  const prototypeCount = async () => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${PROTOTYPE_TABLE}`)).rows[0]!.n);
+  const prototypeBefore = await prototypeCount();
 
   const results: { bare: Round[]; ours: Round[]; untracked: Round[]; prototype: Round[] } = { bare: [], ours: [], untracked: [], prototype: [] };
   for (let i = 1; i <= ROUNDS; i++) {
@@ -135,7 +157,7 @@ try {
     results.prototype.push(await load(prototypeUrl, amounts.prototype, prototype.pid));
     const [b, o, u, p] = [results.bare.at(-1)!, results.ours.at(-1)!, results.untracked.at(-1)!, results.prototype.at(-1)!];
     console.log(
-      `round ${i}: bare ${b.rps.toFixed(0)} req/s (p50 ${b.p50} ms, p99 ${b.p99} ms) | ours ${o.rps.toFixed(0)} req/s (p50 ${o.p50} ms, p99 ${o.p99} ms) | ours, notrack ${u.rps.toFixed(0)} req/s | prototype ${p.rps.toFixed(0)} req/s`,
+      `round ${i}: bare ${b.rps.toFixed(0)} req/s (p50 ${b.p50} ms, p99 ${b.p99} ms) | ours ${o.rps.toFixed(0)} req/s (p50 ${o.p50} ms, p99 ${o.p99} ms) | ours, notrack ${u.rps.toFixed(0)} req/s | prototype ${p.rps.toFixed(0)} req/s | busy after the last answer: ours ${o.settleMs} ms, prototype ${p.settleMs} ms`,
     );
   }
 
@@ -145,10 +167,11 @@ try {
   const stored = Number((await db.query<{ n: string }>("SELECT count(*) AS n FROM clicks WHERE provider = 'nordvpn'")).rows[0]!.n) - Number(before);
   prototype.kill('SIGTERM');
   await new Promise((r) => prototype.once('exit', r));
+  const prototypeStored = (await prototypeCount()) - prototypeBefore;
   await db.query(`DROP TABLE IF EXISTS ${PROTOTYPE_TABLE}`);
   await db.end();
 
-  const mean = (rs: Round[], k: Exclude<keyof Round, 'cpu'>) => rs.reduce((s, r) => s + r[k], 0) / rs.length;
+  const mean = (rs: Round[], k: Exclude<keyof Round, 'cpu' | 'settleMs'>) => rs.reduce((s, r) => s + r[k], 0) / rs.length;
   const cpu = (rs: Round[], k: keyof Round['cpu']) => (rs.reduce((s, r) => s + r.cpu[k], 0) / rs.length).toFixed(1);
   const answered = results.ours.reduce((s, r) => s + r.redirects, 0);
   const ratio = mean(results.ours, 'rps') / mean(results.bare, 'rps');
@@ -166,6 +189,8 @@ try {
   // Both servers share 2 cores with autocannon (and ours with PostgreSQL): where each request's CPU time goes.
   console.log(`cpu per request, µs: bare server ${cpu(results.bare, 'server')}, autocannon ${cpu(results.bare, 'load')} | ours server ${cpu(results.ours, 'server')}, PostgreSQL ${cpu(results.ours, 'postgres')}, autocannon ${cpu(results.ours, 'load')} | notrack server ${cpu(results.untracked, 'server')}, autocannon ${cpu(results.untracked, 'load')} | prototype server ${cpu(results.prototype, 'server')}, PostgreSQL ${cpu(results.prototype, 'postgres')}, autocannon ${cpu(results.prototype, 'load')}`);
   console.log(`clicks stored ${stored} vs 302s answered ${answered}: ${stored === answered ? 'equal' : 'DIFFERENT'} (service exit code ${code})`);
+  const prototypeAnswered = results.prototype.reduce((s, r) => s + r.redirects, 0);
+  console.log(`prototype: clicks stored ${prototypeStored} vs 302s answered ${prototypeAnswered}: ${prototypeStored === prototypeAnswered ? 'equal' : 'DIFFERENT'}`);
   process.exitCode = stored === answered && code === 0 ? 0 : 1;
 } finally {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
