@@ -1,6 +1,7 @@
 /**
  * Incremental builds: a second `vpnsite build` re-renders only the reviews and articles whose loader data changed
- * (scripts/build/render-worker.mjs), and publishes exactly what a build without the cache publishes.
+ * (scripts/build/render-worker.mjs), and publishes exactly what a build without the cache publishes, which is
+ * what React Router's own prerender publishes.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,5 +62,11 @@ describe('incremental vpnsite build', () => {
     expect(full.status, full.stdout + full.stderr).toBe(0);
     expect(counts(full.stdout)).toEqual({ rendered: 19, reused: 0 });
     expect(treeDigest(out)).toBe(treeDigest(fresh));
+
+    // The render workers publish what React Router's own prerender publishes when it renders every page itself.
+    const own = join(root, 'own');
+    const byReactRouter = vpnsite(['build', '--data', data, '--out', own], { VPNSITE_CACHE: '0', VPNSITE_RENDER_WORKERS: '0' });
+    expect(byReactRouter.status, byReactRouter.stdout + byReactRouter.stderr).toBe(0);
+    expect(treeDigest(own)).toBe(treeDigest(fresh));
   }, 600_000);
 });
