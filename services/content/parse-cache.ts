@@ -4,9 +4,10 @@
  * recorded is not read or parsed again: at 10,000 files, parsing the YAML was over half of a run.
  *
  * One cache per data directory, in cacheDir() (node_modules/.cache/vpnsite or VPNSITE_CACHE_DIR), and only
- * for the checks it was made with (checksKey: the schemas, the code of a file's own checks and the YAML parsers). Problems are kept without their printed path, which depends on
- * the working directory. The cross-file rules always run on everything. The cache is an optimisation only: when it
- * cannot be read it is ignored, and when it cannot be written the next run parses again.
+ * for the checks it was made with (checksKey: the schemas, the code of a file's own checks and the YAML parsers).
+ * Problems are kept without their printed path, which depends on the working directory. The cross-file rules
+ * always run on everything. The cache is an optimisation only: when it cannot be read it is ignored, and when it
+ * cannot be written the next run parses again.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, type Stats, utimesSync, writeFileSync } from 'node:fs';

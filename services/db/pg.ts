@@ -29,15 +29,13 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
     async copyFrom(sql, text) {
       if (!(client instanceof pg.Pool)) return copyOn(client, sql, text);
       const conn = await client.connect();
-      let failed: Error | undefined;
       try {
         await copyOn(conn, sql, text);
+        conn.release();
       } catch (err) {
-        failed = err as Error;
-        throw err;
-      } finally {
         // A connection whose COPY failed half-way is closed rather than handed to the next query.
-        conn.release(failed);
+        conn.release(err as Error);
+        throw err;
       }
     },
   };
