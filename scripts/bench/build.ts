@@ -1,12 +1,18 @@
 /**
  * Build scaling: synthetic, schema-valid content at N = 100, 1,000 and 10,000 pages; times `vpnsite validate`
  * and `vpnsite build` in child processes and reads their peak memory. Run: npm run bench:build [-- N …]
+ *
+ * Beside them, two floors on the same content: reading and parsing every file with js-yaml alone
+ * (parse-floor.mjs), and the render workers on pages of the same weight that hold none of the site's code
+ * (render-floor.ts), alternating with the site's own pages.
  */
 import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../lib/paths.ts';
+import { renderSideBySide, type SideBySide } from './render-floor.ts';
 import { writeSyntheticContent } from './synthetic-content.ts';
 
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
@@ -26,6 +32,19 @@ function vpnsite(args: string[], env: NodeJS.ProcessEnv = {}): Run {
   return { seconds, peakMb: peak ? Number(peak) / 1024 : NaN, ok: r.status === 0, out: `${r.stdout}\n${r.stderr}`, stdout: r.stdout };
 }
 
+/** parse-floor.mjs on dataDir: files per second read and parsed by js-yaml alone, in `threads` threads. */
+function parseFloor(dataDir: string, threads: number): number {
+  const r = spawnSync(process.execPath, [join(PROJECT_ROOT, 'scripts/bench/parse-floor.mjs'), dataDir, String(threads)], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`parse-floor.mjs failed:\n${r.stderr}`);
+  const { files, seconds } = JSON.parse(r.stdout) as { files: number; seconds: number };
+  return files / seconds;
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+/** Each run's figure, in the order they ran: "412, 398". */
+const list = (xs: number[], digits = 0) => xs.map((x) => x.toFixed(digits)).join(', ');
+const runs = (c: { runs: { pagesPerS: number }[] }) => `${list(c.runs.map((r) => r.pagesPerS))} pages/s`;
+
 const countFiles = (dir: string): number => readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? countFiles(join(dir, e.name)) : e.name.endsWith('.yaml') ? 1 : 0), 0);
 
 interface Row {
@@ -36,6 +55,9 @@ interface Row {
   bundleS: number; renderS: number; checkS: number; pagesPerS: number; pagesPerSChecked: number; peakMb: number;
   /** The same build again with one article changed: its time, render and check phases, and pages rendered again. */
   rebuildS: number; rebuildRenderS: number; rebuildCheckS: number; rerendered: number;
+  /** js-yaml alone over the same files, in one thread and in one thread per core. */
+  parseFloor1: number; parseFloorAll: number;
+  side: SideBySide;
 }
 
 /** The phases `vpnsite build` prints. */
@@ -69,14 +91,18 @@ for (const n of plan) {
     const again = vpnsite(['build', '--data', data, '--out', join(tmp, 'dist')]);
     if (!again.ok) throw new Error(`second build failed at N=${n}:\n${again.out.slice(-4000)}`);
     const re = phases(again.out);
+    const parseFloor1 = parseFloor(data, 1);
+    const parseFloorAll = parseFloor(data, availableParallelism());
+    const side = await renderSideBySide(data, tmp);
     const row = {
       n, files, pages, validateS: v.seconds, buildS: b.seconds, filesPerS: files / v.seconds, warmValidateS: warm.seconds, warmFilesPerS: files / warm.seconds, bundleS, renderS, checkS,
       pagesPerS: pages / renderS, pagesPerSChecked: pages / (renderS + checkS), peakMb: Math.max(v.peakMb, b.peakMb, again.peakMb),
-      rebuildS: again.seconds, rebuildRenderS: re.renderS, rebuildCheckS: re.checkS, rerendered: re.rendered,
+      rebuildS: again.seconds, rebuildRenderS: re.renderS, rebuildCheckS: re.checkS, rerendered: re.rendered, parseFloor1, parseFloorAll, side,
     };
     rows.push(row);
     console.log(`N=${n}: ${files} files validated in ${v.seconds.toFixed(2)}s (again, unchanged: ${warm.seconds.toFixed(2)}s); ${pages} pages built in ${b.seconds.toFixed(1)}s (prerender ${prerenderS}s: bundle ${bundleS}s, render ${renderS}s; checks ${checkS}s); peak ${row.peakMb.toFixed(0)} MB`);
     console.log(`        one article changed: built again in ${again.seconds.toFixed(1)}s (bundle ${re.bundleS}s, render ${re.renderS}s, checks ${re.checkS}s), ${re.rendered} review(s) or article(s) rendered again`);
+    console.log(`        floors: js-yaml alone ${parseFloor1.toFixed(0)} files/s (1 thread), ${parseFloorAll.toFixed(0)} files/s (${availableParallelism()} threads); render workers, ${side.pages} pages each: ${runs(side.floor)} (floor), ${runs(side.site)} (site)`);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -89,3 +115,10 @@ rows.forEach((r, i) => {
   const growth = prev ? `${(r.buildS / prev.buildS).toFixed(2)}× (render+checks ${((r.renderS + r.checkS) / (prev.renderS + prev.checkS)).toFixed(2)}×) for ${(r.pages / prev.pages).toFixed(1)}× pages` : '';
   console.log(`| ${r.n} | ${r.files} | ${r.pages} | ${r.validateS.toFixed(2)} | ${r.filesPerS.toFixed(0)} | ${r.warmValidateS.toFixed(2)} | ${r.warmFilesPerS.toFixed(0)} | ${r.buildS.toFixed(1)} | ${r.bundleS.toFixed(1)} | ${r.renderS.toFixed(1)} | ${r.checkS.toFixed(1)} | ${r.pagesPerS.toFixed(0)} | ${r.pagesPerSChecked.toFixed(0)} | ${r.peakMb.toFixed(0)} | ${growth} | ${r.rebuildS.toFixed(1)} | ${r.rebuildRenderS.toFixed(1)} / ${r.rebuildCheckS.toFixed(1)} | ${r.rerendered} |`);
 });
+
+console.log('\n| N | YAML files | js-yaml alone, 1 thread (files/s) | js-yaml alone, one thread per core (files/s) | validate (files/s) | validate again (files/s) | pages rendered by the workers | floor (pages/s) | site, same workers (pages/s) | site ÷ floor | floor CPU per page (ms) | site CPU per page (ms) | floor HTML / loader data (KB) | site HTML / loader data (KB) |');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  const { floor, site } = r.side;
+  console.log(`| ${r.n} | ${r.files} | ${r.parseFloor1.toFixed(0)} | ${r.parseFloorAll.toFixed(0)} | ${r.filesPerS.toFixed(0)} | ${r.warmFilesPerS.toFixed(0)} | ${r.side.pages} | ${list(floor.runs.map((x) => x.pagesPerS))} | ${list(site.runs.map((x) => x.pagesPerS))} | ${(mean(site.runs.map((x) => x.pagesPerS)) / mean(floor.runs.map((x) => x.pagesPerS))).toFixed(2)} | ${list(floor.runs.map((x) => x.cpuMsPerPage), 1)} | ${list(site.runs.map((x) => x.cpuMsPerPage), 1)} | ${floor.htmlKb.toFixed(1)} / ${floor.dataKb.toFixed(1)} | ${site.htmlKb.toFixed(1)} / ${site.dataKb.toFixed(1)} |`);
+}
