@@ -50,7 +50,9 @@ function cpuSeconds(serverPid: number | undefined): { server: number; postgres: 
     const pid = Number(entry);
     if (pid === serverPid) out.server += seconds;
     else if (pid === process.pid) out.load += seconds;
-    else if (name.startsWith('postgres')) out.postgres += seconds;
+    // With the CPU of the postmaster's finished children (cutime, cstime), so that a backend or an autovacuum
+    // worker that exits mid-round does not take its time out of the sum.
+    else if (name.startsWith('postgres')) out.postgres += seconds + (Number(fields[13]) + Number(fields[14])) / 100;
   }
   return out;
 }
@@ -115,6 +117,39 @@ const start = (args: string[], env: NodeJS.ProcessEnv = {}) => {
   children.push(child);
   return child;
 };
+
+/**
+ * Stops the servers and removes what the run made: its build, the throwaway PostgreSQL and, in a DATABASE_URL the
+ * user gave, the prototype's table, however the run ends (finished, failed, or stopped with Ctrl-C).
+ */
+let cleaned: Promise<void> | undefined;
+function cleanUp(): Promise<void> {
+  cleaned ??= (async () => {
+    const exited = children.filter((c) => c.exitCode === null && c.signalCode === null).map((c) => new Promise((r) => c.once('exit', r)));
+    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+    await Promise.race([Promise.all(exited), new Promise((r) => setTimeout(r, 5000))]);
+    if (process.env.DATABASE_URL) {
+      const db = new pg.Client({ connectionString: databaseUrl });
+      try {
+        await db.connect();
+        await db.query(`DROP TABLE IF EXISTS ${PROTOTYPE_TABLE}`);
+      } catch (err) {
+        console.error(`could not drop ${PROTOTYPE_TABLE}: ${err instanceof Error ? err.message : String(err)}`);
+      } finally {
+        await db.end().catch(() => undefined);
+      }
+    }
+    pgServer?.destroy();
+    rmSync(dist, { recursive: true, force: true });
+  })();
+  return cleaned;
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the servers and cleaning up`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
 
 try {
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -193,7 +228,5 @@ try {
   console.log(`prototype: clicks stored ${prototypeStored} vs 302s answered ${prototypeAnswered}: ${prototypeStored === prototypeAnswered ? 'equal' : 'DIFFERENT'}`);
   process.exitCode = stored === answered && code === 0 ? 0 : 1;
 } finally {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  pgServer?.destroy();
-  rmSync(dist, { recursive: true, force: true });
+  await cleanUp();
 }
