@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { NOT_FOUND_PATHS, PARAMETERISED, type RouteEntry } from '../../services/content/index.ts';
 import { SNAPSHOT_ENV } from '../../services/content/snapshot.ts';
 import { PROJECT_ROOT, reactRouterBin } from '../lib/paths.ts';
+import { trackChild } from './interrupt.ts';
 import { renderPages, type RenderResult } from './render-pages.ts';
 
 export interface PrerenderOptions {
@@ -94,7 +95,7 @@ function reactRouterBuild(
   if (keepServerBuild) env.VPNSITE_KEEP_SERVER_BUILD = keepServerBuild;
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [reactRouterBin(), 'build'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = trackChild(spawn(process.execPath, [reactRouterBin(), 'build'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] }));
     let log = '';
     // React Router logs a line per prerendered file: the first one marks the end of bundling.
     let rendering: number | undefined;

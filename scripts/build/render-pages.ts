@@ -12,6 +12,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { cacheDir, cachesOff } from '../../services/content/cache-dir.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
+import { trackChild } from './interrupt.ts';
 
 const WORKER_SCRIPT = join(PROJECT_ROOT, 'scripts/build/render-worker.mjs');
 
@@ -99,7 +100,7 @@ export async function renderPages(opts: RenderOptions): Promise<RenderResult> {
   const runs = Array.from({ length: workers }, (_, worker) => {
     const job: WorkerJob = { serverEntry, clientDir: opts.clientDir, pathsFile, worker, workers, concurrency: 4, cacheDir, identity, resultFile: resultFile(worker) };
     return new Promise<string>((resolve) => {
-      const child = spawn(process.execPath, [WORKER_SCRIPT, JSON.stringify(job)], { cwd: PROJECT_ROOT, env: opts.env, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = trackChild(spawn(process.execPath, [WORKER_SCRIPT, JSON.stringify(job)], { cwd: PROJECT_ROOT, env: opts.env, stdio: ['ignore', 'ignore', 'pipe'] }));
       let err = '';
       child.stderr.on('data', (d: Buffer) => (err += d));
       child.on('close', (code) => resolve(code === 0 ? '' : `render worker ${worker + 1}/${workers} failed:\n${err.trim()}`));

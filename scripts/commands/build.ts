@@ -11,6 +11,7 @@ import { optimizeFirstPaint } from '../build/first-paint.ts';
 import { verifyOutput } from '../build/verify.ts';
 import { prerender } from '../build/prerender.ts';
 import { pageCacheDir } from '../build/render-pages.ts';
+import { stopOnSignals, trackTemporary, uninterruptible, untrackTemporary } from '../build/interrupt.ts';
 import { ensureParent, listFiles, shapeOutput, stage, swapInto, totalBytes } from '../build/publish.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 import { report } from './validate.ts';
@@ -44,8 +45,26 @@ function validated(flags: BuildFlags, log: (line: string) => void): { content: C
   return { content: result.content, routes: result.routes, warningCount: result.warningCount };
 }
 
-/** Runs the whole build; returns false (having said why) when anything failed and --out was left alone. */
+/**
+ * Runs the whole build; returns false (having said why) when anything failed and --out was left alone. Stopped by
+ * SIGINT or SIGTERM, it cleans up and exits 1 (scripts/build/interrupt.ts).
+ */
 export async function runBuild(flags: BuildFlags, log: (line: string) => void = (l) => console.log(l)): Promise<boolean> {
+  const state = { published: false };
+  const releaseSignals = stopOnSignals(
+    (signal) => (state.published
+      ? `✗ build interrupted (${signal}) after publishing ${flags.out}; temporary files removed`
+      : `✗ build stopped (${signal}); temporary files removed; ${flags.out} was not touched`),
+    log,
+  );
+  try {
+    return await buildSite(flags, log, state);
+  } finally {
+    releaseSignals();
+  }
+}
+
+async function buildSite(flags: BuildFlags, log: (line: string) => void, state: { published: boolean }): Promise<boolean> {
   const started = performance.now();
   const dataDir = resolve(flags.data);
   const out = resolve(flags.out);
@@ -67,6 +86,9 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
   const staged = join(dirname(out), `.dist-new-${process.pid}`);
   // Beside the build directory, not in it: React Router empties that when it starts.
   const snapshot = await mkdtemp(join(tmpdir(), 'vpnsite-content-'));
+  // React Router's server build is kept beside the work directory (scripts/build/prerender.ts).
+  const temporary = [work, `${work}-server`, staged, snapshot];
+  trackTemporary(...temporary);
   try {
     const t = performance.now();
     writeSnapshot(snapshot, content.content, content.routes);
@@ -110,8 +132,11 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
       return false;
     }
 
-    await stage(client, staged);
-    await swapInto(staged, out);
+    await uninterruptible(async () => {
+      await stage(client, staged);
+      await swapInto(staged, out);
+      state.published = true;
+    });
     const bytes = await totalBytes(out, await listFiles(out));
     log(`publish    ${flags.out}`);
     const warned = content.warningCount + warnings.length;
@@ -121,6 +146,7 @@ export async function runBuild(flags: BuildFlags, log: (line: string) => void = 
     await rm(work, { recursive: true, force: true });
     await rm(snapshot, { recursive: true, force: true });
     await rm(staged, { recursive: true, force: true });
+    untrackTemporary(...temporary);
   }
 }
 
