@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { NOT_FOUND_PATHS, PARAMETERISED, type RouteEntry } from '../../services/content/index.ts';
 import { SNAPSHOT_ENV } from '../../services/content/snapshot.ts';
 import { PROJECT_ROOT, reactRouterBin } from '../lib/paths.ts';
-import { trackChild } from './interrupt.ts';
+import { trackChild, trackTemporary, untrackTemporary } from './interrupt.ts';
 import { renderPages, type RenderResult } from './render-pages.ts';
 
 export interface PrerenderOptions {
@@ -44,6 +44,7 @@ export interface PrerenderResult {
 export async function prerender(opts: PrerenderOptions): Promise<PrerenderResult> {
   // Inside the project (beside the build directory), so the kept server build resolves the project's packages.
   const serverDir = `${opts.buildDir}-server`;
+  trackTemporary(serverDir);
   try {
     if (!opts.routes) return await reactRouterBuild(opts, undefined);
     const routes = opts.routes;
@@ -74,6 +75,7 @@ export async function prerender(opts: PrerenderOptions): Promise<PrerenderResult
     return { ...result, ok: failed === '', log: failed ? `${result.log}\n${failed}` : result.log, renderSeconds, rendered: rendered.rendered, reused: rendered.reused };
   } finally {
     await rm(serverDir, { recursive: true, force: true });
+    untrackTemporary(serverDir);
   }
 }
 

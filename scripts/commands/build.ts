@@ -84,11 +84,10 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
   await ensureParent(dirname(out));
   const work = await mkdtemp(join(PROJECT_ROOT, '.build-'));
   const staged = join(dirname(out), `.dist-new-${process.pid}`);
+  trackTemporary(work, staged);
   // Beside the build directory, not in it: React Router empties that when it starts.
   const snapshot = await mkdtemp(join(tmpdir(), 'vpnsite-content-'));
-  // React Router's server build is kept beside the work directory (scripts/build/prerender.ts).
-  const temporary = [work, `${work}-server`, staged, snapshot];
-  trackTemporary(...temporary);
+  trackTemporary(snapshot);
   try {
     const t = performance.now();
     writeSnapshot(snapshot, content.content, content.routes);
@@ -146,7 +145,7 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
     await rm(work, { recursive: true, force: true });
     await rm(snapshot, { recursive: true, force: true });
     await rm(staged, { recursive: true, force: true });
-    untrackTemporary(...temporary);
+    untrackTemporary(work, staged, snapshot);
   }
 }
 
