@@ -7,9 +7,8 @@
  * (render-floor.ts), alternating with the site's own pages.
  */
 import { spawnSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 import { renderSideBySide, type SideBySide } from './render-floor.ts';

@@ -7,12 +7,13 @@
  * Run: `npm run bench:redirect` (DATABASE_URL, or a throwaway server).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, startTestPostgres } from '../../tests/helpers/postgres.ts';
+import { procCpu } from './proc-stat.ts';
 
 const ROUNDS = 3;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -38,21 +39,14 @@ function cpuSeconds(serverPid: number | undefined): { server: number; postgres: 
   if (!existsSync('/proc/self/stat')) return out;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
     const pid = Number(entry);
-    if (pid === serverPid) out.server += seconds;
-    else if (pid === process.pid) out.load += seconds;
-    // With the CPU of the postmaster's finished children (cutime, cstime), so that a backend or an autovacuum
-    // worker that exits mid-round does not take its time out of the sum.
-    else if (name.startsWith('postgres')) out.postgres += seconds + (Number(fields[13]) + Number(fields[14])) / 100;
+    const cpu = procCpu(pid);
+    if (!cpu) continue;
+    if (pid === serverPid) out.server += cpu.self;
+    else if (pid === process.pid) out.load += cpu.self;
+    // With the CPU of the postmaster's finished children, so that a backend or an autovacuum worker that exits
+    // mid-round does not take its time out of the sum.
+    else if (cpu.name.startsWith('postgres')) out.postgres += cpu.self + cpu.children;
   }
   return out;
 }

@@ -6,13 +6,13 @@
  * machine, before any of the site's code.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContent, NOT_FOUND_PATHS, PARAMETERISED } from '../../services/content/index.ts';
 import { SNAPSHOT_ENV, writeSnapshot } from '../../services/content/snapshot.ts';
 import { renderPages } from '../build/render-pages.ts';
 import { PROJECT_ROOT, reactRouterBin } from '../lib/paths.ts';
+import { procCpu } from './proc-stat.ts';
 
 const FLOOR_SITE = join(PROJECT_ROOT, 'scripts/bench/minimal-site');
 
@@ -31,21 +31,12 @@ export interface Contender {
 
 export interface SideBySide {
   pages: number;
-  workers: number;
   site: Contender;
   floor: Contender;
 }
 
-/** CPU seconds of this process's finished children (Linux: /proc/self/stat's cutime and cstime); NaN elsewhere. */
-function childCpuSeconds(): number {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-    // Fields 16 and 17 of stat(5); the split above starts at field 3. Clock ticks are 1/100 s on Linux.
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
+/** CPU seconds of this process's finished children (the render workers); NaN where /proc is missing. */
+const childCpuSeconds = (): number => procCpu('self')?.children ?? Number.NaN;
 
 /** `react-router build` in `cwd`, keeping a copy of its server build in `serverDir` (keep-server-build.ts). */
 function reactRouterBuild(cwd: string, buildDir: string, serverDir: string, env: NodeJS.ProcessEnv): Promise<void> {
@@ -117,7 +108,7 @@ export async function renderSideBySide(dataDir: string, tmp: string, rounds = 2)
         }
       }
     }
-    return { pages: siteJob.render.length, workers: availableParallelism(), ...result };
+    return { pages: siteJob.render.length, ...result };
   } finally {
     rmSync(work, { recursive: true, force: true });
     rmSync(snapshot, { recursive: true, force: true });
