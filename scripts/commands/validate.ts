@@ -1,6 +1,6 @@
 /** vpnsite validate: every content problem in one run, as `file:line:col severity pointer message` lines or JSON. */
 import { Option, type Command } from 'commander';
-import { formatProblem, loadContent, type LoadResult } from '../../services/content/index.ts';
+import { formatProblem, validateContent, type LoadResult } from '../../services/content/index.ts';
 
 export interface ValidateFlags {
   data: string;
@@ -29,8 +29,8 @@ export function registerValidate(program: Command): void {
     .option('--data <dir>', 'content directory', 'data')
     .option('--strict', 'treat warnings as errors')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action((flags: ValidateFlags) => {
-      const ok = report(loadContent(flags.data, { cache: true }), flags);
+    .action(async (flags: ValidateFlags) => {
+      const ok = report(await validateContent(flags.data, { cache: true }), flags);
       process.exitCode = ok ? 0 : 1;
     });
 }

@@ -1,14 +1,15 @@
 /** The content library: load every YAML file under data/, check it, and hand out typed content and routes. */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkSchema } from './schema-check.ts';
-import { crossCheck } from './cross-checks.ts';
+import { checkFile, fromPortable, portable, type FileCheck } from './check-file.ts';
+import { checkInThreads } from './check-threads.ts';
+import { crossCheck, type CheckedFile } from './cross-checks.ts';
 import { assemble, type Content } from './model.ts';
 import { sortProblems, type Problem } from './problem.ts';
 import { routeTable, type RouteEntry } from './routes.ts';
 import { cachesOff } from './cache-dir.ts';
-import { readParseCache, stampOf, touchParseCache, writeParseCache, type CachedCheck } from './parse-cache.ts';
-import { listYamlFiles, parseSource, sourceOf, type SourceFile } from './source.ts';
+import { readParseCache, readStamped, stampOf, touchParseCache, writeParseCache, type CachedCheck } from './parse-cache.ts';
+import { listYamlFiles, parseData, printedPath, type SourceFile } from './source.ts';
 
 export type { Content } from './model.ts';
 export type { Problem } from './problem.ts';
@@ -48,88 +49,117 @@ export interface ContentFile {
   text: string;
 }
 
-/** Loads and checks every file under dataDir, reporting every problem in one pass. */
+const missingDir = (dataDir: string): LoadResult => {
+  const missing: Problem = { file: dataDir, line: 1, column: 1, pointer: '', severity: 'error', message: 'data directory not found' };
+  return { routes: [], problems: [missing], sources: [], errorCount: 1, warningCount: 0 };
+};
+
+const readText = (dataDir: string, rel: string) => readFileSync(join(dataDir, rel), 'utf8');
+
+/**
+ * Loads and checks every file under dataDir, reporting every problem in one pass; the content when there are no
+ * errors. For the build, the dev server and the service, which need the content itself.
+ */
 export function loadContent(dataDir: string, opts: LoadOptions = {}): LoadResult {
-  if (!existsSync(dataDir)) {
-    const missing: Problem = { file: dataDir, line: 1, column: 1, pointer: '', severity: 'error', message: 'data directory not found' };
-    return { routes: [], problems: [missing], sources: [], errorCount: 1, warningCount: 0 };
-  }
+  if (!existsSync(dataDir)) return missingDir(dataDir);
   const rels = listYamlFiles(dataDir);
-  if (!opts.cache || cachesOff()) return checkFiles(dataDir, rels.map((rel) => ({ rel, text: readFileSync(join(dataDir, rel), 'utf8') })), opts);
-
-  const cached = readParseCache(dataDir);
-  const next = new Map<string, CachedCheck>();
-  let changed = cached.size !== rels.length;
-  const checks = rels.map((rel): FileCheck => {
-    const path = join(dataDir, rel);
-    const stamp = stampOf(statSync(path));
-    const hit = cached.get(rel);
-    if (hit?.stamp === stamp) {
-      next.set(rel, hit);
-      const source = sourceOf(dataDir, rel, hit.data, hit.spots);
-      return { source: source.kind ? source : undefined, problems: hit.problems.map((p) => ({ file: source.file, ...p })), valid: hit.valid };
+  if (!opts.cache || cachesOff()) return finish(dataDir, rels.map((rel) => checkFile(dataDir, rel, readText(dataDir, rel))), opts, true);
+  const run = cachedRun(dataDir, rels, true);
+  const stamps: string[] = [];
+  const checks = rels.map((rel, i) => {
+    const hit = run.checks[i];
+    if (!hit) {
+      const { text, stamp } = readStamped(join(dataDir, rel));
+      stamps[i] = stamp;
+      return checkFile(dataDir, rel, text);
     }
-    changed = true;
-    const check = checkFile(dataDir, rel, readFileSync(path, 'utf8'));
-    const spots = {};
-    if (check.source) check.source.spots = spots;
-    next.set(rel, { stamp, data: check.source?.data, problems: check.problems.map(({ file: _, ...p }) => p), valid: check.valid, spots });
-    return check;
+    // Unchanged and valid: its checks are known, only its data is needed.
+    if (hit.valid && hit.source) hit.source.data = parseData(readText(dataDir, rel));
+    return hit;
   });
-  const located = () => checks.reduce((n, c) => n + (c.source?.spots ? Object.keys(c.source.spots).length : 0), 0);
-  const before = located();
-  const result = finish(dataDir, checks, opts);
-  // Written after the cross-file rules, with the positions they located.
-  if (changed || located() !== before) writeParseCache(dataDir, next);
-  else touchParseCache(dataDir);
-  return result;
+  return run.save(finish(dataDir, checks, opts, true), checks, stamps);
 }
 
-/** One file's own checks: that it parses, that some kind of content lives at its path, and its schema. */
-interface FileCheck {
-  /** Undefined for a file at a path no kind claims. */
-  source: SourceFile | undefined;
-  problems: Problem[];
-  /** Parsed and schema-valid: the cross-file rules read it. */
-  valid: boolean;
+/**
+ * Checks every file under dataDir and reports every problem, without keeping the content (`vpnsite validate`).
+ * Unchanged files come from the cache unread; the others are checked on every core (check-threads.ts).
+ */
+export async function validateContent(dataDir: string, opts: LoadOptions = {}): Promise<LoadResult> {
+  if (!existsSync(dataDir)) return missingDir(dataDir);
+  const rels = listYamlFiles(dataDir);
+  if (!opts.cache || cachesOff()) return finish(dataDir, (await checkInThreads(dataDir, rels)).checks, opts, false);
+  const run = cachedRun(dataDir, rels, false);
+  const missing = rels.flatMap((_, i) => (run.checks[i] ? [] : [i]));
+  const fresh = await checkInThreads(dataDir, missing.map((i) => rels[i]!));
+  const checks = [...run.checks];
+  const stamps: string[] = [];
+  missing.forEach((i, k) => {
+    checks[i] = fresh.checks[k];
+    stamps[i] = fresh.stamps[k]!;
+  });
+  return run.save(finish(dataDir, checks as FileCheck[], opts, false), checks as FileCheck[], stamps);
 }
 
-function checkFile(dataDir: string, rel: string, text: string): FileCheck {
-  const { source, problems } = parseSource(dataDir, rel, text);
-  if (!source.kind) {
-    problems.push({ file: source.file, line: 1, column: 1, pointer: '', severity: 'error', message: 'no content kind lives at this path (see data/README.md)' });
-    return { source: undefined, problems, valid: false };
-  }
-  const schemaProblems = checkSchema(source);
-  problems.push(...schemaProblems);
-  return { source, problems, valid: source.data !== undefined && schemaProblems.length === 0 };
+/**
+ * A run with the parse cache: each unchanged file's cached check (undefined for a file to check), and save(),
+ * which writes the checks back once the cross-file rules have located their problems, with the stamps of the
+ * files checked. With `statAll` false and nothing cached, no file is looked at here: every one is to be checked,
+ * and whoever reads it takes its stamp (at 10,000 files, stat-ing them first was ~70 ms before any work began).
+ */
+function cachedRun(dataDir: string, rels: string[], statAll: boolean) {
+  const cached = readParseCache(dataDir);
+  const known = statAll || cached.size > 0 ? rels.map((rel) => stampOf(statSync(join(dataDir, rel)))) : [];
+  const checks = rels.map((rel, i): FileCheck | undefined => {
+    const hit = cached.get(rel);
+    if (!hit || hit.stamp !== known[i]) return undefined;
+    return fromPortable(dataDir, rel, { ...hit, problems: hit.problems.map((p) => ({ file: printedPath(dataDir, rel), ...p })) });
+  });
+  const hits = checks.filter(Boolean).length;
+  const spotsOf = (all: FileCheck[]) => all.reduce((n, c) => n + Object.keys(c.source?.spots ?? {}).length, 0);
+  const before = spotsOf(checks.filter((c): c is FileCheck => c !== undefined));
+  return {
+    checks,
+    save(result: LoadResult, all: FileCheck[], fresh: string[]): LoadResult {
+      // Written after the cross-file rules, with the positions they located.
+      if (hits === rels.length && cached.size === rels.length && spotsOf(all) === before) {
+        touchParseCache(dataDir);
+        return result;
+      }
+      writeParseCache(dataDir, new Map(rels.map((rel, i) => {
+        const { problems, ...rest } = portable(all[i]!);
+        const entry: CachedCheck = { stamp: fresh[i] ?? known[i]!, ...rest, problems: problems.map(({ file: _, ...p }) => p) };
+        return [rel, entry];
+      })));
+      return result;
+    },
+  };
 }
 
 /** Checks content given in memory (no I/O): what loadContent does once the files are read. */
 export function checkFiles(dataDir: string, files: ContentFile[], opts: LoadOptions = {}): LoadResult {
-  return finish(dataDir, files.map(({ rel, text }) => checkFile(dataDir, rel, text)), opts);
+  return finish(dataDir, files.map(({ rel, text }) => checkFile(dataDir, rel, text)), opts, true);
 }
 
-/** The cross-file rules, over every file's own checks. */
-function finish(dataDir: string, checks: FileCheck[], opts: LoadOptions): LoadResult {
+/** The cross-file rules, over every file's own checks; with `withContent`, the content when there are no errors. */
+function finish(dataDir: string, checks: FileCheck[], opts: LoadOptions, withContent: boolean): LoadResult {
   const problems: Problem[] = checks.flatMap((c) => c.problems);
   const sources = checks.flatMap((c) => (c.source ? [c.source] : []));
-  // Cross-file rules need whole, schema-valid files; run them on what is valid so one run reports as much as it can.
-  const valid = checks.flatMap((c) => (c.valid && c.source ? [c.source] : []));
+  const valid = checks.flatMap((c): CheckedFile[] => (c.valid && c.source && c.facts ? [{ source: c.source, facts: c.facts }] : []));
   if (!sources.some((s) => s.kind === 'site')) {
     problems.push({ file: join(dataDir, 'site.yaml'), line: 1, column: 1, pointer: '', severity: 'error', message: 'site.yaml is missing' });
   }
   const schemaOk = !problems.some((p) => p.severity === 'error');
-  const assembled = assemble(valid);
+  // The route table and the providers, from each valid file's stub: the same grouping and order as the content.
+  const stubs = assemble(valid.map((c) => ({ kind: c.source.kind, data: c.facts.stub })));
   let routes: RouteEntry[] = [];
-  if (assembled) {
-    routes = routeTable(assembled);
-    problems.push(...crossCheck(valid, assembled, routes, { today: opts.today ?? today() }));
+  if (stubs) {
+    routes = routeTable(stubs);
+    problems.push(...crossCheck(valid, stubs, routes, { today: opts.today ?? today() }));
   }
   const sorted = sortProblems(problems);
   const errorCount = sorted.filter((p) => p.severity === 'error').length;
   return {
-    content: schemaOk && errorCount === 0 ? assembled : undefined,
+    content: withContent && schemaOk && errorCount === 0 ? assemble(valid.map((c) => c.source)) : undefined,
     routes,
     problems: sorted,
     sources,

@@ -17,8 +17,11 @@ export interface Content {
   pages: Page[];
 }
 
-/** Groups parsed files into a Content object. Assumes they passed the schema check. */
-export function assemble(sources: SourceFile[]): Content | undefined {
+/**
+ * Groups parsed files into a Content object. Assumes they passed the schema check. Given each file's routeStub
+ * instead of its data, it groups and orders those the same way (validate's route table).
+ */
+export function assemble(sources: Pick<SourceFile, 'kind' | 'data'>[]): Content | undefined {
   const of = <T>(kind: string) => sources.filter((s) => s.kind === kind).map((s) => s.data as T);
   const site = of<Site>('site')[0];
   if (!site) return undefined;

@@ -1,5 +1,5 @@
 /** The route table: every page the site builds, derived from content. One source for the router, the prerender list, link checks and the sitemap. */
-import type { Content } from './model.ts';
+import type { Kind } from './schemas/index.ts';
 
 export type RouteKind = 'home' | 'reviews' | 'review' | 'deals' | 'streaming' | 'gaming' | 'guide' | 'page' | 'article' | 'not-found';
 
@@ -31,8 +31,50 @@ export const RESERVED_SLUG = '404';
 /** The not-found pages: `/404` for any unknown path, and one under each parameterised prefix (see site/routes.ts). */
 export const NOT_FOUND_PATHS: readonly string[] = [NOT_FOUND_PATH, ...Object.values(PARAMETERISED).map((prefix) => `${prefix}/${RESERVED_SLUG}`)];
 
+interface Meta { title: string; description: string }
+interface Titled { slug: string; updated: string; meta: Meta }
+
+/**
+ * What the route table reads of the content (a Content is one). Validation builds it from each file's routeStub
+ * alone, so the cross-file rules never need a file's whole data.
+ */
+export interface RouteContent {
+  site: { home: { updated: string; meta: Meta }; notFound: { meta: Meta } };
+  providers: { slug: string; review?: { updated: string; meta: Meta } }[];
+  reviews?: { updated: string; meta: Meta };
+  deals?: { updated: string; meta: Meta };
+  gaming?: { updated: string; meta: Meta };
+  streaming?: { updated: string; meta: Meta };
+  guides: Titled[];
+  pages: Titled[];
+  articles: Titled[];
+}
+
+const pick = (meta: Meta): Meta => ({ title: meta.title, description: meta.description });
+
+/**
+ * The part of a schema-valid file that the route table and the cross-file rules read: its slug, order, updated
+ * date and meta (and a provider's name and rating). At 10,000 files this is a few hundred bytes each against the
+ * file's ~9 KB, so validation threads hand it back instead of the data.
+ */
+export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
+  const d = data as Record<string, unknown> & { meta?: Meta };
+  switch (kind) {
+    case 'site': {
+      const site = d as unknown as RouteContent['site'];
+      return { home: { updated: site.home.updated, meta: pick(site.home.meta) }, notFound: { meta: pick(site.notFound.meta) } };
+    }
+    case 'provider': {
+      const review = d.review as { updated: string; meta: Meta } | undefined;
+      return { slug: d.slug, order: d.order, name: d.name, rating: d.rating, ...(review ? { review: { updated: review.updated, meta: pick(review.meta) } } : {}) };
+    }
+    default:
+      return { slug: d.slug, order: d.order, updated: d.updated, ...(d.meta ? { meta: pick(d.meta) } : {}) };
+  }
+}
+
 /** Every route, home first. Pages exist only for content that exists: there are no placeholder pages. */
-export function routeTable(content: Content): RouteEntry[] {
+export function routeTable(content: RouteContent): RouteEntry[] {
   const { site } = content;
   const routes: RouteEntry[] = [
     { path: '/', kind: 'home', source: 'site.yaml', updated: site.home.updated, title: site.home.meta.title, description: site.home.meta.description },

@@ -7,10 +7,11 @@
  * its position). Both read YAML 1.2's core schema, so they agree on the data.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { kindOf, type Kind } from './schemas/index.ts';
+import { nodeTree, offsetOf } from './node-offsets.ts';
 import type { Problem } from './problem.ts';
 
 export interface SourceFile {
@@ -23,6 +24,10 @@ export interface SourceFile {
   data: unknown;
   /** The document with node positions, parsed on first use. */
   positions(): Positions;
+  /** js-yaml's node tree and the text's line starts, built on first use: the fast way to locate (node-offsets.ts). */
+  nodes(): Nodes | undefined;
+  /** The file's text (read again on first use for a file whose checks came from elsewhere). */
+  text(): string;
   /**
    * Positions already located in this file, by `at:pointer` (see locate): kept in the parse cache, so an unchanged
    * file's problems are placed without parsing it again.
@@ -35,55 +40,85 @@ interface Positions {
   lines: LineCounter;
 }
 
+interface Nodes {
+  tree: NonNullable<ReturnType<typeof nodeTree>>;
+  text: string;
+  /** The offset at which each line starts. */
+  lineStarts: number[];
+}
+
 /** Every .yaml/.yml file below dir, sorted, as data-relative paths. */
 export function listYamlFiles(dir: string): string[] {
   const out: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
+  const walk = (d: string, prefix: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true }).sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))) {
+      const name = entry.name;
       if (name.startsWith('.') || name === 'node_modules') continue;
-      const full = join(d, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (/\.ya?ml$/.test(name)) out.push(relative(dir, full).split(sep).join('/'));
+      // A link is followed, as statSync would.
+      const isDir = entry.isDirectory() || (entry.isSymbolicLink() && statSync(join(d, name), { throwIfNoEntry: false })?.isDirectory());
+      if (isDir) walk(join(d, name), `${prefix}${name}/`);
+      else if (/\.ya?ml$/.test(name)) out.push(`${prefix}${name}`);
     }
   };
-  walk(dir);
+  walk(dir, '');
   return out;
 }
 
-/** The document with node positions, parsed on first use. */
-function positionsOf(text: () => string): () => Positions {
+/** The document with node positions, and js-yaml's node tree, each parsed on first use. */
+function positionsOf(text: () => string): Pick<SourceFile, 'positions' | 'nodes' | 'text'> {
   let parsed: Positions | undefined;
-  return () => {
-    if (!parsed) {
-      const lines = new LineCounter();
-      parsed = { doc: parseDocument(text(), { lineCounter: lines, prettyErrors: false, uniqueKeys: true }), lines };
-    }
-    return parsed;
+  let nodes: Nodes | null | undefined;
+  return {
+    text,
+    positions() {
+      if (!parsed) {
+        const lines = new LineCounter();
+        parsed = { doc: parseDocument(text(), { lineCounter: lines, prettyErrors: false, uniqueKeys: true }), lines };
+      }
+      return parsed;
+    },
+    nodes() {
+      if (nodes === undefined) {
+        const t = text();
+        const tree = nodeTree(t);
+        const lineStarts = [0];
+        if (tree) for (let i = t.indexOf('\n'); i !== -1; i = t.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+        nodes = tree ? { tree, text: t, lineStarts } : null;
+      }
+      return nodes ?? undefined;
+    },
   };
 }
 
-const printedPath = (dataDir: string, rel: string) => relative(process.cwd(), join(dataDir, rel)) || rel;
+/** A data file's path as problems print it: relative to the working directory. */
+export const printedPath = (dataDir: string, rel: string) => relative(process.cwd(), join(dataDir, rel)) || rel;
 
 /**
  * A file whose data is already known (parse-cache.ts): its text is read again only if a problem must be located
  * in it.
  */
-export function sourceOf(dataDir: string, rel: string, data: unknown, spots: SourceFile['spots']): SourceFile {
-  return { file: printedPath(dataDir, rel), rel, kind: kindOf(rel), data, positions: positionsOf(() => readFileSync(join(dataDir, rel), 'utf8')), spots };
+export function sourceOf(dataDir: string, rel: string, data: unknown, spots: SourceFile['spots'] = {}): SourceFile {
+  let text: string | undefined;
+  return { file: printedPath(dataDir, rel), rel, kind: kindOf(rel), data, ...positionsOf(() => (text ??= readFileSync(join(dataDir, rel), 'utf8'))), spots };
+}
+
+/** A file's data, by js-yaml; throws on a syntax error (parseSource says where). */
+export function parseData(text: string): unknown {
+  // An empty file is null to yaml, undefined to js-yaml; undefined here means "did not parse".
+  return load(text, { schema: CORE_SCHEMA, json: false }) ?? null;
 }
 
 /** Parses one file; YAML syntax errors come back as problems with their line and column. */
 export function parseSource(dataDir: string, rel: string, text: string): { source: SourceFile; problems: Problem[] } {
   const file = printedPath(dataDir, rel);
-  const positions = positionsOf(() => text);
+  const lazy = positionsOf(() => text);
   try {
-    // An empty file is null to yaml, undefined to js-yaml; undefined here means "did not parse".
-    const data = load(text, { schema: CORE_SCHEMA, json: false }) ?? null;
-    return { source: { file, rel, kind: kindOf(rel), data, positions }, problems: [] };
+    const data = parseData(text);
+    return { source: { file, rel, kind: kindOf(rel), data, ...lazy, spots: {} }, problems: [] };
   } catch {
     // Let yaml say what is wrong, and where.
   }
-  const { doc, lines } = positions();
+  const { doc, lines } = lazy.positions();
   const problems: Problem[] = [];
   for (const [severity, list] of [['error', doc.errors], ['warning', doc.warnings]] as const) {
     for (const e of list) {
@@ -92,7 +127,7 @@ export function parseSource(dataDir: string, rel: string, text: string): { sourc
     }
   }
   const ok = doc.errors.length === 0;
-  return { source: { file, rel, kind: kindOf(rel), data: ok ? doc.toJS() : undefined, positions }, problems };
+  return { source: { file, rel, kind: kindOf(rel), data: ok ? doc.toJS() : undefined, ...lazy, spots: {} }, problems };
 }
 
 function unescape(segment: string): string {
@@ -107,10 +142,31 @@ export function locate(source: SourceFile, pointer: string, at: 'value' | 'key' 
   const spot = `${at}:${pointer}`;
   const known = source.spots?.[spot];
   if (known) return { line: known[0], column: known[1] };
+  const segments = pointer === '' ? [] : pointer.slice(1).split('/').map(unescape);
+  const nodes = source.nodes();
+  const offset = nodes && offsetOf(nodes.tree, nodes.text, segments, at);
+  const pos = nodes && offset !== undefined ? linePos(nodes.lineStarts, offset) : locateByDocument(source, segments, at);
+  if (source.spots) source.spots[spot] = [pos.line, pos.column];
+  return pos;
+}
+
+/** 1-based line and column of an offset, as yaml's LineCounter gives them. */
+function linePos(lineStarts: number[], offset: number): { line: number; column: number } {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lineStarts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - lineStarts[lo]! + 1 };
+}
+
+/** locate() through yaml's document and its node ranges: slower, and sure for every kind of node. */
+export function locateByDocument(source: SourceFile, segments: string[], at: 'value' | 'key'): { line: number; column: number } {
   const { doc, lines } = source.positions();
   let node: unknown = doc.contents;
   let offset = (node as Node | null)?.range?.[0] ?? 0;
-  const segments = pointer === '' ? [] : pointer.slice(1).split('/').map(unescape);
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i]!;
     const last = i === segments.length - 1;
@@ -133,6 +189,5 @@ export function locate(source: SourceFile, pointer: string, at: 'value' | 'key' 
     } else break;
   }
   const pos = lines.linePos(offset);
-  if (source.spots) source.spots[spot] = [pos.line, pos.col];
   return { line: pos.line, column: pos.col };
 }

@@ -1,0 +1,52 @@
+/** One file's own checks: that it parses, that some kind of content lives at its path, its schema, and its own rules. */
+import { fileRules, type FileFacts } from './cross-checks.ts';
+import type { Problem } from './problem.ts';
+import { checkSchema } from './schema-check.ts';
+import { parseSource, sourceOf, type SourceFile } from './source.ts';
+
+export interface FileCheck {
+  /** Undefined for a file at a path no kind claims. */
+  source: SourceFile | undefined;
+  problems: Problem[];
+  /** Parsed and schema-valid: the cross-file rules read its facts. */
+  valid: boolean;
+  /** What the cross-file rules need of a valid file. */
+  facts?: FileFacts;
+}
+
+/** Checks one file's text: everything about it that does not depend on other files or on the day. */
+export function checkFile(dataDir: string, rel: string, text: string): FileCheck {
+  const { source, problems } = parseSource(dataDir, rel, text);
+  if (!source.kind) {
+    problems.push({ file: source.file, line: 1, column: 1, pointer: '', severity: 'error', message: 'no content kind lives at this path (see data/README.md)' });
+    return { source: undefined, problems, valid: false };
+  }
+  const schemaProblems = checkSchema(source);
+  problems.push(...schemaProblems);
+  if (source.data === undefined || schemaProblems.length > 0) return { source, problems, valid: false };
+  // Cross-file rules need whole, schema-valid files; run them on what is valid so one run reports as much as it can.
+  const own = fileRules(source as SourceFile & { kind: NonNullable<SourceFile['kind']> });
+  problems.push(...own.problems);
+  return { source, problems, valid: true, facts: own.facts };
+}
+
+/** A FileCheck without the data, as a validation thread hands it back (structured clone) and the cache keeps it. */
+export interface PortableCheck {
+  /** False for a file at a path no kind claims. */
+  kind: boolean;
+  problems: Problem[];
+  valid: boolean;
+  facts?: FileFacts;
+  spots: NonNullable<SourceFile['spots']>;
+}
+
+export function portable(check: FileCheck): PortableCheck {
+  const p: PortableCheck = { kind: check.source !== undefined, problems: check.problems, valid: check.valid, spots: check.source?.spots ?? {} };
+  if (check.facts) p.facts = check.facts;
+  return p;
+}
+
+/** The FileCheck a portable one stands for: its source reads the file again only to locate a new problem. */
+export function fromPortable(dataDir: string, rel: string, p: PortableCheck): FileCheck {
+  return { source: p.kind ? sourceOf(dataDir, rel, undefined, p.spots) : undefined, problems: p.problems, valid: p.valid, facts: p.facts };
+}
