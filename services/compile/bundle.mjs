@@ -47,8 +47,8 @@ function stampOf(inputs) {
 }
 
 /**
- * Gives each project module its own source file's URL as `import.meta.url`, as when it runs unbundled: the module
- * gets a constant of its own, and `define` points every `import.meta.url` expression at it.
+ * Gives each module its own source file's URL as `import.meta.url`, as when it runs unbundled: the module gets a
+ * constant of its own, and `define` points every `import.meta.url` expression at it.
  * @type {import('esbuild').Plugin}
  */
 const importMetaUrl = {
@@ -56,7 +56,6 @@ const importMetaUrl = {
   setup(build) {
     build.initialOptions.define = { ...build.initialOptions.define, 'import.meta.url': META_URL };
     build.onLoad({ filter: /\.(tsx?|m?js)$/ }, (args) => {
-      if (args.path.includes(`${join('node_modules', '')}`)) return undefined;
       const text = readFileSync(args.path, 'utf8');
       if (!text.includes('import.meta.url')) return undefined;
       return { contents: `const ${META_URL} = ${JSON.stringify(pathToFileURL(args.path).href)};\n${text}`, loader: LOADERS[/** @type {string} */ (args.path.split('.').pop())] };

@@ -1,0 +1,61 @@
+/**
+ * The bundles the CLI and the validation threads run (services/compile/bundle.mjs): made once, reused while
+ * nothing they were made from changed, made again after any edit, and behaving as the TypeScript does.
+ */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bundled } from '../../services/compile/bundle.mjs';
+import { PROJECT_ROOT } from '../../scripts/lib/paths.ts';
+import { vpnsite } from '../helpers/cli.ts';
+
+const dir = join(PROJECT_ROOT, 'node_modules', '.cache', `vpnsite-bundle-test-${process.pid}`);
+const entry = relative(PROJECT_ROOT, join(dir, 'entry.ts'));
+const name = entry.replace(/\.ts$/, '').replaceAll('/', '-');
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  const compiled = join(PROJECT_ROOT, 'node_modules', '.cache', 'vpnsite', 'compiled');
+  for (const f of readdirSync(compiled).filter((n) => n.startsWith(name))) rmSync(join(compiled, f), { recursive: true, force: true });
+});
+
+/** Imports the bundle's entry afresh and returns what it exports. */
+async function run(bundleDir: string): Promise<{ value: string; here: string; later: () => Promise<string> }> {
+  return (await import(`${pathToFileURL(join(bundleDir, `${name}.js`)).href}?${Date.now()}`)) as { value: string; here: string; later: () => Promise<string> };
+}
+
+describe('compiled bundles', () => {
+  it('are made once, reused while their sources are unchanged, and made again after an edit', async () => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'dep.ts'), "export const value: string = 'first';\n");
+    writeFileSync(join(dir, 'lazy.ts'), "export const word: string = 'lazy';\n");
+    writeFileSync(
+      join(dir, 'entry.ts'),
+      "export { value } from './dep.ts';\nexport const here: string = import.meta.url;\nexport const later = async (): Promise<string> => (await import('./lazy.ts')).word;\n",
+    );
+    const made = await bundled(entry);
+    expect(made).toBeDefined();
+    const first = await run(made!);
+    expect(first.value).toBe('first');
+    // import.meta.url is the source file's, as under tsx, so paths computed from it do not move into the cache.
+    expect(first.here).toBe(pathToFileURL(join(dir, 'entry.ts')).href);
+    // A dynamic import is a chunk of its own, loaded when called.
+    expect(await first.later()).toBe('lazy');
+
+    expect(await bundled(entry)).toBe(made);
+
+    writeFileSync(join(dir, 'dep.ts'), "export const value: string = 'second, after an edit';\n");
+    const remade = await bundled(entry);
+    expect(remade).not.toBe(made);
+    expect((await run(remade!)).value).toBe('second, after an edit');
+  });
+
+  it('run the CLI as the TypeScript does, and the same when no bundle may be made', () => {
+    const bundledRun = vpnsite(['validate', '--format', 'json']);
+    const tsxRun = vpnsite(['validate', '--format', 'json'], { VPNSITE_CACHE: '0' });
+    expect(bundledRun.status).toBe(0);
+    expect(bundledRun.stdout).toBe(tsxRun.stdout);
+    expect(JSON.parse(bundledRun.stdout)).not.toEqual([]);
+  });
+});

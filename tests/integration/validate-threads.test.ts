@@ -1,0 +1,79 @@
+/**
+ * Validation on every core (services/content/check-threads.ts): with enough files a worker thread checks some of
+ * them, and what `vpnsite validate` reports must not depend on which thread checked a file, nor on the cache.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkInThreads } from '../../services/content/check-threads.ts';
+import { formatProblem } from '../../services/content/index.ts';
+import { listYamlFiles } from '../../services/content/source.ts';
+import { copyOfData, edit, vpnsite } from '../helpers/cli.ts';
+
+const COPIES = 480;
+
+/** The real content and COPIES copies of one article, with problems of every kind spread across the files. */
+function manyFiles(): string {
+  const data = copyOfData();
+  const article = readFileSync(join(data, 'articles/vpn-speed-test.yaml'), 'utf8');
+  for (let i = 0; i < COPIES; i++) {
+    writeFileSync(join(data, `articles/speed-${String(i).padStart(3, '0')}.yaml`), article.replace('slug: vpn-speed-test', `slug: speed-${String(i).padStart(3, '0')}`));
+  }
+  // Far apart in the list, so that some fall to the worker's batches and some to this thread's.
+  edit(join(data, 'articles/speed-007.yaml'), 'category: Performance Test', 'category: [Performance Test]');
+  edit(join(data, 'articles/speed-123.yaml'), '      - provider: surfshark', '      - provider: surfshrk');
+  edit(join(data, 'articles/speed-250.yaml'), 'href: /articles/vpn-vs-proxy }', 'href: /articles/vpn-vs-prox }');
+  edit(join(data, 'articles/speed-333.yaml'), 'title: "VPN Speed Test 2025: Which VPN Is Fastest?"', 'title: "VPN Speed Test 2025: TODO"');
+  edit(join(data, 'articles/speed-402.yaml'), 'category: Performance Test', 'category: [Performance Test');
+  edit(join(data, 'articles/speed-466.yaml'), 'slug: speed-466', 'slug: speed-465');
+  mkdirSync(join(data, 'stray'));
+  cpSync(join(data, 'articles/speed-000.yaml'), join(data, 'stray/speed.yaml'));
+  return data;
+}
+
+describe('validation on every core', () => {
+  it('reports the same problems whichever thread checks a file, with or without the cache', () => {
+    const data = manyFiles();
+    const cache = mkdtempSync(join(tmpdir(), 'vpnsite-threads-cache-'));
+    const oneThread = vpnsite(['validate', '--data', data, '--format', 'json'], { VPNSITE_THREADS: '1', VPNSITE_CACHE: '0' });
+    const threads = vpnsite(['validate', '--data', data, '--format', 'json'], { VPNSITE_CACHE_DIR: cache });
+    const cached = vpnsite(['validate', '--data', data, '--format', 'json'], { VPNSITE_CACHE_DIR: cache });
+    for (const r of [oneThread, threads, cached]) {
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.stderr).toBe('');
+    }
+    expect(threads.stdout).toBe(oneThread.stdout);
+    expect(cached.stdout).toBe(oneThread.stdout);
+
+    const rel = relative(process.cwd(), data);
+    const lines = (JSON.parse(threads.stdout) as Parameters<typeof formatProblem>[0][]).map(formatProblem);
+    expect(lines).toEqual(expect.arrayContaining([
+      `${rel}/articles/speed-007.yaml:10:11 error /category must be string (found a list)`,
+      `${rel}/articles/speed-123.yaml:43:19 error /blocks/2/rows/1/provider unknown provider 'surfshrk' (did you mean 'surfshark'?)`,
+      expect.stringMatching(new RegExp(`^${rel}/articles/speed-250\\.yaml:174:\\d+ error /blocks/\\d+/links/0/href internal link /articles/vpn-vs-prox does not resolve to a page \\(did you mean '/articles/vpn-vs-proxy'\\?\\)$`)),
+      `${rel}/articles/speed-333.yaml:9:8 warning /title placeholder text 'TODO' is still in the content`,
+      expect.stringMatching(new RegExp(`^${rel}/articles/speed-402\\.yaml:\\d+:\\d+ error YAML: `)),
+      `${rel}/articles/speed-466.yaml:2:7 error /slug slug 'speed-465' must equal the file name 'speed-466'`,
+      `${rel}/articles/speed-466.yaml:2:7 error /slug duplicate slug 'speed-465' (also in ${rel}/articles/speed-465.yaml)`,
+      `${rel}/stray/speed.yaml:1:1 error no content kind lives at this path (see data/README.md)`,
+    ]));
+  });
+
+  it('has a worker thread check a share of the files, with the same results as this thread alone', async () => {
+    const data = manyFiles();
+    const rels = listYamlFiles(data);
+    const together = await checkInThreads(data, rels);
+    process.env.VPNSITE_THREADS = '1';
+    try {
+      const alone = await checkInThreads(data, rels);
+      expect(alone.helped).toBe(0);
+      expect(together.helped).toBeGreaterThan(0);
+      expect(together.helped).toBeLessThan(rels.length);
+      expect(together.stamps).toEqual(alone.stamps);
+      expect(together.checks.map((c) => [c.problems, c.valid, c.facts])).toEqual(alone.checks.map((c) => [c.problems, c.valid, c.facts]));
+    } finally {
+      delete process.env.VPNSITE_THREADS;
+    }
+  });
+});
