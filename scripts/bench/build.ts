@@ -50,6 +50,11 @@ interface Row {
   n: number; files: number; pages: number; validateS: number; buildS: number; filesPerS: number;
   /** validate again, nothing changed: each file's own checks come from the cache (services/content/parse-cache.ts). */
   warmValidateS: number; warmFilesPerS: number;
+  /**
+   * validate on content it has not seen, with the schemas already compiled (as after any earlier run on this
+   * machine): three runs, each with js-yaml's parse floor on every core run right after it, side by side.
+   */
+  fresh: { filesPerS: number; floorFilesPerS: number }[];
   /** Bundling (Vite) does not grow with pages; rendering and the per-page checks do. */
   bundleS: number; renderS: number; checkS: number; pagesPerS: number; pagesPerSChecked: number; peakMb: number;
   /** The same build again with one article changed: its time, render and check phases, and pages rendered again. */
@@ -80,6 +85,12 @@ for (const n of plan) {
     if (!v.ok) throw new Error(`validate failed at N=${n}:\n${v.out.slice(0, 4000)}`);
     const warm = vpnsite(['validate', '--data', data, '--format', 'json']);
     if (!warm.ok || warm.stdout !== v.stdout) throw new Error(`validate with its cache reported something else at N=${n}`);
+    const fresh = [1, 2, 3].map(() => {
+      for (const f of readdirSync(process.env.VPNSITE_CACHE_DIR!).filter((name) => name.startsWith('parsed-'))) rmSync(join(process.env.VPNSITE_CACHE_DIR!, f));
+      const r = vpnsite(['validate', '--data', data, '--format', 'json']);
+      if (!r.ok || r.stdout !== v.stdout) throw new Error(`validate on new content reported something else at N=${n}`);
+      return { filesPerS: files / r.seconds, floorFilesPerS: parseFloor(data, availableParallelism()) };
+    });
     const b = vpnsite(['build', '--data', data, '--out', join(tmp, 'dist')]);
     if (!b.ok) throw new Error(`build failed at N=${n}:\n${b.out.slice(-4000)}`);
     const pages = Number(/✓ built (\d+) pages/.exec(b.out)?.[1]);
@@ -96,10 +107,10 @@ for (const n of plan) {
     const row = {
       n, files, pages, validateS: v.seconds, buildS: b.seconds, filesPerS: files / v.seconds, warmValidateS: warm.seconds, warmFilesPerS: files / warm.seconds, bundleS, renderS, checkS,
       pagesPerS: pages / renderS, pagesPerSChecked: pages / (renderS + checkS), peakMb: Math.max(v.peakMb, b.peakMb, again.peakMb),
-      rebuildS: again.seconds, rebuildRenderS: re.renderS, rebuildCheckS: re.checkS, rerendered: re.rendered, parseFloor1, parseFloorAll, side,
+      rebuildS: again.seconds, rebuildRenderS: re.renderS, rebuildCheckS: re.checkS, rerendered: re.rendered, parseFloor1, parseFloorAll, side, fresh,
     };
     rows.push(row);
-    console.log(`N=${n}: ${files} files validated in ${v.seconds.toFixed(2)}s (again, unchanged: ${warm.seconds.toFixed(2)}s); ${pages} pages built in ${b.seconds.toFixed(1)}s (prerender ${prerenderS}s: bundle ${bundleS}s, render ${renderS}s; checks ${checkS}s); peak ${row.peakMb.toFixed(0)} MB`);
+    console.log(`N=${n}: ${files} files validated in ${v.seconds.toFixed(2)}s with empty caches, at ${list(fresh.map((f) => f.filesPerS))} files/s on new content (parse floor beside each: ${list(fresh.map((f) => f.floorFilesPerS))}), again unchanged in ${warm.seconds.toFixed(2)}s; ${pages} pages built in ${b.seconds.toFixed(1)}s (prerender ${prerenderS}s: bundle ${bundleS}s, render ${renderS}s; checks ${checkS}s); peak ${row.peakMb.toFixed(0)} MB`);
     console.log(`        one article changed: built again in ${again.seconds.toFixed(1)}s (bundle ${re.bundleS}s, render ${re.renderS}s, checks ${re.checkS}s), ${re.rendered} review(s) or article(s) rendered again`);
     console.log(`        floors: js-yaml alone ${parseFloor1.toFixed(0)} files/s (1 thread), ${parseFloorAll.toFixed(0)} files/s (${availableParallelism()} threads); render workers, ${side.pages} pages each: ${runs(side.floor)} (floor), ${runs(side.site)} (site)`);
   } finally {
@@ -114,6 +125,12 @@ rows.forEach((r, i) => {
   const growth = prev ? `${(r.buildS / prev.buildS).toFixed(2)}× (render+checks ${((r.renderS + r.checkS) / (prev.renderS + prev.checkS)).toFixed(2)}×) for ${(r.pages / prev.pages).toFixed(1)}× pages` : '';
   console.log(`| ${r.n} | ${r.files} | ${r.pages} | ${r.validateS.toFixed(2)} | ${r.filesPerS.toFixed(0)} | ${r.warmValidateS.toFixed(2)} | ${r.warmFilesPerS.toFixed(0)} | ${r.buildS.toFixed(1)} | ${r.bundleS.toFixed(1)} | ${r.renderS.toFixed(1)} | ${r.checkS.toFixed(1)} | ${r.pagesPerS.toFixed(0)} | ${r.pagesPerSChecked.toFixed(0)} | ${r.peakMb.toFixed(0)} | ${growth} | ${r.rebuildS.toFixed(1)} | ${r.rebuildRenderS.toFixed(1)} / ${r.rebuildCheckS.toFixed(1)} | ${r.rerendered} |`);
 });
+
+console.log('\n| N | YAML files | validate, empty caches (files/s) | validate, new content, three runs (files/s) | js-yaml alone on every core, beside each (files/s) | validate again, unchanged (files/s) |');
+console.log('|---:|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  console.log(`| ${r.n} | ${r.files} | ${r.filesPerS.toFixed(0)} | ${list(r.fresh.map((f) => f.filesPerS))} | ${list(r.fresh.map((f) => f.floorFilesPerS))} | ${r.warmFilesPerS.toFixed(0)} |`);
+}
 
 console.log('\n| N | YAML files | js-yaml alone, 1 thread (files/s) | js-yaml alone, one thread per core (files/s) | validate (files/s) | validate again (files/s) | pages rendered by the workers | floor (pages/s) | site, same workers (pages/s) | site ÷ floor | floor CPU per page (ms) | site CPU per page (ms) | floor HTML / loader data (KB) | site HTML / loader data (KB) |');
 console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
