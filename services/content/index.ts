@@ -68,14 +68,16 @@ export function loadContent(dataDir: string, opts: LoadOptions = {}): LoadResult
   const stamps: string[] = [];
   const checks = rels.map((rel, i) => {
     const hit = run.checks[i];
-    if (!hit) {
-      const { text, stamp } = readStamped(join(dataDir, rel));
-      stamps[i] = stamp;
-      return checkFile(dataDir, rel, text);
+    // Unchanged and invalid: no data is needed (there is no content to build).
+    if (hit && !hit.valid) return hit;
+    const { text, stamp } = readStamped(join(dataDir, rel));
+    // Unchanged and valid: its checks are known, only its data is needed, from the text they were made from.
+    if (hit?.source && stamp === run.known[i]) {
+      hit.source.data = parseData(text);
+      return hit;
     }
-    // Unchanged and valid: its checks are known, only its data is needed.
-    if (hit.valid && hit.source) hit.source.data = parseData(readText(dataDir, rel));
-    return hit;
+    stamps[i] = stamp;
+    return checkFile(dataDir, rel, text);
   });
   return run.save(finish(dataDir, checks, opts, true), checks, stamps);
 }
@@ -119,9 +121,11 @@ function cachedRun(dataDir: string, rels: string[], statAll: boolean) {
   const before = spotsOf(checks.filter((c): c is FileCheck => c !== undefined));
   return {
     checks,
+    /** The stamps the cache was looked up by (none when nothing was cached and statAll was false). */
+    known,
     save(result: LoadResult, all: FileCheck[], fresh: string[]): LoadResult {
       // Written after the cross-file rules, with the positions they located.
-      if (hits === rels.length && cached.size === rels.length && spotsOf(all) === before) {
+      if (hits === rels.length && fresh.length === 0 && cached.size === rels.length && spotsOf(all) === before) {
         touchParseCache(dataDir);
         return result;
       }
