@@ -77,7 +77,7 @@ const packagesExternal = {
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
-      return INLINED.has(/** @type {string} */ (name)) && args.importer && !args.path.startsWith('node:') ? undefined : { path: args.path, external: true };
+      return INLINED.has(/** @type {string} */ (name)) ? undefined : { path: args.path, external: true };
     });
   },
 };

@@ -2,8 +2,8 @@
  * Checking many files on every core: this thread and one validation thread (check-worker.ts) per other core take
  * batches of files from one queue, so a thread that starts late or runs slow simply takes fewer. A thread hands
  * back each file's problems and facts (check-file.ts PortableCheck), never its data: handing the data back cost
- * as much as parsing it. At 10,000 files (90 MB of YAML) this is what lets a first `vpnsite validate` reach the
- * 5,000 files/s of docs/build-scaling.md on two cores; parsing alone on one core does not.
+ * as much as parsing it. At 10,000 files (90 MB of YAML) this is what brings a first `vpnsite validate` to about the
+ * 5,000 files/s of docs/build-scaling.md on two cores; parsing alone on one core does not reach it.
  *
  * Threads are only worth their start (~0.1 s) for a few hundred files. When a thread cannot start or fails, this
  * thread checks what it left: the result is the same, only slower.
@@ -30,7 +30,6 @@ export interface ThreadedChecks {
   /** How many files other threads checked. */
   helped: number;
 }
-
 
 /** Below this many files to check, one thread does it: starting another costs more than it saves. */
 const MIN_FILES = 400;

@@ -15,7 +15,7 @@ type Visit = (key: string, value: string, parent: Record<string, unknown>, point
 /**
  * Visits every string below root (property values and list items), depth first. `pointer()` gives the JSON
  * pointer of the one being visited; it is built only when asked for, since building one for every value was most
- * of this walk's time at 10,000 files. Runs once over every file's data, so it allocates nothing per value.
+ * of this walk's time at 10,000 files. It runs over every file's data, so it allocates no entries arrays.
  */
 function walkStrings(root: unknown, visit: Visit): void {
   const path: string[] = [];
@@ -67,7 +67,7 @@ export interface FileFacts {
   featured: boolean;
   /**
    * Provider references and site-internal hrefs ('/…'), in the order of the file. Their pointers are not kept (they
-   * were half of what a validation thread handed back): for a problem, factPointers finds them again.
+   * were half of what a validation thread handed back): for a problem, crossCheck finds them again.
    */
   refs: ProviderRef[];
   links: string[];
