@@ -5,17 +5,18 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatProblem, loadContent, NOT_FOUND_PATHS, type Article, type Content, type Provider, type RouteEntry } from '../../services/content/index.ts';
-import { readSnapshotContent, readSnapshotRoutes, snapshotDir } from '../../services/content/snapshot.ts';
+import { readSnapshotArticles, readSnapshotContent, readSnapshotRoutes, snapshotDir } from '../../services/content/snapshot.ts';
 import { listYamlFiles } from '../../services/content/source.ts';
 import { dataDir } from './route-table.ts';
 
 /** The content, with the indexes loaders look pages up in. */
 export interface ContentIndex {
-  content: Content;
+  /** Everything but the articles, which are looked up one at a time (a build parses only those it renders). */
+  content: Omit<Content, 'articles'>;
   routes: RouteEntry[];
   byPath: ReadonlyMap<string, RouteEntry>;
   providers: ReadonlyMap<string, Provider>;
-  articles: ReadonlyMap<string, Article>;
+  article(slug: string): Article | undefined;
 }
 
 let cache: (ContentIndex & { stamp: string }) | undefined;
@@ -26,15 +27,16 @@ function stamp(dir: string): string {
 }
 
 /** The build's snapshot of the validated content (vpnsite build), or the content directory loaded and validated. */
-function load(dir: string): { content: Content; routes: RouteEntry[] } {
+function load(dir: string): Pick<ContentIndex, 'content' | 'routes' | 'article'> {
   const snapshot = snapshotDir();
-  if (snapshot) return { content: readSnapshotContent(snapshot), routes: readSnapshotRoutes(snapshot) };
+  if (snapshot) return { content: readSnapshotContent(snapshot), routes: readSnapshotRoutes(snapshot), article: readSnapshotArticles(snapshot) };
   const result = loadContent(dir);
   if (!result.content) {
     const errors = result.problems.filter((p) => p.severity === 'error').map(formatProblem);
     throw new Error(`content has ${errors.length} error(s):\n${errors.join('\n')}`);
   }
-  return { content: result.content, routes: result.routes };
+  const articles = new Map(result.content.articles.map((a) => [a.slug, a]));
+  return { content: result.content, routes: result.routes, article: (slug) => articles.get(slug) };
 }
 
 /** The validated content; throws with every error listed when the content is invalid. */
@@ -42,7 +44,7 @@ export function getContent(): ContentIndex {
   const dir = dataDir();
   const now = stamp(dir);
   if (!cache || cache.stamp !== now) {
-    const { content, routes } = load(dir);
+    const { content, routes, article } = load(dir);
     // --site-url overrides site.yaml's origin for canonical links and the sitemap.
     if (process.env.VPNSITE_SITE_URL) content.site = { ...content.site, url: process.env.VPNSITE_SITE_URL.replace(/\/$/, '') };
     // Every prerendered page looks its route and its content up: maps keep that constant-time however many pages there are.
@@ -51,7 +53,7 @@ export function getContent(): ContentIndex {
       routes,
       byPath: new Map(routes.map((r) => [r.path, r])),
       providers: new Map(content.providers.map((p) => [p.slug, p])),
-      articles: new Map(content.articles.map((a) => [a.slug, a])),
+      article,
       stamp: now,
     };
   }

@@ -14,7 +14,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const entry = routeFor(request);
   const index = getContent();
   const { site, providers } = index.content;
-  const article = index.articles.get(entry.slug!);
+  const article = index.article(entry.slug!);
   if (!article) throw new Response('Not Found', { status: 404 });
   return {
     url: site.url,
