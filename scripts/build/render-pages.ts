@@ -45,10 +45,12 @@ export interface WorkerJob {
   /** The kept server build's entry (index.js). */
   serverEntry: string;
   clientDir: string;
-  /** A JSON file with every prerendered path (the handler refuses any other) and this worker's share of them. */
+  /**
+   * A JSON file with every prerendered path (the handler refuses any other) and the paths to render, which the
+   * workers ask renderPages for a batch at a time over their IPC channel.
+   */
   pathsFile: string;
   worker: number;
-  workers: number;
   concurrency: number;
   /** The page cache (pageCacheDir), and buildIdentity's hash for this build. */
   cacheDir?: string;
@@ -97,12 +99,21 @@ export async function renderPages(opts: RenderOptions): Promise<RenderResult> {
   if (cacheDir) mkdirSync(cacheDir, { recursive: true });
   const identity = cacheDir ? buildIdentity(serverEntry) : '';
   const resultFile = (worker: number) => join(opts.serverDir, `render-result-${worker}.json`);
+  // Pages go out in batches, each to the worker that asks next: with a fixed share each, one worker finished ~2.4 s
+  // after the other at 10,000 pages (a tenth of the render), its core idle meanwhile.
+  let next = 0;
+  const batch = () => {
+    const from = next;
+    next = Math.min(opts.render.length, next + BATCH);
+    return { from, to: next };
+  };
   const runs = Array.from({ length: workers }, (_, worker) => {
-    const job: WorkerJob = { serverEntry, clientDir: opts.clientDir, pathsFile, worker, workers, concurrency: 4, cacheDir, identity, resultFile: resultFile(worker) };
+    const job: WorkerJob = { serverEntry, clientDir: opts.clientDir, pathsFile, worker, concurrency: 4, cacheDir, identity, resultFile: resultFile(worker) };
     return new Promise<string>((resolve) => {
-      const child = trackChild(spawn(process.execPath, [WORKER_SCRIPT, JSON.stringify(job)], { cwd: PROJECT_ROOT, env: opts.env, stdio: ['ignore', 'ignore', 'pipe'] }));
+      const child = trackChild(spawn(process.execPath, [WORKER_SCRIPT, JSON.stringify(job)], { cwd: PROJECT_ROOT, env: opts.env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] }));
+      child.on('message', () => child.send(batch()));
       let err = '';
-      child.stderr.on('data', (d: Buffer) => (err += d));
+      child.stderr!.on('data', (d: Buffer) => (err += d));
       child.on('close', (code) => resolve(code === 0 ? '' : `render worker ${worker + 1}/${workers} failed:\n${err.trim()}`));
       child.on('error', (e) => resolve(`render worker ${worker + 1}/${workers}: ${e.message}`));
     });
@@ -113,6 +124,9 @@ export async function renderPages(opts: RenderOptions): Promise<RenderResult> {
   if (cacheDir) prune(cacheDir, new Set(results.flatMap((r) => r.keys)));
   return { failed, rendered: results.reduce((n, r) => n + r.rendered, 0), reused: results.reduce((n, r) => n + r.reused, 0) };
 }
+
+/** Pages a worker is given at a time. */
+const BATCH = 40;
 
 const STALE_MS = 14 * 24 * 3600 * 1000;
 

@@ -32,11 +32,10 @@ async function main(job) {
   const prerender = Object.assign([...all], { includes: (/** @type {string} */ path) => known.has(path) });
   const handler = createRequestHandler({ ...build, prerender }, 'production');
 
-  const mine = render.filter((_, i) => i % job.workers === job.worker);
   /** @type {string[]} */
   const keys = [];
+  let rendered = 0;
   let reused = 0;
-  let next = 0;
   const one = async (/** @type {string} */ path) => {
     const dataUrl = `http://localhost${path}.data`;
     const dataRes = await handler(new Request(dataUrl));
@@ -80,14 +79,49 @@ async function main(job) {
       }
     }
   };
-  // A few requests in flight, so one page's loaders and streams interleave with another's rendering.
+  // A few requests in flight, so one page's loaders and streams interleave with another's rendering; the pages come
+  // from render-pages.ts a batch at a time, so that a worker that runs faster renders more.
+  const take = pages(render);
   await Promise.all(
     Array.from({ length: job.concurrency }, async () => {
-      while (next < mine.length) await one(/** @type {string} */ (mine[next++]));
+      for (let path = await take(); path !== undefined; path = await take()) {
+        await one(path);
+        rendered++;
+      }
     }),
   );
   // What this worker rendered and reused, and the cache entries its pages use (the rest can be pruned).
-  writeFileSync(job.resultFile, JSON.stringify({ rendered: mine.length - reused, reused, keys }));
+  writeFileSync(job.resultFile, JSON.stringify({ rendered: rendered - reused, reused, keys }));
+  process.disconnect?.();
+}
+
+/**
+ * The next page to render: batches of indexes into `render` are asked of render-pages.ts over the IPC channel, one
+ * batch at a time however many requests wait for it; undefined once it has no more.
+ * @param {string[]} render
+ * @returns {() => Promise<string | undefined>}
+ */
+function pages(render) {
+  /** @type {string[]} */
+  const ready = [];
+  /** @type {Promise<void> | undefined} */
+  let asking;
+  let finished = false;
+  const ask = () => new Promise((/** @type {(value: void) => void} */ resolve) => {
+    process.once('message', (/** @type {{ from: number; to: number }} */ batch) => {
+      if (batch.to <= batch.from) finished = true;
+      else ready.push(...render.slice(batch.from, batch.to));
+      resolve();
+    });
+    process.send?.({ next: true });
+  });
+  return async () => {
+    while (ready.length === 0 && !finished) {
+      asking ??= ask().finally(() => (asking = undefined));
+      await asking;
+    }
+    return ready.shift();
+  };
 }
 
 main(JSON.parse(/** @type {string} */ (process.argv[2]))).catch((/** @type {unknown} */ err) => {
