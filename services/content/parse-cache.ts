@@ -24,11 +24,11 @@ import { validatorKey } from './schema-check.ts';
 const FORMAT = 4;
 
 /**
- * The modules whose code decides a file's own checks (checkFile, parsing, the kind of a path, schema messages and
- * suggestions, the own rules and facts, the route stub): a change to any of them, as after a pull or an upgrade,
- * must not leave old problems in the cache.
+ * The modules whose code decides a file's own checks (checkFile, parsing and placing problems, the kind of a path,
+ * schema messages and suggestions, the own rules and facts, the route stub): a change to any of them, as after a
+ * pull or an upgrade, must not leave old problems in the cache.
  */
-const CHECK_MODULES = ['check-file.ts', 'source.ts', 'schema-check.ts', 'problem.ts', 'cross-checks.ts', 'routes.ts', 'schemas/index.ts'];
+const CHECK_MODULES = ['check-file.ts', 'source.ts', 'node-offsets.ts', 'schema-check.ts', 'problem.ts', 'cross-checks.ts', 'routes.ts', 'schemas/index.ts'];
 
 let key: string | undefined;
 
