@@ -142,15 +142,20 @@ export async function bundled(entry) {
   }
 }
 
+/** @param {string} text */
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
- * Removes this entry's older bundles, but not in the minute after they were made: a process that read the
- * manifest just before may still be loading one.
+ * Removes this entry's older bundles, and what a build killed part-way left (`.<name>-<pid>`), but not in the minute
+ * after they were made: a process that read the manifest just before may still be loading one.
  * @param {string} name
  * @param {string} keep
  */
 function sweep(name, keep) {
+  // `<name>-<stamp>` bundles and `.<name>-<pid>` leftovers, and not another entry's whose name begins with this one.
+  const mine = new RegExp(`^(?:${escapeRegExp(name)}-[0-9a-f]{16}|\\.${escapeRegExp(name)}-\\d+)$`);
   for (const old of readdirSync(DIR)) {
-    if (!old.startsWith(`${name}-`) || old === keep || old.endsWith('.json')) continue;
+    if (old === keep || !mine.test(old)) continue;
     const path = join(DIR, old);
     if (Date.now() - statSync(path).mtimeMs > 60_000) rmSync(path, { recursive: true, force: true });
   }
