@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useRou
 import type { Route } from './+types/root';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
+import { ClientLinks } from './components/site-link';
 import { SiteStyles } from './components/site-styles';
 import { getContent } from './lib/content.server';
 import stylesHref from './styles/app.css?url';
@@ -34,6 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">
         {children}
+        <ClientLinks />
         <Scripts />
       </body>
     </html>

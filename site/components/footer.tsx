@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from './site-link';
 import type { RootData } from '../root';
 import { NewsletterForm } from './newsletter-form';
 
@@ -23,7 +23,7 @@ export function Footer({ brand, footer, copyrightYear }: Pick<RootData, 'brand' 
             <ul className="mt-3 space-y-2 text-sm">
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <Link to={link.href} className="hover:text-white hover:underline">{link.label}</Link>
+                  <SiteLink to={link.href} className="hover:text-white hover:underline">{link.label}</SiteLink>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from './site-link';
 import type { Provider } from '../../services/content/index.ts';
 import { Badge } from './badge';
 import { OutboundLink } from './outbound-link';
@@ -37,9 +37,9 @@ export function ReviewListCard({ p, from, labels }: { p: ReviewListCardData; fro
         <OutboundLink provider={p.slug} from={from} placement="review-card" className="rounded-md bg-blue-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-blue-800">
           {labels.visit.replace('{name}', p.name)}
         </OutboundLink>
-        <Link to={`/vpn-reviews/${p.slug}`} className="rounded-md border border-slate-300 px-4 py-2.5 text-center font-semibold text-blue-800 hover:bg-slate-50">
+        <SiteLink to={`/vpn-reviews/${p.slug}`} className="rounded-md border border-slate-300 px-4 py-2.5 text-center font-semibold text-blue-800 hover:bg-slate-50">
           {labels.readReview.replace('{name}', p.name)}
-        </Link>
+        </SiteLink>
       </div>
     </article>
   );

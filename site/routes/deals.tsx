@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from '../components/site-link';
 import type { Route } from './+types/deals';
 import { Badge } from '../components/badge';
 import { DealCard } from '../components/deal-card';
@@ -79,9 +79,9 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
                 <h3 className="mt-3 text-lg font-semibold">{item.audience}</h3>
                 <p className="mt-1 text-xl font-bold"><span aria-hidden="true">{names[item.provider]!.logo}</span> {names[item.provider]!.name}</p>
                 <p className="mt-2 text-sm leading-6 text-slate-700">{item.reason}</p>
-                <Link to={`/vpn-reviews/${item.provider}`} className="mt-3 inline-block text-sm font-semibold text-blue-800 hover:underline">
+                <SiteLink to={`/vpn-reviews/${item.provider}`} className="mt-3 inline-block text-sm font-semibold text-blue-800 hover:underline">
                   {page.whoFor.readReview.replace('{name}', names[item.provider]!.name)}
-                </Link>
+                </SiteLink>
               </div>
             ))}
           </div>

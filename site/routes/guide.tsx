@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from '../components/site-link';
 import type { Route } from './+types/guide';
 import { Badge, DIFFICULTY_VARIANT } from '../components/badge';
 import { Blocks } from '../components/blocks';
@@ -26,9 +26,9 @@ export default function Guide({ loaderData }: Route.ComponentProps) {
   const { guide, path, providers } = loaderData;
   return (
     <article className="mx-auto max-w-5xl px-4 py-10">
-      <Link to={guide.back.href} className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline">
+      <SiteLink to={guide.back.href} className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline">
         <span aria-hidden="true">←</span> {guide.back.label}
-      </Link>
+      </SiteLink>
       <header className="mt-6 rounded-2xl bg-gradient-to-br from-blue-800 to-indigo-900 p-8 text-white">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{guide.title}</h1>
         <p className="mt-4 max-w-3xl text-lg text-blue-100">{guide.subtitle}</p>

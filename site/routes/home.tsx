@@ -1,7 +1,7 @@
 import type { Route } from './+types/home';
 import { Icon } from '../components/icon';
 import { ProviderCard } from '../components/provider-card';
-import { Link } from 'react-router';
+import { SiteLink } from '../components/site-link';
 import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { organization } from '../lib/structured-data';
@@ -37,9 +37,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <Link to={hero.cta.href} className="mt-10 inline-block rounded-md bg-white px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50">
+          <SiteLink to={hero.cta.href} className="mt-10 inline-block rounded-md bg-white px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50">
             {hero.cta.label}
-          </Link>
+          </SiteLink>
         </div>
       </section>
       <section className="mx-auto max-w-7xl px-4 py-16" aria-labelledby="comparison">

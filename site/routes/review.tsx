@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from '../components/site-link';
 import type { Route } from './+types/review';
 import { Badge } from '../components/badge';
 import { DealCard } from '../components/deal-card';
@@ -49,7 +49,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
       <section className="bg-gradient-to-br from-blue-800 to-indigo-900 text-white">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 lg:grid-cols-[1fr_22rem]">
           <div>
-            <Link to="/vpn-reviews" className="text-sm text-blue-100 hover:text-white hover:underline">← {labels.back}</Link>
+            <SiteLink to="/vpn-reviews" className="text-sm text-blue-100 hover:text-white hover:underline">← {labels.back}</SiteLink>
             <p className="mt-4 text-6xl leading-none" aria-hidden="true">{p.logo}</p>
             <h1 className="mt-4 text-4xl font-extrabold tracking-tight sm:text-5xl">{r.title}</h1>
             <p className="mt-4 max-w-2xl text-lg text-blue-100">{r.tagline}</p>

@@ -68,6 +68,55 @@ describe('navigation', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
+
+  it('marks the current page in the main navigation, before and after client-side navigations', async () => {
+    const { page } = await browser.open('/vpn-deals', { javaScript: false });
+    const main = page.getByRole('navigation', { name: 'Main' });
+    const current = () => main.locator('[aria-current="page"]').evaluateAll((els) => els.map((el) => el.textContent));
+    expect(await current()).toEqual(['Deals']);
+    expect(await main.getByRole('link', { name: 'Deals' }).getAttribute('class')).toContain('text-blue-700');
+    expect(await main.getByRole('link', { name: 'Reviews' }).getAttribute('class')).toContain('text-slate-700');
+
+    const live = (await browser.open('/vpn-deals')).page;
+    await live.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    await live.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    const liveMain = live.getByRole('navigation', { name: 'Main' });
+    await liveMain.getByRole('link', { name: 'Reviews' }).click();
+    await live.waitForURL('**/vpn-reviews');
+    await liveMain.locator('[aria-current="page"]', { hasText: 'Reviews' }).waitFor();
+    expect(await liveMain.locator('[aria-current="page"]').count()).toBe(1);
+    await live.getByRole('link', { name: 'VPN Compass home' }).click();
+    await live.waitForURL((url) => url.pathname === '/');
+    await liveMain.locator('[aria-current="page"]', { hasText: 'Home' }).waitFor();
+    // Both were client-side navigations: the page was never loaded again.
+    expect(await live.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+
+  it('leaves to the browser a click with a modifier key and links that are not the site pages', async () => {
+    const { page } = await browser.open('/');
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    // What the document listener decided shows in whether the click's default was prevented.
+    const prevented = (selector: string, init: MouseEventInit) =>
+      page.evaluate(
+        ({ selector, init }) => {
+          const link = document.querySelector(selector)!;
+          let result: boolean | undefined;
+          // Runs after the site's listener on document; stops the browser from following the link either way.
+          window.addEventListener('click', (e) => ((result = e.defaultPrevented), e.preventDefault()), { once: true });
+          link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init }));
+          return result;
+        },
+        { selector, init },
+      );
+    const footerDeals = 'footer a[href="/vpn-deals"]';
+    expect(await prevented(footerDeals, {})).toBe(true);
+    expect(await prevented(footerDeals, { ctrlKey: true })).toBe(false);
+    expect(await prevented(footerDeals, { metaKey: true })).toBe(false);
+    expect(await prevented(footerDeals, { shiftKey: true })).toBe(false);
+    // Outbound links open in a new tab through /go/, never as a route of the site.
+    expect(await prevented('a[href^="/go/"]', {})).toBe(false);
+    expect(page.url()).toBe(new URL('/', browser.baseUrl()).href);
+  });
 });
 
 describe('not-found page', () => {

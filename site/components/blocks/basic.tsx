@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from '../site-link';
 import type { Block } from '../../../services/content/index.ts';
 import { Badge } from '../badge';
 import { Faq } from '../faq';
@@ -56,7 +56,7 @@ export function LinksBlock({ block }: { block: Of<'links'> }) {
       {block.heading && <h2 className="text-2xl font-bold">{block.heading}</h2>}
       <div className="mt-4 flex flex-wrap gap-3">
         {block.links.map((l) => (
-          <Link key={l.href} to={l.href} className="rounded-md border border-blue-700 px-4 py-2 font-medium text-blue-700 hover:bg-blue-50">{l.label}</Link>
+          <SiteLink key={l.href} to={l.href} className="rounded-md border border-blue-700 px-4 py-2 font-medium text-blue-700 hover:bg-blue-50">{l.label}</SiteLink>
         ))}
       </div>
     </section>
@@ -68,7 +68,7 @@ export function CtaBlock({ block }: { block: Of<'cta'> }) {
     <section className="mt-12 rounded-2xl bg-blue-800 p-8 text-center text-white">
       <h2 className="text-2xl font-bold">{block.heading}</h2>
       <p className="mx-auto mt-3 max-w-2xl text-blue-100">{block.text}</p>
-      <Link to={block.link.href} className="mt-6 inline-block rounded-md bg-white px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50">{block.link.label}</Link>
+      <SiteLink to={block.link.href} className="mt-6 inline-block rounded-md bg-white px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50">{block.link.label}</SiteLink>
     </section>
   );
 }

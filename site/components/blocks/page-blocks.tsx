@@ -1,5 +1,4 @@
 /** Renderers for the guides index and the company and legal pages: stats, guide cards, contact details, legal sections. */
-import { Link } from 'react-router';
 import type { Block } from '../../../services/content/index.ts';
 import { Badge, DIFFICULTY_VARIANT } from '../badge';
 import { Icon } from '../icon';
@@ -29,10 +28,10 @@ export function GuideCardsBlock({ block, ctx }: { block: Of<'guide-cards'>; ctx:
             <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
               {g.card.quickSteps.map((s) => <li key={s}>{s}</li>)}
             </ol>
-            {/* Spec §7: guide buttons perform a full-page navigation, not a client-side transition. */}
-            <Link to={`/${g.slug}`} reloadDocument className="mt-6 inline-block rounded-md bg-blue-700 px-4 py-2 text-center font-semibold text-white hover:bg-blue-800">
+            {/* Spec §7: guide buttons perform a full-page navigation, not a client-side transition: a plain <a>, not a SiteLink. */}
+            <a href={`/${g.slug}`} className="mt-6 inline-block rounded-md bg-blue-700 px-4 py-2 text-center font-semibold text-white hover:bg-blue-800">
               {block.button}
-            </Link>
+            </a>
           </article>
         ))}
       </div>
