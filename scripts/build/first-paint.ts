@@ -13,7 +13,7 @@
  *   /vpn-deals when the parser yielded inside the hero's trust list. Other browsers keep painting progressively.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inlineScriptHashes, type CspManifest } from '../../services/http/csp.ts';
 
@@ -89,7 +89,10 @@ export function optimizeFirstPaint(dir: string, files: string[]): { problems: st
     const html = rewritePage(readFileSync(path, 'utf8'), cssText);
     if (html === null) problems.push(`${file} lacks the <style data-href> of SiteStyles (root.tsx) or React Router's one inline module script`);
     else {
-      writeFileSync(path, html);
+      // A new file renamed into place, never a write into the page: a rendered page may be a hard link to the page
+      // cache's copy (scripts/build/render-worker.mjs), which must stay as it was rendered.
+      writeFileSync(`${path}.tmp`, html);
+      renameSync(`${path}.tmp`, path);
       csp[file] = inlineScriptHashes(html);
     }
   }

@@ -70,7 +70,7 @@ export interface RenderResult {
   /** What failed, or an empty string. */
   failed: string;
   rendered: number;
-  /** Pages copied from the cache: their loader data and the build were the same as when they were cached. */
+  /** Pages taken from the cache (linked): their loader data and the build were the same as when they were cached. */
   reused: number;
 }
 

@@ -9,13 +9,13 @@
  * The job it is given is render-pages.ts's WorkerJob.
  *
  * Incremental builds: with `job.cacheDir`, every page's HTML is also kept there under a hash of what it was made from
- * (the build's identity, the path and the page's loader data). A page whose hash is already there is copied, not
+ * (the build's identity, the path and the page's loader data). A page whose hash is already there is linked, not
  * rendered: the loader data is all a page reads from the content, so a page is rendered again exactly when a file it
  * depends on changed. Files are named by that hash and never rewritten, so a failed build cannot leave a wrong page
  * behind for the next one.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -87,7 +87,7 @@ async function main(job) {
     if (cached) keys.push(key);
     if (cached && inCache.has(`${key}.html`)) {
       try {
-        copyFileSync(cached, htmlFile);
+        share(cached, htmlFile);
         reused++;
         return;
       } catch {
@@ -100,19 +100,9 @@ async function main(job) {
     const page = await handler(new Request(`http://localhost${path}/`));
     const html = Buffer.from(await page.arrayBuffer());
     if (page.status !== 200) throw new Error(`${path}: the page answered ${page.status}\n${html.subarray(0, 2000).toString()}`);
-    // Bytes, not a string: the page is written twice and would be encoded twice.
+    // Bytes, not a string: where the cache cannot share the file, the page is written twice and would be encoded twice.
     writeFileSync(htmlFile, html);
-    if (cached) {
-      // Written beside, then renamed: a page in the cache is always whole. A page that cannot be cached is only
-      // rendered again next time.
-      const tmp = `${cached}.${process.pid}.tmp`;
-      try {
-        writeFileSync(tmp, html);
-        renameSync(tmp, cached);
-      } catch {
-        rmSync(tmp, { force: true });
-      }
-    }
+    if (cached) keep(html, htmlFile, cached);
   };
   // A few requests in flight, so one page's loaders and streams interleave with another's rendering; the pages come
   // from render-pages.ts a batch at a time, so that a worker that runs faster renders more.
@@ -128,6 +118,45 @@ async function main(job) {
   // What this worker rendered and reused, and the cache entries its pages use (the rest can be pruned).
   writeFileSync(job.resultFile, JSON.stringify({ rendered: rendered - reused, reused, keys }));
   process.disconnect?.();
+}
+
+/**
+ * The page cache and the build's pages share their files: a hard link costs no second write of the page. Nothing
+ * writes into a page once it is made: first-paint.ts, the one step after rendering that changes pages, writes each
+ * anew and renames it into place. Where a link cannot be made (the cache on another file system), a copy.
+ * @param {string} from
+ * @param {string} to
+ */
+function share(from, to) {
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
+}
+
+/**
+ * Keeps a rendered page in the cache: linked, or else written beside and renamed, so that a page in the cache is
+ * always whole. A page that cannot be cached is only rendered again next time.
+ * @param {Buffer} html
+ * @param {string} page
+ * @param {string} cached
+ */
+function keep(html, page, cached) {
+  try {
+    linkSync(page, cached);
+    return;
+  } catch (err) {
+    // Already there: the same key means the same page.
+    if (/** @type {NodeJS.ErrnoException} */ (err).code === 'EEXIST') return;
+  }
+  const tmp = `${cached}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, html);
+    renameSync(tmp, cached);
+  } catch {
+    rmSync(tmp, { force: true });
+  }
 }
 
 /**
