@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
  * A link to one of the site's pages, followed on the client like React Router's `<Link>`, as a plain `<a>`.
  *
  * Every page holds ~30 of them (header, footer, content). As `<Link>`s, each ran a dozen router hooks while being
- * prerendered and again while hydrating; rendering the pages took ~10 % less time without them (docs/build-scaling.md).
+ * prerendered and again while hydrating; rendering a page took ~13 % less CPU without them (docs/build-scaling.md).
  * One listener for the whole document (ClientLinks) does what each `<Link>` did on a click.
  */
 export function SiteLink({ to, ...props }: { to: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {
