@@ -96,7 +96,7 @@ describe('navigation', () => {
     const { page } = await browser.open('/');
     await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
     // What the document listener decided shows in whether the click's default was prevented.
-    const prevented = (selector: string, init: MouseEventInit) =>
+    const prevented = (selector: string, init: { ctrlKey?: boolean; metaKey?: boolean; shiftKey?: boolean }) =>
       page.evaluate(
         ({ selector, init }) => {
           const link = document.querySelector(selector)!;
