@@ -1,8 +1,11 @@
 /** One file's own checks: that it parses, that some kind of content lives at its path, its schema, and its own rules. */
+import { lstatSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileRules, type FileFacts } from './cross-checks.ts';
+import { readStamped, UNREADABLE } from './parse-cache.ts';
 import type { Problem } from './problem.ts';
 import { checkSchema } from './schema-check.ts';
-import { parseSource, sourceOf, type SourceFile } from './source.ts';
+import { parseSource, printedPath, sourceOf, type SourceFile } from './source.ts';
 
 export interface FileCheck {
   /** Undefined for a file at a path no kind claims. */
@@ -28,6 +31,32 @@ export function checkFile(dataDir: string, rel: string, text: string): FileCheck
   const own = fileRules(source as SourceFile & { kind: NonNullable<SourceFile['kind']> });
   problems.push(...own.problems);
   return { source, problems, valid: true, facts: own.facts };
+}
+
+/**
+ * Reads one file and checks it, with the stamp it was read at. A file that cannot be read (a link to a missing
+ * file, no permission) is one error at its first line, and the run goes on to the other files.
+ */
+export function readAndCheck(dataDir: string, rel: string): { check: FileCheck; stamp: string } {
+  let read: { text: string; stamp: string };
+  try {
+    read = readStamped(join(dataDir, rel));
+  } catch (err) {
+    return { check: unreadable(dataDir, rel, err as NodeJS.ErrnoException), stamp: UNREADABLE };
+  }
+  return { check: checkFile(dataDir, rel, read.text), stamp: read.stamp };
+}
+
+/** The check of a file that could not be read: one error at its first line that says why. */
+export function unreadable(dataDir: string, rel: string, err: NodeJS.ErrnoException): FileCheck {
+  const path = join(dataDir, rel);
+  const link = lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(path) : undefined;
+  const why =
+    err.code === 'ENOENT' ? (link === undefined ? 'it was removed while being checked' : `it is a link to ${link}, which does not exist`)
+    : err.code === 'EACCES' || err.code === 'EPERM' ? 'permission denied'
+    : err.code === 'ELOOP' ? 'it is a link that leads back to itself'
+    : err.message;
+  return { source: undefined, problems: [{ file: printedPath(dataDir, rel), line: 1, column: 1, pointer: '', severity: 'error', message: `cannot be read: ${why}` }], valid: false };
 }
 
 /** A FileCheck without the data, as a validation thread hands it back (structured clone) and the cache keeps it. */

@@ -11,8 +11,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { checkFile, fromPortable, portable, type FileCheck, type PortableCheck } from './check-file.ts';
-import { readStamped } from './parse-cache.ts';
+import { fromPortable, portable, readAndCheck, type FileCheck, type PortableCheck } from './check-file.ts';
 import { validatorsFile } from './schema-check.ts';
 import { bundled } from '../compile/bundle.mjs';
 
@@ -47,9 +46,9 @@ export async function checkInThreads(dataDir: string, rels: string[]): Promise<T
   const relsOf = (b: number) => rels.slice(b * BATCH, (b + 1) * BATCH);
   const here = (b: number) => {
     for (let i = b * BATCH; i < Math.min(rels.length, (b + 1) * BATCH); i++) {
-      const { text, stamp } = readStamped(join(dataDir, rels[i]!));
+      const { check, stamp } = readAndCheck(dataDir, rels[i]!);
       // Kept as a helper's answer is: without the data and the text, which 10,000 files would keep on this heap.
-      checks[i] = fromPortable(dataDir, rels[i]!, portable(checkFile(dataDir, rels[i]!, text)));
+      checks[i] = fromPortable(dataDir, rels[i]!, portable(check));
       stamps[i] = stamp;
     }
   };

@@ -2,11 +2,9 @@
  * A validation thread (check-threads.ts): checks the files it is sent and hands back what the cross-file rules
  * need of each, never its data. Run as the bundle services/compile/bundle.mjs makes of it, so it starts without tsx.
  */
-import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { checkFile, portable } from './check-file.ts';
+import { portable, readAndCheck } from './check-file.ts';
 import type { ThreadInput, ThreadRequest, ThreadResponse } from './check-threads.ts';
-import { readStamped } from './parse-cache.ts';
 import { useValidatorsFile } from './schema-check.ts';
 
 const { dataDir, validators } = workerData as ThreadInput;
@@ -15,9 +13,9 @@ const port = parentPort!;
 port.on('message', ({ batch, rels }: ThreadRequest) => {
   const stamps: string[] = [];
   const checks = rels.map((rel) => {
-    const { text, stamp } = readStamped(join(dataDir, rel));
+    const { check, stamp } = readAndCheck(dataDir, rel);
     stamps.push(stamp);
-    return portable(checkFile(dataDir, rel, text));
+    return portable(check);
   });
   port.postMessage({ batch, checks, stamps } satisfies ThreadResponse);
 });

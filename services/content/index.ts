@@ -1,14 +1,14 @@
 /** The content library: load every YAML file under data/, check it, and hand out typed content and routes. */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkFile, fromPortable, portable, type FileCheck } from './check-file.ts';
+import { checkFile, fromPortable, portable, readAndCheck, unreadable, type FileCheck } from './check-file.ts';
 import { checkInThreads } from './check-threads.ts';
 import { crossCheck, type CheckedFile } from './cross-checks.ts';
 import { assemble, type Content } from './model.ts';
 import { sortProblems, type Problem } from './problem.ts';
 import { routeTable, type RouteEntry } from './routes.ts';
 import { cachesOff } from './cache-dir.ts';
-import { readParseCache, readStamped, stampOf, touchParseCache, writeParseCache, type CachedCheck } from './parse-cache.ts';
+import { readParseCache, readStamped, stampOf, touchParseCache, UNREADABLE, writeParseCache, type CachedCheck } from './parse-cache.ts';
 import { listYamlFiles, parseData, printedPath, type SourceFile } from './source.ts';
 
 export type { Content } from './model.ts';
@@ -54,8 +54,6 @@ const missingDir = (dataDir: string): LoadResult => {
   return { routes: [], problems: [missing], sources: [], errorCount: 1, warningCount: 0 };
 };
 
-const readText = (dataDir: string, rel: string) => readFileSync(join(dataDir, rel), 'utf8');
-
 /**
  * Loads and checks every file under dataDir, reporting every problem in one pass; the content when there are no
  * errors. For the build, the dev server and the service, which need the content itself.
@@ -63,21 +61,27 @@ const readText = (dataDir: string, rel: string) => readFileSync(join(dataDir, re
 export function loadContent(dataDir: string, opts: LoadOptions = {}): LoadResult {
   if (!existsSync(dataDir)) return missingDir(dataDir);
   const rels = listYamlFiles(dataDir);
-  if (!opts.cache || cachesOff()) return finish(dataDir, rels.map((rel) => checkFile(dataDir, rel, readText(dataDir, rel))), opts, true);
+  if (!opts.cache || cachesOff()) return finish(dataDir, rels.map((rel) => readAndCheck(dataDir, rel).check), opts, true);
   const run = cachedRun(dataDir, rels, true);
   const stamps: string[] = [];
   const checks = rels.map((rel, i) => {
     const hit = run.checks[i];
     // Unchanged and invalid: no data is needed (there is no content to build).
     if (hit && !hit.valid) return hit;
-    const { text, stamp } = readStamped(join(dataDir, rel));
+    let read: { text: string; stamp: string };
+    try {
+      read = readStamped(join(dataDir, rel));
+    } catch (err) {
+      stamps[i] = UNREADABLE;
+      return unreadable(dataDir, rel, err as NodeJS.ErrnoException);
+    }
     // Unchanged and valid: its checks are known, only its data is needed, from the text they were made from.
-    if (hit?.source && stamp === run.known[i]) {
-      hit.source.data = parseData(text);
+    if (hit?.source && read.stamp === run.known[i]) {
+      hit.source.data = parseData(read.text);
       return hit;
     }
-    stamps[i] = stamp;
-    return checkFile(dataDir, rel, text);
+    stamps[i] = read.stamp;
+    return checkFile(dataDir, rel, read.text);
   });
   return run.save(finish(dataDir, checks, opts, true), checks, stamps);
 }
@@ -110,7 +114,12 @@ export async function validateContent(dataDir: string, opts: LoadOptions = {}): 
  */
 function cachedRun(dataDir: string, rels: string[], statAll: boolean) {
   const cached = readParseCache(dataDir);
-  const known = statAll || cached.size > 0 ? rels.map((rel) => stampOf(statSync(join(dataDir, rel)))) : [];
+  const stamp = (rel: string) => {
+    // A link to a missing file has no stamp: it is read, and reported, again.
+    const st = statSync(join(dataDir, rel), { throwIfNoEntry: false });
+    return st ? stampOf(st) : '';
+  };
+  const known = statAll || cached.size > 0 ? rels.map(stamp) : [];
   const checks = rels.map((rel, i): FileCheck | undefined => {
     const hit = cached.get(rel);
     if (!hit || hit.stamp !== known[i]) return undefined;

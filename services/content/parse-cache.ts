@@ -59,6 +59,9 @@ interface CacheFile {
 
 export const stampOf = (st: Stats): string => `${st.mtimeMs}:${st.ctimeMs}:${st.size}:${st.ino}`;
 
+/** The stamp kept for a file that could not be read: it matches no file's stamp, so the file is read again next time. */
+export const UNREADABLE = 'unreadable';
+
 /** Reads a file for checking, with its stamp taken first: a file changed meanwhile is checked again next time. */
 export function readStamped(path: string): { text: string; stamp: string } {
   const stamp = stampOf(statSync(path));

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -126,6 +126,22 @@ describe('vpnsite build', () => {
     expect(bad.status).toBe(1);
     expect(bad.stdout).toContain('/providers/nordvpn.yaml:6:9 error /rating must be <= 5');
     expect(bad.stdout).toContain('was not touched');
+    expect(treeDigest(out)).toBe(before);
+
+    // A file that cannot be read is a problem like any other, found with the rest, with or without the cache.
+    edit(join(data, 'providers/nordvpn.yaml'), 'rating: 7', 'rating: 4.9');
+    rmSync(join(data, 'articles/vpn-speed-test.yaml'));
+    symlinkSync('../drafts/vpn-speed-test.yaml', join(data, 'articles/vpn-speed-test.yaml'));
+    edit(join(data, 'providers/surfshark.yaml'), 'countries: 65', 'countries: lots');
+    const cache = { VPNSITE_CACHE_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-cache-')) };
+    for (const env of [{ VPNSITE_CACHE: '0' }, cache, cache]) {
+      const unreadable = vpnsite(['build', '--data', data, '--out', out], env);
+      expect(unreadable.status, unreadable.stderr).toBe(1);
+      expect(unreadable.stderr).toBe('');
+      expect(unreadable.stdout).toContain('/articles/vpn-speed-test.yaml:1:1 error cannot be read: it is a link to ../drafts/vpn-speed-test.yaml, which does not exist');
+      expect(unreadable.stdout).toContain('/providers/surfshark.yaml:11:12 error /countries must be integer (found "lots")');
+      expect(unreadable.stdout).toContain('was not touched');
+    }
     expect(treeDigest(out)).toBe(before);
   }, 300_000);
 });

@@ -2,7 +2,7 @@
  * Validation on every core (services/content/check-threads.ts): with enough files a worker thread checks some of
  * them, and what `vpnsite validate` reports must not depend on which thread checked a file, nor on the cache.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +27,8 @@ function manyFiles(): string {
   edit(join(data, 'articles/speed-333.yaml'), 'title: "VPN Speed Test 2025: Which VPN Is Fastest?"', 'title: "VPN Speed Test 2025: TODO"');
   edit(join(data, 'articles/speed-402.yaml'), 'category: Performance Test', 'category: [Performance Test');
   edit(join(data, 'articles/speed-466.yaml'), 'slug: speed-466', 'slug: speed-465');
+  rmSync(join(data, 'articles/speed-300.yaml'));
+  symlinkSync('../gone/speed-300.yaml', join(data, 'articles/speed-300.yaml'));
   mkdirSync(join(data, 'stray'));
   cpSync(join(data, 'articles/speed-000.yaml'), join(data, 'stray/speed.yaml'));
   return data;
@@ -52,6 +54,7 @@ describe('validation on every core', () => {
       `${rel}/articles/speed-007.yaml:10:11 error /category must be string (found a list)`,
       `${rel}/articles/speed-123.yaml:43:19 error /blocks/2/rows/1/provider unknown provider 'surfshrk' (did you mean 'surfshark'?)`,
       expect.stringMatching(new RegExp(`^${rel}/articles/speed-250\\.yaml:174:\\d+ error /blocks/\\d+/links/0/href internal link /articles/vpn-vs-prox does not resolve to a page \\(did you mean '/articles/vpn-vs-proxy'\\?\\)$`)),
+      `${rel}/articles/speed-300.yaml:1:1 error cannot be read: it is a link to ../gone/speed-300.yaml, which does not exist`,
       `${rel}/articles/speed-333.yaml:9:8 warning /title placeholder text 'TODO' is still in the content`,
       expect.stringMatching(new RegExp(`^${rel}/articles/speed-402\\.yaml:\\d+:\\d+ error YAML: `)),
       `${rel}/articles/speed-466.yaml:2:7 error /slug slug 'speed-465' must equal the file name 'speed-466'`,
