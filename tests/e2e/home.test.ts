@@ -109,13 +109,15 @@ describe('navigation', () => {
         { selector, init },
       );
     const footerDeals = 'footer a[href="/vpn-deals"]';
-    expect(await prevented(footerDeals, {})).toBe(true);
     expect(await prevented(footerDeals, { ctrlKey: true })).toBe(false);
     expect(await prevented(footerDeals, { metaKey: true })).toBe(false);
     expect(await prevented(footerDeals, { shiftKey: true })).toBe(false);
     // Outbound links open in a new tab through /go/, never as a route of the site.
     expect(await prevented('a[href^="/go/"]', {})).toBe(false);
     expect(page.url()).toBe(new URL('/', browser.baseUrl()).href);
+    // A plain click is the site's to follow: on the client.
+    expect(await prevented(footerDeals, {})).toBe(true);
+    await page.waitForURL('**/vpn-deals');
   });
 });
 
