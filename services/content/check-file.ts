@@ -38,17 +38,21 @@ export function checkFile(dataDir: string, rel: string, text: string): FileCheck
  * file, no permission) is one error at its first line, and the run goes on to the other files.
  */
 export function readAndCheck(dataDir: string, rel: string): { check: FileCheck; stamp: string } {
-  let read: { text: string; stamp: string };
+  const read = readContentFile(dataDir, rel);
+  return 'check' in read ? read : { check: checkFile(dataDir, rel, read.text), stamp: read.stamp };
+}
+
+/** Reads one file with its stamp; a file that cannot be read comes back as its check instead, stamped UNREADABLE. */
+export function readContentFile(dataDir: string, rel: string): { text: string; stamp: string } | { check: FileCheck; stamp: string } {
   try {
-    read = readStamped(join(dataDir, rel));
+    return readStamped(join(dataDir, rel));
   } catch (err) {
     return { check: unreadable(dataDir, rel, err as NodeJS.ErrnoException), stamp: UNREADABLE };
   }
-  return { check: checkFile(dataDir, rel, read.text), stamp: read.stamp };
 }
 
 /** The check of a file that could not be read: one error at its first line that says why. */
-export function unreadable(dataDir: string, rel: string, err: NodeJS.ErrnoException): FileCheck {
+function unreadable(dataDir: string, rel: string, err: NodeJS.ErrnoException): FileCheck {
   const path = join(dataDir, rel);
   const link = lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(path) : undefined;
   const why =

@@ -1,14 +1,14 @@
 /** The content library: load every YAML file under data/, check it, and hand out typed content and routes. */
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkFile, fromPortable, portable, readAndCheck, unreadable, type FileCheck } from './check-file.ts';
+import { checkFile, fromPortable, portable, readAndCheck, readContentFile, type FileCheck } from './check-file.ts';
 import { checkInThreads } from './check-threads.ts';
 import { crossCheck, type CheckedFile } from './cross-checks.ts';
 import { assemble, type Content } from './model.ts';
 import { sortProblems, type Problem } from './problem.ts';
 import { routeTable, type RouteEntry } from './routes.ts';
 import { cachesOff } from './cache-dir.ts';
-import { readParseCache, readStamped, stampOf, touchParseCache, UNREADABLE, writeParseCache, type CachedCheck } from './parse-cache.ts';
+import { readParseCache, stampOf, touchParseCache, writeParseCache, type CachedCheck } from './parse-cache.ts';
 import { listYamlFiles, parseData, printedPath, type SourceFile } from './source.ts';
 
 export type { Content } from './model.ts';
@@ -68,19 +68,14 @@ export function loadContent(dataDir: string, opts: LoadOptions = {}): LoadResult
     const hit = run.checks[i];
     // Unchanged and invalid: no data is needed (there is no content to build).
     if (hit && !hit.valid) return hit;
-    let read: { text: string; stamp: string };
-    try {
-      read = readStamped(join(dataDir, rel));
-    } catch (err) {
-      stamps[i] = UNREADABLE;
-      return unreadable(dataDir, rel, err as NodeJS.ErrnoException);
-    }
+    const read = readContentFile(dataDir, rel);
     // Unchanged and valid: its checks are known, only its data is needed, from the text they were made from.
-    if (hit?.source && read.stamp === run.known[i]) {
+    if ('text' in read && hit?.source && read.stamp === run.known[i]) {
       hit.source.data = parseData(read.text);
       return hit;
     }
     stamps[i] = read.stamp;
+    if ('check' in read) return read.check;
     return checkFile(dataDir, rel, read.text);
   });
   return run.save(finish(dataDir, checks, opts, true), checks, stamps);
