@@ -7,18 +7,69 @@
  * Only the final swap into --out is let finish first, so that --out is never missing.
  */
 import type { ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 
 const children = new Set<ChildProcess>();
+/** Process groups led by a child (spawned `detached`): its own children (esbuild's service) are stopped with it. */
+const groups = new Set<number>();
 const temporary = new Set<string>();
 let swapping: Promise<unknown> | undefined;
+let stopping = false;
 
-/** Stops `child` with the build if the build is interrupted. */
-export function trackChild<T extends ChildProcess>(child: T): T {
+/**
+ * Stops `child` with the build if the build is interrupted. With `group`, the child was spawned `detached` and leads
+ * a process group: the whole group is signalled, and the build waits until none of it is left.
+ */
+export function trackChild<T extends ChildProcess>(child: T, { group = false } = {}): T {
+  const pgid = group ? child.pid : undefined;
   children.add(child);
-  child.once('exit', () => children.delete(child));
+  if (pgid !== undefined) groups.add(pgid);
+  child.once('exit', () => {
+    children.delete(child);
+    // Once the build is being stopped, the group is waited for until it is empty.
+    if (pgid !== undefined && !stopping) groups.delete(pgid);
+  });
+  // A child that the build started while it was being stopped is stopped at once.
+  if (stopping) signalAll('SIGTERM');
   return child;
 }
+
+function signalAll(sig: NodeJS.Signals): void {
+  for (const c of children) if (c.pid === undefined || !groups.has(c.pid)) c.kill(sig);
+  for (const g of groups) {
+    try {
+      process.kill(-g, sig);
+    } catch {
+      // None of it is left.
+    }
+  }
+}
+
+/**
+ * Whether any process of group `pgid` still runs. kill(…, 0) counts processes that have exited but that init has not
+ * reaped yet; on Linux, /proc tells those apart.
+ */
+function groupRunning(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+  } catch {
+    return false;
+  }
+  if (!existsSync('/proc/self/stat')) return true;
+  return readdirSync('/proc').some((pid) => {
+    if (!/^\d+$/.test(pid)) return false;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return state !== 'Z' && Number(pgrp) === pgid;
+    } catch {
+      return false;
+    }
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Removes `path` if the build is interrupted; the build removes it itself otherwise. */
 export function trackTemporary(...paths: string[]): void {
@@ -42,14 +93,19 @@ export async function uninterruptible<T>(work: () => Promise<T>): Promise<T> {
 
 async function stopEverything(): Promise<void> {
   await swapping?.catch(() => undefined);
-  const exited = [...children].map((c) => new Promise((r) => c.once('exit', r)));
-  for (const c of children) c.kill('SIGTERM');
-  // A worker that does not stop within 5 s is killed, so that nothing writes into what is removed next.
-  const stubborn = setTimeout(() => {
-    for (const c of children) c.kill('SIGKILL');
-  }, 5000);
-  await Promise.all(exited);
-  clearTimeout(stubborn);
+  stopping = true;
+  signalAll('SIGTERM');
+  // Whatever does not stop within 5 s is killed, so that nothing writes into what is removed next.
+  const started = Date.now();
+  let killed = false;
+  while (children.size > 0 || [...groups].some(groupRunning)) {
+    if (!killed && Date.now() - started > 5000) {
+      killed = true;
+      signalAll('SIGKILL');
+    }
+    if (Date.now() - started > 10_000) break;
+    await sleep(20);
+  }
   await Promise.all([...temporary].map((p) => rm(p, { recursive: true, force: true, maxRetries: 3 })));
 }
 

@@ -97,7 +97,8 @@ function reactRouterBuild(
   if (keepServerBuild) env.VPNSITE_KEEP_SERVER_BUILD = keepServerBuild;
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = trackChild(spawn(process.execPath, [reactRouterBin(), 'build'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] }));
+    // Its own process group, so that an interrupted build stops esbuild's service with it (interrupt.ts).
+    const child = trackChild(spawn(process.execPath, [reactRouterBin(), 'build'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true }), { group: true });
     let log = '';
     // React Router logs a line per prerendered file: the first one marks the end of bundling.
     let rendering: number | undefined;
