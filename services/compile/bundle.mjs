@@ -16,7 +16,7 @@
  * Plain JavaScript, so that bin/vpnsite.js can use it before any TypeScript runs.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -95,8 +95,11 @@ export async function bundled(entry) {
   if (process.env.VPNSITE_CACHE === '0') return undefined;
   const name = entry.replace(/\.tsx?$/, '').replaceAll('/', '-');
   const manifestFile = join(DIR, `${name}.json`);
+  /** @type {string | undefined} */
+  let previous;
   try {
     const manifest = /** @type {Manifest} */ (JSON.parse(readFileSync(manifestFile, 'utf8')));
+    previous = manifest.dir;
     if (stampOf(manifest.inputs) === manifest.stamp && statSync(join(DIR, manifest.dir)).isDirectory()) return join(DIR, manifest.dir);
   } catch {
     // None yet, or unreadable: make it.
@@ -130,6 +133,9 @@ export async function bundled(entry) {
       // Another start made the same bundle meanwhile: use that one.
       if (!statSync(join(DIR, dir), { throwIfNoEntry: false })?.isDirectory()) throw err;
     }
+    // The bundle this one replaces counts as retired now, not as old as it was made: a start that read the
+    // manifest just before may still be loading it, and sweep() spares it for a minute.
+    if (previous && previous !== dir) retire(join(DIR, previous));
     // Written beside, then renamed: a start meanwhile never reads half a manifest.
     writeFileSync(`${manifestFile}.${process.pid}`, JSON.stringify(/** @type {Manifest} */ ({ inputs, stamp, dir })));
     renameSync(`${manifestFile}.${process.pid}`, manifestFile);
@@ -145,9 +151,19 @@ export async function bundled(entry) {
 /** @param {string} text */
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** @param {string} path */
+function retire(path) {
+  const now = new Date();
+  try {
+    utimesSync(path, now, now);
+  } catch {
+    // Gone already.
+  }
+}
+
 /**
  * Removes this entry's older bundles, and what a build killed part-way left (`.<name>-<pid>`), but not in the minute
- * after they were made: a process that read the manifest just before may still be loading one.
+ * after they were retired or made: a process that read the manifest just before may still be loading one.
  * @param {string} name
  * @param {string} keep
  */

@@ -2,7 +2,7 @@
  * The bundles the CLI and the validation threads run (services/compile/bundle.mjs): made once, reused while
  * nothing they were made from changed, made again after any edit, and behaving as the TypeScript does.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -49,6 +49,30 @@ describe('compiled bundles', () => {
     const remade = await bundled(entry);
     expect(remade).not.toBe(made);
     expect((await run(remade!)).value).toBe('second, after an edit');
+  });
+
+  it('keep a replaced bundle for a minute after it was replaced, however old it is, then sweep it', async () => {
+    mkdirSync(dir, { recursive: true });
+    const edit = async (value: string) => {
+      writeFileSync(join(dir, 'dep.ts'), `export const value: string = '${value}';\n`);
+      return (await bundled(entry))!;
+    };
+    const hoursAgo = new Date(Date.now() - 2 * 3600 * 1000);
+    // A bundle made two hours ago, which a start may have just read from the manifest and be about to load.
+    const old = await edit('made two hours ago');
+    utimesSync(old, hoursAgo, hoursAgo);
+    const replacement = await edit('the replacement');
+    expect(replacement).not.toBe(old);
+    expect(existsSync(old)).toBe(true);
+    expect((await run(old)).value).toBe('made two hours ago');
+
+    // A minute later, the next bundle made sweeps it, and keeps the one it replaces for a minute more.
+    const minuteAgo = new Date(Date.now() - 61 * 1000);
+    utimesSync(old, minuteAgo, minuteAgo);
+    const latest = await edit('a minute later');
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(replacement)).toBe(true);
+    expect((await run(latest)).value).toBe('a minute later');
   });
 
   it('run the CLI as the TypeScript does, and the same when no bundle may be made', () => {
