@@ -110,9 +110,13 @@ export async function validateContent(dataDir: string, opts: LoadOptions = {}): 
 function cachedRun(dataDir: string, rels: string[], statAll: boolean) {
   const cached = readParseCache(dataDir);
   const stamp = (rel: string) => {
-    // A link to a missing file has no stamp: it is read, and reported, again.
-    const st = statSync(join(dataDir, rel), { throwIfNoEntry: false });
-    return st ? stampOf(st) : '';
+    // A file that cannot be stat'ed (a link to a missing file, or one that leads back to itself) has no stamp: it
+    // is read, and reported, again.
+    try {
+      return stampOf(statSync(join(dataDir, rel)));
+    } catch {
+      return '';
+    }
   };
   const known = statAll || cached.size > 0 ? rels.map(stamp) : [];
   const checks = rels.map((rel, i): FileCheck | undefined => {

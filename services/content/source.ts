@@ -48,6 +48,15 @@ interface Nodes {
   lineStarts: number[];
 }
 
+/** Whether a link leads to a directory; false when it leads nowhere (a missing target, or back to itself). */
+function linkedDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** Every .yaml/.yml file below dir, sorted, as data-relative paths. */
 export function listYamlFiles(dir: string): string[] {
   const out: string[] = [];
@@ -55,8 +64,8 @@ export function listYamlFiles(dir: string): string[] {
     for (const entry of readdirSync(d, { withFileTypes: true }).sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))) {
       const name = entry.name;
       if (name.startsWith('.') || name === 'node_modules') continue;
-      // A link is followed, as statSync would.
-      const isDir = entry.isDirectory() || (entry.isSymbolicLink() && statSync(join(d, name), { throwIfNoEntry: false })?.isDirectory());
+      // A link is followed, as statSync would. One that leads nowhere is listed as a file: reading it reports why.
+      const isDir = entry.isDirectory() || (entry.isSymbolicLink() && linkedDirectory(join(d, name)));
       if (isDir) walk(join(d, name), `${prefix}${name}/`);
       else if (/\.ya?ml$/.test(name)) out.push(`${prefix}${name}`);
     }

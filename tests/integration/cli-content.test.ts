@@ -132,6 +132,7 @@ describe('vpnsite build', () => {
     edit(join(data, 'providers/nordvpn.yaml'), 'rating: 7', 'rating: 4.9');
     rmSync(join(data, 'articles/vpn-speed-test.yaml'));
     symlinkSync('../drafts/vpn-speed-test.yaml', join(data, 'articles/vpn-speed-test.yaml'));
+    symlinkSync('loop.yaml', join(data, 'articles/loop.yaml'));
     edit(join(data, 'providers/surfshark.yaml'), 'countries: 65', 'countries: lots');
     const cache = { VPNSITE_CACHE_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-cache-')) };
     for (const env of [{ VPNSITE_CACHE: '0' }, cache, cache]) {
@@ -139,6 +140,7 @@ describe('vpnsite build', () => {
       expect(unreadable.status, unreadable.stderr).toBe(1);
       expect(unreadable.stderr).toBe('');
       expect(unreadable.stdout).toContain('/articles/vpn-speed-test.yaml:1:1 error cannot be read: it is a link to ../drafts/vpn-speed-test.yaml, which does not exist');
+      expect(unreadable.stdout).toContain('/articles/loop.yaml:1:1 error cannot be read: it is a link that leads back to itself');
       expect(unreadable.stdout).toContain('/providers/surfshark.yaml:11:12 error /countries must be integer (found "lots")');
       expect(unreadable.stdout).toContain('was not touched');
     }
