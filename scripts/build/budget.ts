@@ -1,6 +1,5 @@
 /** Page weight after gzip per route (HTML, CSS, JS), checked against the budgets in site.yaml. */
-import { gzip, gzipSync } from 'node:zlib';
-import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import type { BuildProblem } from './integrity.ts';
 import type { PageScan } from './html-scan.ts';
 
@@ -30,25 +29,19 @@ export function gzipSizer(read: (sitePath: string) => Buffer): (sitePath: string
   };
 }
 
-const gzipAsync = promisify(gzip);
-
-/** gzip size of a buffer, compressed on libuv's thread pool so that several pages compress at once. */
-export async function gzipSize(data: Buffer): Promise<number> {
-  return (await gzipAsync(data, { level: 9 })).length;
-}
-
 /**
  * Each page's transferred bytes: its HTML plus every stylesheet and script it loads; inline CSS counts both in HTML
- * and CSS. `html` is the page, or its gzip size when that was already measured.
+ * and CSS. `html` is the page, or its gzip size when that was already measured; `inlineCss`, when given, the gzip
+ * size of its inline stylesheets.
  */
-export function pageWeights(pages: Map<string, { html: Buffer | number; scan: PageScan }>, size: (sitePath: string) => number): Weight[] {
+export function pageWeights(pages: Map<string, { html: Buffer | number; inlineCss?: number; scan: PageScan }>, size: (sitePath: string) => number): Weight[] {
   // Every page inlines the same stylesheet: compress its text once.
   const inline = new Map<string, number>();
   const inlineSize = (css: string) => inline.get(css) ?? inline.set(css, gzipSync(css, { level: 9 }).length).get(css)!;
-  return [...pages].map(([page, { html, scan }]) => ({
+  return [...pages].map(([page, { html, inlineCss, scan }]) => ({
     page,
     html: typeof html === 'number' ? html : gzipSync(html, { level: 9 }).length,
-    css: scan.css.reduce((t, f) => t + size(f), 0) + scan.styles.reduce((t, css) => t + inlineSize(css), 0),
+    css: scan.css.reduce((t, f) => t + size(f), 0) + (inlineCss ?? scan.styles.reduce((t, css) => t + inlineSize(css), 0)),
     js: scan.js.reduce((t, f) => t + size(f), 0),
   }));
 }

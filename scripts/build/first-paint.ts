@@ -15,7 +15,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inlineScriptHashes, type CspManifest } from '../../services/http/csp.ts';
 
 const STYLE_PLACEHOLDER = /<style data-href="(\/assets\/[^"]+\.css)"><\/style>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*\/>/g;
@@ -67,15 +66,10 @@ export function rewritePage(html: string, cssText: (href: string) => string): st
   return styled && booted === 1 ? out : null;
 }
 
-/**
- * Rewrites every page under `dir`. Returns a message for each page it could not rewrite, and each page's inline
- * script hashes for the CSP manifest, taken from the page as it now ships (one read of every page, not two).
- */
-export function optimizeFirstPaint(dir: string, files: string[]): { problems: string[]; csp: CspManifest } {
-  const problems: string[] = [];
-  const csp: CspManifest = {};
+/** The text of each site stylesheet under `dir` a page inlines, read once. */
+export function stylesheets(dir: string): (href: string) => string {
   const css = new Map<string, string>();
-  const cssText = (href: string) => {
+  return (href) => {
     let text = css.get(href);
     if (text === undefined) {
       // `</style` would end the element early; CSS never needs it, but a content string could carry it.
@@ -84,17 +78,15 @@ export function optimizeFirstPaint(dir: string, files: string[]): { problems: st
     }
     return text;
   };
-  for (const file of files.filter((f) => f.endsWith('.html')).sort()) {
-    const path = join(dir, file);
-    const html = rewritePage(readFileSync(path, 'utf8'), cssText);
-    if (html === null) problems.push(`${file} lacks the <style data-href> of SiteStyles (root.tsx) or React Router's one inline module script`);
-    else {
-      // A new file renamed into place, never a write into the page: a rendered page may be a hard link to the page
-      // cache's copy (scripts/build/render-worker.mjs), which must stay as it was rendered.
-      writeFileSync(`${path}.tmp`, html);
-      renameSync(`${path}.tmp`, path);
-      csp[file] = inlineScriptHashes(html);
-    }
-  }
-  return { problems, csp };
+}
+
+/** Rewrites the page at `path`; returns the page as it now ships, or null when it cannot be rewritten (left as it was). */
+export function rewritePageFile(path: string, cssText: (href: string) => string): string | null {
+  const html = rewritePage(readFileSync(path, 'utf8'), cssText);
+  if (html === null) return null;
+  // A new file renamed into place, never a write into the page: a rendered page may be a hard link to the page
+  // cache's copy (scripts/build/render-worker.mjs), which must stay as it was rendered.
+  writeFileSync(`${path}.tmp`, html);
+  renameSync(`${path}.tmp`, path);
+  return html;
 }

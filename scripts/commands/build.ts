@@ -7,7 +7,7 @@ import { loadContent, today, type Content, type RouteEntry } from '../../service
 import { writeSnapshot } from '../../services/content/snapshot.ts';
 import { weightTable } from '../build/budget.ts';
 import { writeCspManifest } from '../build/csp-hashes.ts';
-import { optimizeFirstPaint } from '../build/first-paint.ts';
+import { finishPages } from '../build/finish-pages.ts';
 import { verifyOutput } from '../build/verify.ts';
 import { prerender } from '../build/prerender.ts';
 import { pageCacheDir } from '../build/render-pages.ts';
@@ -104,7 +104,8 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
     const finishing = performance.now();
     const client = join(work, 'client');
     await shapeOutput(client);
-    const { problems: unstyled, csp } = optimizeFirstPaint(client, await listFiles(client));
+    const finished = await finishPages(client, await listFiles(client), cache && join(cache, 'gzip-sizes.json'));
+    const { unstyled, csp } = finished;
     if (unstyled.length > 0) {
       for (const p of unstyled) log(p);
       log(`✗ build stopped: pages without the site stylesheet; ${flags.out} was not touched`);
@@ -115,14 +116,14 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
     const files = await listFiles(client);
     const pages = files.filter((f) => f.endsWith('.html'));
     const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
-    log(`prerender  ${pages.length} pages in ${seconds(t)}s (bundle ${result.bundleSeconds.toFixed(1)}s, render ${result.renderSeconds.toFixed(1)}s)`);
+    log(`prerender  ${pages.length} pages in ${((finishing - t) / 1000).toFixed(1)}s (bundle ${result.bundleSeconds.toFixed(1)}s, render ${result.renderSeconds.toFixed(1)}s)`);
     if (result.reused !== undefined) log(`           reviews and articles: ${result.rendered} rendered, ${result.reused} unchanged since the last build and reused`);
 
     const origin = (flags.siteUrl ?? content.content.site.url).replace(/\/$/, '');
-    const checked = await verifyOutput(client, files, content.content, content.routes, { origin, today: today(), gzipCache: cache && join(cache, 'gzip-sizes.json') });
+    const checked = verifyOutput(client, files, finished.pages, content.content, content.routes, { origin, today: today() });
     const errors = checked.problems.filter((p) => p.severity === 'error');
     const warnings = checked.problems.filter((p) => p.severity === 'warning');
-    // Per-page work: rendering, then first-paint rewriting, CSP hashes and checks. Bundling does not grow with pages.
+    // Per-page work after rendering: first-paint rewriting, CSP hashes and checks (finish-pages.ts, on every core).
     log(`check      ${pages.length} pages in ${seconds(finishing)}s: ${errors.length} error(s), ${warnings.length} warning(s); sitemap.xml and robots.txt written`);
     log(weightTable(checked.weights));
     for (const p of checked.problems) log(`${p.page} ${p.severity} ${p.message}`);

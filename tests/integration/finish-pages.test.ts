@@ -1,0 +1,107 @@
+/**
+ * The pass over every page after rendering runs on every core (scripts/build/finish-pages.ts): what it writes and
+ * what it hands the checks must not depend on which thread finished a page, nor on the gzip sizes kept from a
+ * previous build.
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { finishPages } from '../../scripts/build/finish-pages.ts';
+import { listFiles } from '../../scripts/build/publish.ts';
+
+const PAGES = 480;
+const CSS = 'body{color:#111}main{max-width:72rem}';
+const BOOT = 'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-2.js";\nimport("/assets/entry.client-3.js");';
+
+/** A page as React Router renders it, before the build finishes it. */
+function rendered(i: number): string {
+  return (
+    `<!DOCTYPE html><html lang="en"><head><title>Page ${i} &amp; more</title><meta name="description" content="About ${i}"/>` +
+    `<link rel="canonical" href="https://www.example.com/articles/page-${i}"/><link rel="modulepreload" href="/assets/manifest-1.js"/>` +
+    `<link rel="modulepreload" href="/assets/root-2.js"/><style data-href="/assets/app-5.css"></style></head>` +
+    `<body><main><h1>Page ${i}</h1><a href="/articles/page-${(i + 1) % PAGES}">next</a>` +
+    `<a href="/go/nordvpn" rel="sponsored noopener" target="_blank">Visit</a><p>${'Words about VPNs. '.repeat(i % 50)}</p></main>` +
+    `<footer id="footer"></footer><script>window.__reactRouterContext = {"i":${i}};</script>` +
+    `<script type="module" async="">${BOOT}</script></body></html>`
+  );
+}
+
+/** PAGES pages under articles/, a home page and a 404 page, and one page (page-300) the rewrite cannot finish. */
+function renderedSite(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'vpnsite-finish-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets/app-5.css'), CSS);
+  writeFileSync(join(dir, 'index.html'), rendered(PAGES));
+  writeFileSync(join(dir, '404.html'), rendered(PAGES + 1));
+  for (let i = 0; i < PAGES; i++) {
+    mkdirSync(join(dir, `articles/page-${i}`), { recursive: true });
+    const html = rendered(i);
+    writeFileSync(join(dir, `articles/page-${i}/index.html`), i === 300 ? html.replace('<style data-href="/assets/app-5.css"></style>', '') : html);
+  }
+  return dir;
+}
+
+const copy = (dir: string) => {
+  const to = mkdtempSync(join(tmpdir(), 'vpnsite-finish-'));
+  cpSync(dir, to, { recursive: true });
+  return to;
+};
+
+async function alone<T>(run: () => Promise<T>): Promise<T> {
+  process.env.VPNSITE_THREADS = '1';
+  try {
+    return await run();
+  } finally {
+    delete process.env.VPNSITE_THREADS;
+  }
+}
+
+describe('finishing pages on every core', () => {
+  it('writes and reports the same pages whichever thread finishes them, and with gzip sizes kept from before', async () => {
+    const site = renderedSite();
+    const files = await listFiles(site);
+    const [a, b, c] = [copy(site), copy(site), copy(site)];
+    const cache = join(mkdtempSync(join(tmpdir(), 'vpnsite-finish-cache-')), 'gzip-sizes.json');
+
+    const together = await finishPages(a, files, cache);
+    const one = await alone(() => finishPages(b, files));
+    const again = await finishPages(c, files, cache);
+
+    expect(one.helped).toBe(0);
+    expect(together.helped).toBeGreaterThan(0);
+    expect(together.helped).toBeLessThan(PAGES);
+    for (const r of [together, again]) {
+      expect(r.unstyled).toEqual(one.unstyled);
+      expect(r.csp).toEqual(one.csp);
+      expect([...r.pages]).toEqual([...one.pages]);
+    }
+    for (const f of files) {
+      const bytes = readFileSync(join(b, f));
+      expect(readFileSync(join(a, f)).equals(bytes), f).toBe(true);
+      expect(readFileSync(join(c, f)).equals(bytes), f).toBe(true);
+    }
+
+    // What it found: the one page it could not rewrite, left as it was, and every other page finished.
+    expect(one.unstyled).toEqual(["articles/page-300/index.html lacks the <style data-href> of SiteStyles (root.tsx) or React Router's one inline module script"]);
+    expect(readFileSync(join(b, 'articles/page-300/index.html'), 'utf8')).toBe(readFileSync(join(site, 'articles/page-300/index.html'), 'utf8'));
+    expect(one.pages.size).toBe(PAGES + 1);
+    expect([...one.pages.keys()]).toEqual(expect.arrayContaining(['/', '/404', '/articles/page-0', '/articles/page-479']));
+    const finished = readFileSync(join(b, 'articles/page-7/index.html'));
+    expect(finished.toString()).toContain(`<style data-href="/assets/app-5.css">${CSS}</style>`);
+    const page = one.pages.get('/articles/page-7')!;
+    expect(page.html).toBe(gzipSync(finished, { level: 9 }).length);
+    expect(page.inlineCss).toBe(gzipSync(CSS, { level: 9 }).length);
+    expect(page.scan).toMatchObject({ title: 'Page 7 & more', description: 'About 7', canonical: 'https://www.example.com/articles/page-7', styles: [], inlineScripts: [], jsonLd: [] });
+    expect(page.scan.anchors).toEqual([{ href: '/articles/page-8' }, { href: '/go/nordvpn', rel: 'sponsored noopener', target: '_blank' }]);
+    expect(page.scan.js).toEqual(['/assets/manifest-1.js', '/assets/root-2.js']);
+    // The context script, the deferred bootstrap and the original bootstrap that it runs.
+    expect(one.csp['articles/page-7/index.html']).toHaveLength(3);
+    expect(one.csp['articles/page-7/index.html']).toContain(`'sha256-${createHash('sha256').update(BOOT, 'utf8').digest('base64')}'`);
+
+    // The kept sizes are this build's pages', one for each page finished.
+    expect(Object.keys(JSON.parse(readFileSync(cache, 'utf8')) as object)).toHaveLength(PAGES + 1);
+  });
+});
