@@ -136,7 +136,7 @@ const STALE_MS = 14 * 24 * 3600 * 1000;
  */
 function prune(cacheDir: string, used: Set<string>): void {
   for (const name of readdirSync(cacheDir)) {
-    // gzip-sizes.json is the checks' (verify.ts), which keep it to this build's pages themselves.
+    // gzip-sizes.json is the checks' (finish-pages.ts), which keep it to this build's pages themselves.
     if (name === 'gzip-sizes.json') continue;
     if (!name.endsWith('.html') || !used.has(name.slice(0, -'.html'.length))) rmSync(join(cacheDir, name), { force: true });
   }
