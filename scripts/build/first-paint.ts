@@ -80,9 +80,15 @@ export function stylesheets(dir: string): (href: string) => string {
   };
 }
 
-/** Rewrites the page at `path`; returns the page as it now ships, or null when it cannot be rewritten (left as it was). */
+/**
+ * Rewrites the page at `path`; returns the page as it now ships, or null when it cannot be rewritten (left as it was).
+ * A page already rewritten is returned as it is: a batch a failed thread leaves behind is finished again elsewhere
+ * (services/compile/threads.ts), and some of its pages may already be done.
+ */
 export function rewritePageFile(path: string, cssText: (href: string) => string): string | null {
-  const html = rewritePage(readFileSync(path, 'utf8'), cssText);
+  const page = readFileSync(path, 'utf8');
+  if (page.includes(`<head>${EXPECT_MAIN}`)) return page;
+  const html = rewritePage(page, cssText);
   if (html === null) return null;
   // A new file renamed into place, never a write into the page: a rendered page may be a hard link to the page
   // cache's copy (scripts/build/render-worker.mjs), which must stay as it was rendered.

@@ -101,6 +101,13 @@ describe('finishing pages on every core', () => {
     expect(one.csp['articles/page-7/index.html']).toHaveLength(3);
     expect(one.csp['articles/page-7/index.html']).toContain(`'sha256-${createHash('sha256').update(BOOT, 'utf8').digest('base64')}'`);
 
+    // A page already finished is taken as it is, as when a failed thread's batch is finished again.
+    const twice = await alone(() => finishPages(b, files));
+    expect(twice.unstyled).toEqual(one.unstyled);
+    expect(twice.csp).toEqual(one.csp);
+    expect([...twice.pages]).toEqual([...one.pages]);
+    expect(readFileSync(join(b, 'articles/page-7/index.html')).equals(finished)).toBe(true);
+
     // The kept sizes are this build's pages', one for each page finished.
     expect(Object.keys(JSON.parse(readFileSync(cache, 'utf8')) as object)).toHaveLength(PAGES + 1);
   });
