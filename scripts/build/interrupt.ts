@@ -1,8 +1,8 @@
 /**
  * A build stopped with Ctrl-C (SIGINT) or SIGTERM ends as a failed build does: its child processes (React Router's
- * build, the render workers) are stopped, its temporary directories are removed, and --out is left as it was.
+ * build, whose process group holds the threads that render pages) are stopped, its temporary directories are removed, and --out is left as it was.
  * Without this, every interrupted build left its work directory in the project (hundreds of MB at 10,000 pages),
- * and a SIGTERM sent to the CLI alone left its workers writing into it.
+ * and a SIGTERM sent to the CLI alone left its children writing into it.
  *
  * Only the final swap into --out is let finish first, so that --out is never missing.
  */

@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { loadContent } from '../../services/content/index.ts';
 import { PROJECT_ROOT, reactRouterBin } from '../lib/paths.ts';
 import { report } from './validate.ts';
+import { cliChecks } from '../lib/content-checks.ts';
 
 export function registerDev(program: Command): void {
   program
@@ -15,7 +16,7 @@ export function registerDev(program: Command): void {
     .option('--port <n>', 'port', '5173')
     .action((flags: { data: string; port: string }) => {
       const dataDir = resolve(flags.data);
-      const check = () => report(loadContent(flags.data, { cache: true }), { format: 'text' });
+      const check = () => report(loadContent(flags.data, cliChecks(flags.data)), { format: 'text' });
       check();
       let timer: NodeJS.Timeout | undefined;
       watch(dataDir, { recursive: true }, () => {
