@@ -91,9 +91,9 @@ describe('setup guides', () => {
     const { page } = tracked;
     const pages = page.context().pages().length;
     await page.getByTestId('guide-provider').filter({ hasText: 'Surfshark' }).getByRole('button', { name: 'Download for Windows' }).click();
-    await page.waitForTimeout(200);
+    // The click's handler logs, and would have opened a page in the same turn.
+    await expect.poll(() => tracked.messages.some((m) => m.type() === 'log' && m.text().includes('surfshark'))).toBe(true);
     expect(page.context().pages().length).toBe(pages);
-    expect(tracked.messages.some((m) => m.type() === 'log' && m.text().includes('surfshark'))).toBe(true);
   });
 
   it('Mobile: iOS and Android buttons per provider, five steps per platform, tips and five issues', async () => {

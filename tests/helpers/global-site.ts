@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { runBuild } from '../../scripts/commands/build.ts';
-import { freePort } from './postgres.ts';
+import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
