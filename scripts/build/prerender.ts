@@ -6,7 +6,7 @@ import { NOT_FOUND_PATHS, type RouteEntry } from '../../services/content/index.t
 import { isParameterisedPage } from '../../site/lib/route-table.ts';
 import { JOB_ENV, writeJob, type BuildJob } from '../../site/lib/build-job.ts';
 import { PROJECT_ROOT, reactRouterBin } from '../lib/paths.ts';
-import { trackChild } from './interrupt.ts';
+import { trackGroup } from './interrupt.ts';
 import type { RenderReport } from './react-router.ts';
 
 export interface PrerenderOptions {
@@ -52,10 +52,9 @@ export function prerender(opts: PrerenderOptions): Promise<PrerenderResult> {
   writeJob(jobFile, job);
   const started = Date.now();
   return new Promise((resolve) => {
-    // Its own process group, so that an interrupted build stops esbuild's service and the render threads with it
-    // (interrupt.ts).
+    // Its own process group, so that an interrupted build stops esbuild's service with it (interrupt.ts).
     const env = { ...process.env, [JOB_ENV]: jobFile, NODE_ENV: 'production' };
-    const child = trackChild(spawn(process.execPath, [reactRouterBin(), 'build'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true }), { group: true });
+    const child = trackGroup(spawn(process.execPath, [reactRouterBin(), 'build'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true }));
     let log = '';
     child.stdout.on('data', (d: Buffer) => (log += d));
     child.stderr.on('data', (d: Buffer) => (log += d));

@@ -1,12 +1,10 @@
 // @ts-check
 /**
  * The caches of `vpnsite validate` and `vpnsite build`, as linters and bundlers keep theirs: the compiled schemas,
- * each content file's own checks, the rendered pages with their gzip sizes, and the CLI's compiled bundles. Each
- * entry is named by a key (a hash of what it was made from), so a stale entry is never read; it is written whole or
- * not at all (write-file-atomic: a temporary file renamed into place), so a reader never sees half of one; and entries
- * nothing uses any more are swept by age.
- *
- * A cache is only ever an optimisation: what cannot be read is made again, and what cannot be written is only made
+ * each content file's own checks, the rendered pages with their gzip sizes, and the CLI's compiled bundles. An entry
+ * is named by a key (a hash of what it was made from), so a stale entry is never read; written whole or not at all
+ * (write-file-atomic: a temporary file renamed into place), so a reader never sees half of one; and swept once
+ * unused. A cache is only ever an optimisation: what cannot be read is made again, what cannot be written is made
  * again next time. Plain JavaScript, so that bin/vpnsite.js can use it before any TypeScript runs.
  */
 import { createHash } from 'node:crypto';
@@ -17,12 +15,11 @@ import writeFileAtomic from 'write-file-atomic';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** How long an entry nothing has used stays: scratch builds and data directories in temporary directories. */
+/** How long an entry nothing uses stays: the caches of scratch builds and data directories in temporary directories. */
 export const STALE_MS = 14 * 24 * 3600 * 1000;
 
 /**
- * A path in the cache (node_modules/.cache/vpnsite, or VPNSITE_CACHE_DIR); undefined when every cache is off
- * (VPNSITE_CACHE=0).
+ * A path in the cache (node_modules/.cache/vpnsite, or VPNSITE_CACHE_DIR); undefined with VPNSITE_CACHE=0.
  * @param {string[]} parts
  */
 export function cachePath(...parts) {
@@ -31,7 +28,7 @@ export function cachePath(...parts) {
 }
 
 /**
- * A key for what an entry was made from: a hash of every part, in order.
+ * A key for what an entry is made from: a hash of the parts, in order.
  * @param {(string | Buffer)[]} parts
  */
 export function cacheKey(...parts) {
@@ -41,7 +38,7 @@ export function cacheKey(...parts) {
 }
 
 /**
- * The entry's text, or undefined when there is none or it cannot be read.
+ * The entry's text; undefined when there is none or it cannot be read.
  * @param {string | undefined} path
  */
 export function readEntry(path) {
@@ -53,9 +50,9 @@ export function readEntry(path) {
 }
 
 /**
- * Writes `path` whole, through a temporary file renamed into place; throws when it cannot. Never writes into the
- * file that was there: a rendered page and its cached copy may be one file (a hard link), and the copy must stay.
- * Without fsync: a cache entry lost in a crash is only made again, and a build syncs nothing else either.
+ * Writes `path` whole, as a new file renamed into place, never into the file there (a rendered page and its cached
+ * copy may be one file, a hard link, and the copy must stay); throws when it cannot. Without fsync: an entry lost in
+ * a crash is only made again.
  * @param {string} path
  * @param {string | Uint8Array} data
  */
@@ -64,13 +61,13 @@ export function writeWhole(path, data) {
 }
 
 /**
- * Writes a cache entry whole (creating its directory); false when it could not be written.
+ * Writes a cache entry whole, with its directory; false when it could not.
  * @param {string | undefined} path
  * @param {string | Uint8Array} data
  */
 export function writeEntry(path, data) {
-  if (path === undefined) return false;
   try {
+    if (path === undefined) return false;
     mkdirSync(dirname(path), { recursive: true });
     writeWhole(path, data);
     return true;
@@ -93,24 +90,22 @@ export function touch(path) {
 }
 
 /**
- * Removes the entries of `dir` that `match` (all, without it) and `keep` does not hold, once unused for `ageMs`.
+ * Removes the entries of `dir` that `match` (all without it) and `keep` does not name, once unused for `ageMs`.
  * @param {string} dir
  * @param {{ match?: RegExp; keep?: Iterable<string>; ageMs: number }} opts
  */
 export function sweep(dir, { match, keep = [], ageMs }) {
   const kept = new Set(keep);
-  let names;
+  let names = /** @type {string[]} */ ([]);
   try {
     names = readdirSync(dir);
   } catch {
-    return;
+    // No such directory: nothing to sweep.
   }
-  const now = Date.now();
   for (const name of names) {
     if (kept.has(name) || (match && !match.test(name))) continue;
-    const path = join(dir, name);
     try {
-      if (ageMs === 0 || now - statSync(path).mtimeMs > ageMs) rmSync(path, { recursive: true, force: true });
+      if (ageMs === 0 || Date.now() - statSync(join(dir, name)).mtimeMs > ageMs) rmSync(join(dir, name), { recursive: true, force: true });
     } catch {
       // Removed meanwhile by another run.
     }

@@ -1,14 +1,14 @@
 /**
  * The content checks as the CLI runs them: with the compiled schemas and each file's own checks kept in the cache
- * (cache.mjs), and the files that need checking spread over every core (pool.ts).
+ * (cache.mjs), and the files that need checking spread over every core (pool.ts; this module is the pass's task
+ * module too).
  */
 import { basename, dirname, resolve } from 'node:path';
-import type { CachedCheck, CheckStore, LoadOptions, PortableCheck } from '../../services/content/index.ts';
+import { checkEach, type CachedCheck, type CheckStore, type LoadOptions, type PortableCheck } from '../../services/content/index.ts';
 import { checksKey } from '../../services/content/check-cache.ts';
 import { useValidatorsFile, validatorCode, validatorKey } from '../../services/content/schema-check.ts';
 import { cacheKey, cachePath, readEntry, STALE_MS, sweep, touch, writeEntry } from './cache.mjs';
-import checkTask from './check-task.ts';
-import { batchesOf, runPass } from './pool.ts';
+import { batchesOf, runPass, type Task } from './pool.ts';
 
 /** Files a thread takes at a time, and below how many files one thread checks them all (a thread's start costs more). */
 const BATCH = 40;
@@ -56,13 +56,21 @@ function checkStore(dataDir: string): CheckStore | undefined {
   };
 }
 
-/** Checks files on every core: each thread hands back a file's checks and facts, never its data (it costs as much to hand over as to parse). */
+/** Checks a batch of files, on a pool thread or here, with the compiled schemas' file when the cache holds one. */
+export default function checkTask({ init, batch }: Task<{ dataDir: string; validators?: string }, string[]>): ReturnType<typeof checkEach> {
+  if (init.validators && validators?.file !== init.validators) {
+    useValidatorsFile(init.validators);
+    validators = { file: init.validators };
+  }
+  return checkEach(init.dataDir, batch);
+}
+
+/** Checks files on every core: a thread hands back a file's checks and facts, never its data (as costly to hand over as to parse). */
 async function checkOnEveryCore(dataDir: string, rels: string[]): Promise<{ check: PortableCheck; stamp: string }[]> {
-  const file = cachedValidators();
   const done = await runPass({
-    entry: 'scripts/lib/check-task.ts',
+    entry: 'scripts/lib/content-checks.ts',
     run: checkTask,
-    init: { dataDir, validators: file },
+    init: { dataDir, validators: cachedValidators() },
     batches: batchesOf(rels, BATCH),
     worthThreads: rels.length >= MIN_FILES,
   });
