@@ -36,10 +36,7 @@ export interface LoadOptions {
    * cross-file rules still run on everything.
    */
   cache?: CheckStore;
-  /**
-   * Checks files as checkFiles in threads does (the CLI spreads them over every core); by default one after
-   * another here.
-   */
+  /** Checks the files `validateContent` needs checked, as checkEach does (the CLI spreads them over every core). */
   checkMany?: CheckMany;
 }
 
