@@ -57,20 +57,22 @@ describe('vpnsite build, interrupted', () => {
 
     // React Router's build is the child whose job file names the work directory; it is at work once its client
     // build is written.
+    let job: string | undefined;
     let work: string | undefined;
     await expect.poll(() => {
-      const job = childrenOf(cli.pid!).flatMap(environOf).find((v) => v.startsWith(`${JOB_ENV}=`))?.slice(JOB_ENV.length + 1);
+      job ??= childrenOf(cli.pid!).flatMap(environOf).find((v) => v.startsWith(`${JOB_ENV}=`))?.slice(JOB_ENV.length + 1);
       work ??= job && (JSON.parse(readFileSync(job, 'utf8')) as BuildJob).buildDirectory;
       return work !== undefined && existsSync(join(work, 'client', 'assets'));
-    }, { timeout: 120_000, interval: 50 }).toBe(true);
-    expect(processesUsing(work!).length, 'the build has children at work').toBeGreaterThan(0);
+    }, { timeout: 240_000, interval: 50 }).toBe(true);
+    expect(processesUsing(job!).length, 'the build has children at work').toBeGreaterThan(0);
 
     cli.kill('SIGTERM');
     expect(await exited).toBe(1);
     expect(output).toContain('✗ build stopped (SIGTERM); temporary files removed');
     expect(existsSync(work!)).toBe(false);
-    expect(processesUsing(work!)).toEqual([]);
+    expect(processesUsing(job!)).toEqual([]);
+    expect(existsSync(job!)).toBe(false);
     expect(readdirSync(join(out, '..')).filter((n) => n.startsWith('.dist-new-'))).toEqual([]);
     expect(treeDigest(out)).toBe(before);
-  });
+  }, 300_000);
 });
