@@ -14,9 +14,12 @@ declare module 'vitest' {
   }
 }
 
-/** Waits until the server answers (up to two minutes: start-up migrates PGlite, slow on a busy machine), or fails with what it printed. */
+/**
+ * Waits until the server answers (up to five minutes: start-up loads PGlite's WebAssembly and migrates it, which
+ * took three minutes on a machine shared by several builds), or fails with what it printed.
+ */
 async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
+  for (const deadline = Date.now() + 300_000; Date.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
       await fetch(url);
