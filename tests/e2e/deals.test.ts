@@ -68,7 +68,7 @@ describe('deals page /vpn-deals', () => {
     const pages = page.context().pages().length;
     await page.getByRole('button', { name: 'Get TunnelBear Deal' }).click();
     // The click's handler logs, and would have navigated or opened a page in the same turn.
-    await expect.poll(() => tracked.messages.map((m) => m.text()).some((t) => t.includes('tunnelbear'))).toBe(true);
+    await expect.poll(() => tracked.messages.map((m) => m.text()).some((t) => t.includes('tunnelbear')), { timeout: 10_000 }).toBe(true);
     expect(page.url()).toBe(new URL('/vpn-deals', browser.baseUrl()).href);
     expect(page.context().pages().length).toBe(pages);
   });
