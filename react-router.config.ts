@@ -1,18 +1,16 @@
 import type { Config } from '@react-router/dev/config';
+import { buildJob } from './site/lib/build-job.ts';
 import { prerenderPaths } from './site/lib/route-table.ts';
 
 /**
  * Static site: every route is prerendered at build time (ssr: false). `vpnsite build` points the build at a
- * temporary directory through VPNSITE_BUILD_DIR and swaps it into place only when everything succeeded.
- * Besides every content page, the list holds the not-found pages (`/404`, and `/articles/404` and
- * `/vpn-reviews/404` rendered through their parameterised routes; scripts/build/publish.ts moves them into place).
+ * temporary directory (its job file, site/lib/build-job.ts) and swaps it into place only when everything succeeded.
+ * The not-found pages (`/404`, and `/articles/404` and `/vpn-reviews/404` rendered through their parameterised
+ * routes) are prerendered too; scripts/build/publish.ts moves them into place.
  */
 export default {
   appDirectory: 'site',
   ssr: false,
-  buildDirectory: process.env.VPNSITE_BUILD_DIR ?? 'build',
-  prerender: {
-    paths: prerenderPaths,
-    concurrency: Number(process.env.VPNSITE_PRERENDER_CONCURRENCY ?? 4),
-  },
+  buildDirectory: buildJob()?.buildDirectory ?? 'build',
+  prerender: { paths: prerenderPaths, concurrency: 4 },
 } satisfies Config;

@@ -1,11 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-/** Three suites by what they need (STYLE habit 11): unit (no I/O), integration (real PostgreSQL), e2e (Chromium). */
+/** Three suites by what they need: unit (no I/O), integration (real PostgreSQL), e2e (Chromium). */
 export default defineConfig({
   // What the build's icon-sprite plugin defines, so components that draw icons render in unit tests too.
   define: { __ICON_SPRITE__: JSON.stringify('/assets/icons.svg') },
   test: {
-    setupFiles: ['tests/helpers/console-guard.ts'],
+    setupFiles: ['tests/helpers/console-guard.ts', 'tests/helpers/compiled-schemas.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {

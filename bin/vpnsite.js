@@ -1,15 +1,14 @@
 #!/usr/bin/env node
 // The vpnsite CLI is written in TypeScript. It runs as a bundle that esbuild makes of it on first use and again
-// after any edit (services/compile/bundle.mjs), which starts ~0.4 s sooner than tsx; tsx runs it when no bundle
-// can be made.
-import { join } from 'node:path';
+// after any edit (scripts/lib/bundle.mjs), which starts ~0.4 s sooner than tsx; tsx runs it when no bundle can be
+// made.
 import { pathToFileURL } from 'node:url';
-import { bundled } from '../services/compile/bundle.mjs';
+import { bundled } from '../scripts/lib/bundle.mjs';
 
-const dir = await bundled('scripts/cli.ts');
-if (dir) {
+const entry = await bundled('scripts/cli.ts');
+if (entry) {
   process.setSourceMapsEnabled(true);
-  await import(pathToFileURL(join(dir, 'scripts-cli.js')).href);
+  await import(pathToFileURL(entry).href);
 } else {
   const { register } = await import('tsx/esm/api');
   register();

@@ -2,16 +2,14 @@
  * Build scaling: synthetic, schema-valid content at N = 100, 1,000 and 10,000 pages; times `vpnsite validate`
  * and `vpnsite build` in child processes and reads their peak memory. Run: npm run bench:build [-- N …]
  *
- * Beside them, two floors on the same content: reading and parsing every file with js-yaml alone
- * (parse-floor.mjs), and the render workers on pages of the same weight that hold none of the site's code
- * (render-floor.ts), alternating with the site's own pages.
+ * Beside validation, its floor on the same content: reading and parsing every file with js-yaml alone
+ * (parse-floor.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../lib/paths.ts';
-import { renderSideBySide, type SideBySide } from './render-floor.ts';
 import { writeSyntheticContent } from './synthetic-content.ts';
 
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
@@ -39,16 +37,14 @@ function parseFloor(dataDir: string, threads: number): number {
   return files / seconds;
 }
 
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 /** Each run's figure, in the order they ran: "412, 398". */
 const list = (xs: number[], digits = 0) => xs.map((x) => x.toFixed(digits)).join(', ');
-const runs = (c: { runs: { pagesPerS: number }[] }) => `${list(c.runs.map((r) => r.pagesPerS))} pages/s`;
 
 const countFiles = (dir: string): number => readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? countFiles(join(dir, e.name)) : e.name.endsWith('.yaml') ? 1 : 0), 0);
 
 interface Row {
   n: number; files: number; pages: number; validateS: number; buildS: number; filesPerS: number;
-  /** validate again, nothing changed: each file's own checks come from the cache (services/content/parse-cache.ts). */
+  /** validate again, nothing changed: each file's own checks come from the cache (scripts/lib/content-checks.ts). */
   warmValidateS: number; warmFilesPerS: number;
   /**
    * validate on content it has not seen, with the schemas already compiled (as after any earlier run on this
@@ -61,14 +57,13 @@ interface Row {
   rebuildS: number; rebuildRenderS: number; rebuildCheckS: number; rerendered: number;
   /** js-yaml alone over the same files, in one thread and in one thread per core. */
   parseFloor1: number; parseFloorAll: number;
-  side: SideBySide;
 }
 
 /** The phases `vpnsite build` prints. */
 function phases(out: string): { prerenderS: number; bundleS: number; renderS: number; checkS: number; rendered: number } {
   const [, prerenderS, bundleS, renderS] = (/prerender +\d+ pages in ([\d.]+)s \(bundle ([\d.]+)s, render ([\d.]+)s\)/.exec(out) ?? []).map(Number);
   const checkS = Number(/check +\d+ pages in ([\d.]+)s/.exec(out)?.[1]);
-  const rendered = Number(/reviews and articles: (\d+) rendered/.exec(out)?.[1]);
+  const rendered = Number(/on every core: (\d+) rendered/.exec(out)?.[1]);
   return { prerenderS: prerenderS!, bundleS: bundleS!, renderS: renderS!, checkS, rendered };
 }
 const rows: Row[] = [];
@@ -95,7 +90,7 @@ for (const n of plan) {
     if (!b.ok) throw new Error(`build failed at N=${n}:\n${b.out.slice(-4000)}`);
     const pages = Number(/✓ built (\d+) pages/.exec(b.out)?.[1]);
     const { prerenderS, bundleS, renderS, checkS } = phases(b.out);
-    // An editor's next build: one article's label changed (scripts/build/render-worker.mjs reuses the rest).
+    // An editor's next build: one article's label changed (scripts/build/react-router.ts reuses the other pages).
     const article = join(data, 'articles', readdirSync(join(data, 'articles')).sort()[0]!);
     writeFileSync(article, readFileSync(article, 'utf8').replace(/^updatedLabel: .*$/m, 'updatedLabel: Updated for the benchmark'));
     const again = vpnsite(['build', '--data', data, '--out', join(tmp, 'dist')]);
@@ -103,16 +98,15 @@ for (const n of plan) {
     const re = phases(again.out);
     const parseFloor1 = parseFloor(data, 1);
     const parseFloorAll = parseFloor(data, availableParallelism());
-    const side = await renderSideBySide(data, tmp);
     const row = {
       n, files, pages, validateS: v.seconds, buildS: b.seconds, filesPerS: files / v.seconds, warmValidateS: warm.seconds, warmFilesPerS: files / warm.seconds, bundleS, renderS, checkS,
       pagesPerS: pages / renderS, pagesPerSChecked: pages / (renderS + checkS), peakMb: Math.max(v.peakMb, b.peakMb, again.peakMb),
-      rebuildS: again.seconds, rebuildRenderS: re.renderS, rebuildCheckS: re.checkS, rerendered: re.rendered, parseFloor1, parseFloorAll, side, fresh,
+      rebuildS: again.seconds, rebuildRenderS: re.renderS, rebuildCheckS: re.checkS, rerendered: re.rendered, parseFloor1, parseFloorAll, fresh,
     };
     rows.push(row);
     console.log(`N=${n}: ${files} files validated in ${v.seconds.toFixed(2)}s with empty caches, at ${list(fresh.map((f) => f.filesPerS))} files/s on new content (parse floor beside each: ${list(fresh.map((f) => f.floorFilesPerS))}), again unchanged in ${warm.seconds.toFixed(2)}s; ${pages} pages built in ${b.seconds.toFixed(1)}s (prerender ${prerenderS}s: bundle ${bundleS}s, render ${renderS}s; checks ${checkS}s); peak ${row.peakMb.toFixed(0)} MB`);
-    console.log(`        one article changed: built again in ${again.seconds.toFixed(1)}s (bundle ${re.bundleS}s, render ${re.renderS}s, checks ${re.checkS}s), ${re.rendered} review(s) or article(s) rendered again`);
-    console.log(`        floors: js-yaml alone ${parseFloor1.toFixed(0)} files/s (1 thread), ${parseFloorAll.toFixed(0)} files/s (${availableParallelism()} threads); render workers, ${side.pages} pages each: ${runs(side.floor)} (floor), ${runs(side.site)} (site)`);
+    console.log(`        one article changed: built again in ${again.seconds.toFixed(1)}s (bundle ${re.bundleS}s, render ${re.renderS}s, checks ${re.checkS}s), ${re.rendered} page(s) rendered again`);
+    console.log(`        floor: js-yaml alone ${parseFloor1.toFixed(0)} files/s (1 thread), ${parseFloorAll.toFixed(0)} files/s (${availableParallelism()} threads)`);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -132,9 +126,3 @@ for (const r of rows) {
   console.log(`| ${r.n} | ${r.files} | ${r.filesPerS.toFixed(0)} | ${list(r.fresh.map((f) => f.filesPerS))} | ${list(r.fresh.map((f) => f.floorFilesPerS))} | ${r.warmFilesPerS.toFixed(0)} |`);
 }
 
-console.log('\n| N | YAML files | js-yaml alone, 1 thread (files/s) | js-yaml alone, one thread per core (files/s) | validate (files/s) | validate again (files/s) | pages rendered by the workers | floor (pages/s) | site, same workers (pages/s) | site ÷ floor | floor CPU per page (ms) | site CPU per page (ms) | floor HTML / loader data (KB) | site HTML / loader data (KB) |');
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-for (const r of rows) {
-  const { floor, site } = r.side;
-  console.log(`| ${r.n} | ${r.files} | ${r.parseFloor1.toFixed(0)} | ${r.parseFloorAll.toFixed(0)} | ${r.filesPerS.toFixed(0)} | ${r.warmFilesPerS.toFixed(0)} | ${r.side.pages} | ${list(floor.runs.map((x) => x.pagesPerS))} | ${list(site.runs.map((x) => x.pagesPerS))} | ${(mean(site.runs.map((x) => x.pagesPerS)) / mean(floor.runs.map((x) => x.pagesPerS))).toFixed(2)} | ${list(floor.runs.map((x) => x.cpuMsPerPage), 1)} | ${list(site.runs.map((x) => x.cpuMsPerPage), 1)} | ${floor.htmlKb.toFixed(1)} / ${floor.dataKb.toFixed(1)} | ${site.htmlKb.toFixed(1)} / ${site.dataKb.toFixed(1)} |`);
-}

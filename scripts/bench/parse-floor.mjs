@@ -3,7 +3,7 @@
  * The parse floor for `vpnsite validate` (scripts/bench/build.ts): reading every YAML file under a directory and
  * parsing it with js-yaml, the fastest YAML parser the content library uses, and nothing else: no schema, no rules,
  * no positions, no cache. With more than one thread the files are shared out round-robin and each thread keeps what
- * it parsed (validation's threads hand back only what the cross-file rules need: services/content/check-threads.ts).
+ * it parsed (validation's threads hand back only what the cross-file rules need: scripts/lib/content-checks.ts).
  *
  * Usage: node scripts/bench/parse-floor.mjs <dir> <threads>; prints {"files":…,"seconds":…} as JSON.
  * Plain JavaScript, run by node without tsx, so that starting a thread costs only js-yaml's loading.

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, startTestPostgres } from '../../tests/helpers/postgres.ts';
+import { freePort, startTestPostgres } from '../lib/throwaway-postgres.ts';
 import { procCpu } from './proc-stat.ts';
 
 const ROUNDS = 3;

@@ -10,7 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import { clickReport, migrate, openDb, refreshClickRollup, type Db, type ReportSource } from '../../services/db/index.ts';
 import { addDays, type ReportQuery } from '../../services/reports/index.ts';
-import { startTestPostgres } from '../../tests/helpers/postgres.ts';
+import { startTestPostgres } from '../lib/throwaway-postgres.ts';
 
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 10_000_000);
 const RUNS = 7;

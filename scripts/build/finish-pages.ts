@@ -1,15 +1,15 @@
 /**
- * The pass over every prerendered page after rendering, on every core (services/compile/threads.ts): each page is
- * read once, rewritten for first paint (first-paint.ts), hashed for the CSP manifest, scanned for the integrity
- * checks and measured after gzip for the budgets. At 10,000 pages this pass took longer than rendering them, on one
- * core while the other idled.
+ * The pass over every prerendered page after rendering, on every core (scripts/lib/pool.ts): each page is read
+ * once, rewritten for first paint (first-paint.ts), hashed for the CSP manifest, scanned for the integrity checks and
+ * measured after gzip for the budgets. At 10,000 pages this pass took longer than rendering them, on one core while
+ * the other idled. This module is also the pass's task module: its default export finishes one batch of pages.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { inlineScriptHashes, type CspManifest } from '../../services/http/csp.ts';
-import { batchesOnEveryCore } from '../../services/compile/threads.ts';
+import { readEntry, writeEntry } from '../lib/cache.mjs';
+import { batchesOf, runPass, type Task } from '../lib/pool.ts';
 import { rewritePageFile, stylesheets } from './first-paint.ts';
 import { routeOfFile, scanPage, type PageScan } from './html-scan.ts';
 
@@ -21,10 +21,10 @@ export interface FinishedPage {
   scan: PageScan;
 }
 
-/** What a thread starts with: the build's client directory and the gzip sizes a previous build measured. */
-export interface FinishInput {
+/** What every batch needs: the build's client directory, and the file of gzip sizes a previous build measured. */
+export interface FinishInit {
   dir: string;
-  known: [string, number][];
+  gzipCache?: string;
 }
 
 /** One page's outcome; `ok: false` when it lacks what the first-paint rewrite needs. */
@@ -36,8 +36,6 @@ export interface FinishResult {
   csp: CspManifest;
   /** By route. */
   pages: Map<string, FinishedPage>;
-  /** Pages done by other threads than this one. */
-  helped: number;
 }
 
 /** Below this many pages, this thread does them all. */
@@ -45,9 +43,9 @@ const MIN_PAGES = 200;
 const BATCH = 20;
 
 /** Finishes one page at a time, on any thread. */
-export function pageFinisher({ dir, known }: FinishInput): (file: string) => PageOutcome {
+function pageFinisher({ dir, gzipCache }: FinishInit): (file: string) => PageOutcome {
   const cssText = stylesheets(dir);
-  const sizes = new Map(known);
+  const sizes = knownSizes(gzipCache);
   const inline = new Map<string, number>();
   const inlineSize = (css: string) => inline.get(css) ?? inline.set(css, gzipSync(css, { level: 9 }).length).get(css)!;
   return (file) => {
@@ -66,36 +64,32 @@ export function pageFinisher({ dir, known }: FinishInput): (file: string) => Pag
   };
 }
 
+let finisher: { init: string; finish: (file: string) => PageOutcome } | undefined;
+
+/** Finishes one batch of pages, on a pool thread or here. */
+export default function finishTask({ init, batch }: Task<FinishInit, string[]>): PageOutcome[] {
+  const key = JSON.stringify(init);
+  if (finisher?.init !== key) finisher = { init: key, finish: pageFinisher(init) };
+  return batch.map(finisher.finish);
+}
+
 /**
  * Finishes every page among `files` (relative to `dir`). `gzipCache` is a file that keeps pages' gzip sizes by a
  * hash of their bytes for the next build; it then holds this build's pages alone.
  */
 export async function finishPages(dir: string, files: string[], gzipCache?: string): Promise<FinishResult> {
   const html = files.filter((f) => f.endsWith('.html')).sort();
-  const input: FinishInput = { dir, known: knownSizes(gzipCache) };
-  const outcomes: PageOutcome[] = new Array(html.length);
-  const batchOf = (b: number) => html.slice(b * BATCH, (b + 1) * BATCH);
-  let finish: ((file: string) => PageOutcome) | undefined;
-  let helped = 0;
-  await batchesOnEveryCore<FinishInput, string[], PageOutcome[]>({
-    entry: 'scripts/build/finish-pages-worker.ts',
-    batches: Math.ceil(html.length / BATCH),
+  const done = await runPass({
+    entry: 'scripts/build/finish-pages.ts',
+    run: finishTask,
+    init: { dir, gzipCache },
+    batches: batchesOf(html, BATCH),
     worthThreads: html.length >= MIN_PAGES,
-    input: () => input,
-    request: batchOf,
-    here: (b) => {
-      finish ??= pageFinisher(input);
-      batchOf(b).forEach((file, k) => (outcomes[b * BATCH + k] = finish!(file)));
-    },
-    answer: (b, answer) => {
-      answer.forEach((outcome, k) => (outcomes[b * BATCH + k] = outcome));
-      helped += answer.length;
-    },
   });
-  const result: FinishResult = { unstyled: [], csp: {}, pages: new Map(), helped };
+  const result: FinishResult = { unstyled: [], csp: {}, pages: new Map() };
   const used: Record<string, number> = {};
-  html.forEach((file, i) => {
-    const outcome = outcomes[i]!;
+  done.flat().forEach((outcome, i) => {
+    const file = html[i]!;
     if (!outcome.ok) {
       result.unstyled.push(`${file} lacks the <style data-href> of SiteStyles (root.tsx) or React Router's one inline module script`);
       return;
@@ -104,25 +98,15 @@ export async function finishPages(dir: string, files: string[], gzipCache?: stri
     result.pages.set(routeOfFile(file), outcome.page);
     used[outcome.gzipKey] = outcome.page.html;
   });
-  if (gzipCache) save(gzipCache, used);
+  writeEntry(gzipCache, JSON.stringify(used));
   return result;
 }
 
-function knownSizes(file: string | undefined): [string, number][] {
+function knownSizes(file: string | undefined): Map<string, number> {
   try {
-    if (file) return Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>);
+    return new Map(Object.entries(JSON.parse(readEntry(file) ?? '{}') as Record<string, number>));
   } catch {
-    // None yet, or unreadable: compress everything.
-  }
-  return [];
-}
-
-function save(file: string, sizes: Record<string, number>): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, JSON.stringify(sizes));
-    renameSync(tmp, file);
-  } catch {
-    rmSync(tmp, { force: true });
+    // Unreadable: compress everything.
+    return new Map();
   }
 }

@@ -13,8 +13,9 @@
  *   /vpn-deals when the parser yielded inside the hero's trust list. Other browsers keep painting progressively.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeWhole } from '../lib/cache.mjs';
 
 const STYLE_PLACEHOLDER = /<style data-href="(\/assets\/[^"]+\.css)"><\/style>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*\/>/g;
@@ -82,8 +83,7 @@ export function stylesheets(dir: string): (href: string) => string {
 
 /**
  * Rewrites the page at `path`; returns the page as it now ships, or null when it cannot be rewritten (left as it was).
- * A page already rewritten is returned as it is: a batch a failed thread leaves behind is finished again elsewhere
- * (services/compile/threads.ts), and some of its pages may already be done.
+ * A page already rewritten is returned as it is, so that finishing a build's pages twice changes nothing.
  */
 export function rewritePageFile(path: string, cssText: (href: string) => string): string | null {
   const page = readFileSync(path, 'utf8');
@@ -91,8 +91,7 @@ export function rewritePageFile(path: string, cssText: (href: string) => string)
   const html = rewritePage(page, cssText);
   if (html === null) return null;
   // A new file renamed into place, never a write into the page: a rendered page may be a hard link to the page
-  // cache's copy (scripts/build/render-worker.mjs), which must stay as it was rendered.
-  writeFileSync(`${path}.tmp`, html);
-  renameSync(`${path}.tmp`, path);
+  // cache's copy (render-pages.ts), which must stay as it was rendered.
+  writeWhole(path, html);
   return html;
 }

@@ -1,6 +1,6 @@
 /** Checks over the finished HTML (issue: search visibility and content integrity). Errors fail the build; warnings are listed. */
 import { NOT_FOUND_PATHS } from '../../services/content/routes.ts';
-import { OUTBOUND_REL } from '../../site/components/outbound-link.tsx';
+import { OUTBOUND_REL } from '../../site/lib/outbound.ts';
 import type { PageScan } from './html-scan.ts';
 
 export interface BuildProblem {

@@ -4,32 +4,24 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadContent, today, type Content, type RouteEntry } from '../../services/content/index.ts';
-import { writeSnapshot } from '../../services/content/snapshot.ts';
+import { writeSnapshot } from '../../site/lib/build-job.ts';
 import { weightTable } from '../build/budget.ts';
 import { writeCspManifest } from '../build/csp-hashes.ts';
 import { finishPages } from '../build/finish-pages.ts';
 import { verifyOutput } from '../build/verify.ts';
 import { prerender } from '../build/prerender.ts';
-import { pageCacheDir } from '../build/render-pages.ts';
 import { stopOnSignals, trackTemporary, uninterruptible, untrackTemporary } from '../build/interrupt.ts';
 import { ensureParent, listFiles, shapeOutput, stage, swapInto, totalBytes } from '../build/publish.ts';
+import { cacheKey, cachePath } from '../lib/cache.mjs';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 import { report } from './validate.ts';
+import { cliChecks } from '../lib/content-checks.ts';
 
 export interface BuildFlags {
   data: string;
   out: string;
   siteUrl?: string;
   strict?: boolean;
-}
-
-/**
- * VPNSITE_RENDER_WORKERS: how many processes render the reviews and articles (default: one per core); 0 leaves
- * every page to React Router's own prerender, one page at a time (for comparing the two).
- */
-function renderWorkers(): number | undefined {
-  const n = process.env.VPNSITE_RENDER_WORKERS;
-  return n === undefined || n === '' ? undefined : Math.max(0, Number.parseInt(n, 10) || 0);
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -39,7 +31,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
  * the parsed sources and their positions (hundreds of MB at 10,000 files) are left to the garbage collector.
  */
 function validated(flags: BuildFlags, log: (line: string) => void): { content: Content; routes: RouteEntry[]; warningCount: number } | undefined {
-  const result = loadContent(flags.data, { cache: true });
+  const result = loadContent(flags.data, cliChecks(flags.data));
   log(`validate   ${result.sources.length} files, ${result.errorCount} error(s), ${result.warningCount} warning(s)`);
   if (!report(result, { strict: flags.strict, format: 'text' }) || !result.content) return undefined;
   return { content: result.content, routes: result.routes, warningCount: result.warningCount };
@@ -91,11 +83,10 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
   try {
     const t = performance.now();
     writeSnapshot(snapshot, content.content, content.routes);
-    const cache = pageCacheDir(out);
-    const result = await prerender({
-      dataDir, buildDir: work, snapshotDir: snapshot, siteUrl: flags.siteUrl,
-      routes: renderWorkers() === 0 ? undefined : content.routes, workers: renderWorkers(), cacheDir: cache,
-    });
+    // Rendered pages are kept per output directory, so that two builds of different content do not sweep each
+    // other's pages.
+    const cache = cachePath('pages', cacheKey(out));
+    const result = await prerender({ dataDir, buildDir: work, snapshotDir: snapshot, siteUrl: flags.siteUrl, routes: content.routes, cacheDir: cache });
     if (!result.ok) {
       log(result.log.trim());
       log(`✗ build stopped: prerender failed; ${flags.out} was not touched`);
@@ -117,7 +108,7 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
     const pages = files.filter((f) => f.endsWith('.html'));
     const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
     log(`prerender  ${pages.length} pages in ${((finishing - t) / 1000).toFixed(1)}s (bundle ${result.bundleSeconds.toFixed(1)}s, render ${result.renderSeconds.toFixed(1)}s)`);
-    if (result.reused !== undefined) log(`           reviews and articles: ${result.rendered} rendered, ${result.reused} unchanged since the last build and reused`);
+    log(`           on every core: ${result.rendered} rendered, ${result.reused} unchanged since the last build and reused`);
 
     const origin = (flags.siteUrl ?? content.content.site.url).replace(/\/$/, '');
     const checked = verifyOutput(client, files, finished.pages, content.content, content.routes, { origin, today: today() });

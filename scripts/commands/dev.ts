@@ -1,11 +1,14 @@
 /** vpnsite dev: the React Router dev server with live content, and validation problems in the terminal on every save. */
 import { spawn } from 'node:child_process';
-import { watch } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, watch } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadContent } from '../../services/content/index.ts';
+import { JOB_ENV, writeJob } from '../../site/lib/build-job.ts';
 import { PROJECT_ROOT, reactRouterBin } from '../lib/paths.ts';
 import { report } from './validate.ts';
+import { cliChecks } from '../lib/content-checks.ts';
 
 export function registerDev(program: Command): void {
   program
@@ -15,7 +18,7 @@ export function registerDev(program: Command): void {
     .option('--port <n>', 'port', '5173')
     .action((flags: { data: string; port: string }) => {
       const dataDir = resolve(flags.data);
-      const check = () => report(loadContent(flags.data, { cache: true }), { format: 'text' });
+      const check = () => report(loadContent(flags.data, cliChecks(flags.data)), { format: 'text' });
       check();
       let timer: NodeJS.Timeout | undefined;
       watch(dataDir, { recursive: true }, () => {
@@ -25,11 +28,10 @@ export function registerDev(program: Command): void {
           check();
         }, 100);
       });
-      const child = spawn(process.execPath, [reactRouterBin(), 'dev', '--port', flags.port], {
-        cwd: PROJECT_ROOT,
-        stdio: 'inherit',
-        env: { ...process.env, VPNSITE_DATA_DIR: dataDir, VPNSITE_LIVE_CONTENT: '1' },
-      });
+      // Without a snapshot, the site's loaders read the content directory again whenever a file in it changed.
+      const job = join(mkdtempSync(join(tmpdir(), 'vpnsite-dev-')), 'job.json');
+      writeJob(job, { dataDir });
+      const child = spawn(process.execPath, [reactRouterBin(), 'dev', '--port', flags.port], { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, [JOB_ENV]: job } });
       child.on('exit', (code) => process.exit(code ?? 0));
     });
 }

@@ -1,6 +1,7 @@
 /** vpnsite validate: every content problem in one run, as `file:line:col severity pointer message` lines or JSON. */
 import { Option, type Command } from 'commander';
 import { formatProblem, validateContent, type LoadResult } from '../../services/content/index.ts';
+import { cliChecks } from '../lib/content-checks.ts';
 
 export interface ValidateFlags {
   data: string;
@@ -30,7 +31,7 @@ export function registerValidate(program: Command): void {
     .option('--strict', 'treat warnings as errors')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (flags: ValidateFlags) => {
-      const ok = report(await validateContent(flags.data, { cache: true }), flags);
+      const ok = report(await validateContent(flags.data, cliChecks(flags.data)), flags);
       process.exitCode = ok ? 0 : 1;
     });
 }

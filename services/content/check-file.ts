@@ -2,7 +2,7 @@
 import { lstatSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileRules, type FileFacts } from './cross-checks.ts';
-import { readStamped, UNREADABLE } from './parse-cache.ts';
+import { readStamped, UNREADABLE } from './check-cache.ts';
 import type { Problem } from './problem.ts';
 import { checkSchema } from './schema-check.ts';
 import { parseSource, printedPath, sourceOf, type SourceFile } from './source.ts';

@@ -1,14 +1,12 @@
 /** The content library: load every YAML file under data/, check it, and hand out typed content and routes. */
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkFile, fromPortable, portable, readAndCheck, readContentFile, type FileCheck } from './check-file.ts';
-import { checkInThreads } from './check-threads.ts';
+import { checkFile, fromPortable, portable, readAndCheck, readContentFile, type FileCheck, type PortableCheck } from './check-file.ts';
 import { crossCheck, type CheckedFile } from './cross-checks.ts';
 import { assemble, type Content } from './model.ts';
 import { sortProblems, type Problem } from './problem.ts';
 import { routeTable, type RouteEntry } from './routes.ts';
-import { cachesOff } from './cache-dir.ts';
-import { readParseCache, stampOf, touchParseCache, writeParseCache, type CachedCheck } from './parse-cache.ts';
+import { stampOf, type CachedCheck, type CheckStore } from './check-cache.ts';
 import { listYamlFiles, parseData, printedPath, type SourceFile } from './source.ts';
 
 export type { Content } from './model.ts';
@@ -16,6 +14,8 @@ export type { Problem } from './problem.ts';
 export type { RouteEntry, RouteKind } from './routes.ts';
 export * from './schemas/index.ts';
 export { formatProblem, sortProblems } from './problem.ts';
+export type { PortableCheck } from './check-file.ts';
+export type { CachedCheck, CheckStore } from './check-cache.ts';
 export { findRoute, normalizePath, routesByPath, routeTable, NOT_FOUND_PATH, NOT_FOUND_PATHS, PARAMETERISED, RESERVED_SLUG } from './routes.ts';
 
 export interface LoadResult {
@@ -32,10 +32,23 @@ export interface LoadOptions {
   /** Today's date (YYYY-MM-DD, UTC) for date checks; defaults to VPNSITE_TODAY or the real date. */
   today?: string;
   /**
-   * Reuse each unchanged file's own checks from the last run (parse-cache.ts), as the CLI does; the cross-file
-   * rules still run on everything. Off unless asked for, and always off with VPNSITE_CACHE=0.
+   * Where each unchanged file's own checks from the last run are kept (check-cache.ts), as the CLI keeps them; the
+   * cross-file rules still run on everything.
    */
-  cache?: boolean;
+  cache?: CheckStore;
+  /** Checks the files `validateContent` needs checked, as checkEach does (the CLI spreads them over every core). */
+  checkMany?: CheckMany;
+}
+
+/** Reads and checks each file, handing back its checks without its data, and the stamp it was read at. */
+export type CheckMany = (dataDir: string, rels: string[]) => Promise<{ check: PortableCheck; stamp: string }[]>;
+
+/** CheckMany in this thread: the work each thread of the CLI does with its share of the files. */
+export function checkEach(dataDir: string, rels: string[]): { check: PortableCheck; stamp: string }[] {
+  return rels.map((rel) => {
+    const { check, stamp } = readAndCheck(dataDir, rel);
+    return { check: portable(check), stamp };
+  });
 }
 
 /** Today's date in UTC, overridable with VPNSITE_TODAY for reproducible runs. */
@@ -61,8 +74,8 @@ const missingDir = (dataDir: string): LoadResult => {
 export function loadContent(dataDir: string, opts: LoadOptions = {}): LoadResult {
   if (!existsSync(dataDir)) return missingDir(dataDir);
   const rels = listYamlFiles(dataDir);
-  if (!opts.cache || cachesOff()) return finish(dataDir, rels.map((rel) => readAndCheck(dataDir, rel).check), opts, true);
-  const run = cachedRun(dataDir, rels, true);
+  if (!opts.cache) return finish(dataDir, rels.map((rel) => readAndCheck(dataDir, rel).check), opts, true);
+  const run = cachedRun(dataDir, rels, true, opts.cache);
   const stamps: string[] = [];
   const checks = rels.map((rel, i) => {
     const hit = run.checks[i];
@@ -83,32 +96,34 @@ export function loadContent(dataDir: string, opts: LoadOptions = {}): LoadResult
 
 /**
  * Checks every file under dataDir and reports every problem, without keeping the content (`vpnsite validate`).
- * Unchanged files come from the cache unread; the others are checked on every core (check-threads.ts).
+ * Unchanged files come from the store unread; the others go to checkMany.
  */
 export async function validateContent(dataDir: string, opts: LoadOptions = {}): Promise<LoadResult> {
   if (!existsSync(dataDir)) return missingDir(dataDir);
   const rels = listYamlFiles(dataDir);
-  if (!opts.cache || cachesOff()) return finish(dataDir, (await checkInThreads(dataDir, rels)).checks, opts, false);
-  const run = cachedRun(dataDir, rels, false);
-  const missing = rels.flatMap((_, i) => (run.checks[i] ? [] : [i]));
-  const fresh = await checkInThreads(dataDir, missing.map((i) => rels[i]!));
-  const checks = [...run.checks];
+  const checkMany = opts.checkMany ?? (async (dir: string, files: string[]) => checkEach(dir, files));
+  const run = opts.cache ? cachedRun(dataDir, rels, false, opts.cache) : undefined;
+  const missing = rels.flatMap((_, i) => (run?.checks[i] ? [] : [i]));
+  const fresh = await checkMany(dataDir, missing.map((i) => rels[i]!));
+  const checks: (FileCheck | undefined)[] = run ? [...run.checks] : [];
   const stamps: string[] = [];
   missing.forEach((i, k) => {
-    checks[i] = fresh.checks[k];
-    stamps[i] = fresh.stamps[k]!;
+    // Kept as another thread's answer is: without the data and the text, which 10,000 files would keep on this heap.
+    checks[i] = fromPortable(dataDir, rels[i]!, fresh[k]!.check);
+    stamps[i] = fresh[k]!.stamp;
   });
+  if (!run) return finish(dataDir, checks as FileCheck[], opts, false);
   return run.save(finish(dataDir, checks as FileCheck[], opts, false), checks as FileCheck[], stamps);
 }
 
 /**
- * A run with the parse cache: each unchanged file's cached check (undefined for a file to check), and save(),
+ * A run with a store of kept checks: each unchanged file's cached check (undefined for a file to check), and save(),
  * which writes the checks back once the cross-file rules have located their problems, with the stamps of the
  * files checked. With `statAll` false and nothing cached, no file is looked at here: every one is to be checked,
  * and whoever reads it takes its stamp (at 10,000 files, stat-ing them first was ~70 ms before any work began).
  */
-function cachedRun(dataDir: string, rels: string[], statAll: boolean) {
-  const cached = readParseCache(dataDir);
+function cachedRun(dataDir: string, rels: string[], statAll: boolean, store: CheckStore) {
+  const cached = store.read();
   const stamp = (rel: string) => {
     // A file that cannot be stat'ed (a link to a missing file, or one that leads back to itself) has no stamp: it
     // is read, and reported, again.
@@ -134,10 +149,10 @@ function cachedRun(dataDir: string, rels: string[], statAll: boolean) {
     save(result: LoadResult, all: FileCheck[], fresh: string[]): LoadResult {
       // Written after the cross-file rules, with the positions they located.
       if (hits === rels.length && fresh.length === 0 && cached.size === rels.length && spotsOf(all) === before) {
-        touchParseCache(dataDir);
+        store.touch();
         return result;
       }
-      writeParseCache(dataDir, new Map(rels.map((rel, i) => {
+      store.write(new Map(rels.map((rel, i) => {
         const { problems, ...rest } = portable(all[i]!);
         const entry: CachedCheck = { stamp: fresh[i] ?? known[i]!, ...rest, problems: problems.map(({ file: _, ...p }) => p) };
         return [rel, entry];

@@ -1,17 +1,13 @@
 /**
  * JSON Schema checks: every kind's validator, all errors mapped to file:line:col.
  *
- * Compiling the schemas with Ajv took about 0.6 s of every `vpnsite validate` run, most of a small one. The
- * compiled validators are therefore kept as Ajv's standalone code in node_modules/.cache/vpnsite (or
- * VPNSITE_CACHE_DIR), named by a hash of the schemas, Ajv's version and its options: a later run loads them in
- * ~30 ms, and any change to a schema or to Ajv makes a new file. The cache is an optimisation only: when it cannot be
- * read or written, the schemas are compiled in memory as before. VPNSITE_CACHE=0 turns it off.
+ * Compiling the schemas with Ajv takes about 0.6 s, most of a small `vpnsite validate`. A caller may therefore keep
+ * the compiled validators as Ajv's standalone code (validatorCode), named by validatorKey, and load them in ~30 ms
+ * with useValidatorsFile; the CLI keeps them in its cache, and hands the file to its threads. Without that, the
+ * schemas are compiled here on first use.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { cacheDir, cachesOff } from './cache-dir.ts';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import { KINDS, type Kind } from './schemas/index.ts';
 import { suggestion, type Problem } from './problem.ts';
@@ -37,64 +33,29 @@ export function validatorKey(): string {
   return key;
 }
 
-/** The cache file for the schemas as they are now. */
-function cacheFile(): string {
-  return join(cacheDir(), `validators-${validatorKey()}.cjs`);
-}
-
 let validators: Record<Kind, ValidateFunction> | undefined;
 
-function loadValidators(): Record<Kind, ValidateFunction> {
-  if (validators) return validators;
-  const file = cacheFile();
-  const cache = !cachesOff();
-  try {
-    if (cache) {
-      validators = require(file) as Record<Kind, ValidateFunction>;
-      return validators;
-    }
-  } catch {
-    // Not cached yet (or unreadable): compile.
-  }
-  // Ajv itself is loaded only here: a cached run does not need it.
+/** Compiles every kind's schema (Ajv is loaded only here: a run that loads compiled validators never needs it). */
+function compile(): import('ajv').Ajv {
   const { Ajv } = require('ajv') as typeof import('ajv');
-  const standaloneCode = (require('ajv/dist/standalone') as typeof import('ajv/dist/standalone/index.js')).default;
   const logger = { log: console.log, warn: (...args: unknown[]) => String(args[0]).includes('option unicode') || console.warn(...args), error: console.error };
   const ajv = new Ajv({ ...OPTIONS, logger, code: { source: true } });
   const kinds = Object.keys(KINDS) as Kind[];
   for (const k of kinds) ajv.addSchema(KINDS[k].schema, k);
   validators = Object.fromEntries(kinds.map((k) => [k, ajv.getSchema(k)!])) as Record<Kind, ValidateFunction>;
-  if (!cache) return validators;
-  try {
-    // The generated code requires Ajv's runtime helpers by package name; name them by path, so the file works
-    // wherever the cache lives.
-    const code = standaloneCode(ajv, Object.fromEntries(kinds.map((k) => [k, k]))).replace(/require\("(ajv\/dist\/runtime\/[^"]+)"\)/g, (_, id: string) => `require(${JSON.stringify(require.resolve(id))})`);
-    mkdirSync(cacheDir(), { recursive: true });
-    // Written beside, then renamed: a run that starts meanwhile never loads half a file.
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, code);
-    renameSync(tmp, file);
-    // Validators compiled from earlier schemas are never read again.
-    for (const name of readdirSync(cacheDir())) {
-      if (/^validators-[0-9a-f]{16}\.cjs$/.test(name) && join(cacheDir(), name) !== file) rmSync(join(cacheDir(), name), { force: true });
-    }
-  } catch {
-    // A read-only install still validates; it only compiles every time.
-  }
-  return validators;
+  return ajv;
 }
 
-/**
- * The cached validators' file, compiled first if need be, for a validation thread to load (useValidatorsFile);
- * undefined when they could not be cached, and so live in this thread alone.
- */
-export function validatorsFile(): string | undefined {
-  loadValidators();
-  const file = cacheFile();
-  return !cachesOff() && existsSync(file) ? file : undefined;
+/** The validators compiled as one CommonJS module (Ajv's standalone code), for useValidatorsFile to load. */
+export function validatorCode(): string {
+  const ajv = compile();
+  const standaloneCode = (require('ajv/dist/standalone') as typeof import('ajv/dist/standalone/index.js')).default;
+  // The generated code requires Ajv's runtime helpers by package name; name them by path, so the file works
+  // wherever it is kept.
+  return standaloneCode(ajv, Object.fromEntries(Object.keys(KINDS).map((k) => [k, k]))).replace(/require\("(ajv\/dist\/runtime\/[^"]+)"\)/g, (_, id: string) => `require(${JSON.stringify(require.resolve(id))})`);
 }
 
-/** Loads the validators another thread compiled and cached (validatorsFile). */
+/** Checks with the validators in `file` (validatorCode's text) from now on. */
 export function useValidatorsFile(file: string): void {
   validators = require(file) as Record<Kind, ValidateFunction>;
 }
@@ -155,7 +116,8 @@ function describe(e: ErrorObject, data: unknown): { pointer: string; message: st
 /** Checks one parsed file against its kind's schema; every error, not just the first. */
 export function checkSchema(source: SourceFile): Problem[] {
   if (!source.kind || source.data === undefined) return [];
-  const validate = loadValidators()[source.kind];
+  if (!validators) compile();
+  const validate = validators![source.kind];
   if (validate(source.data)) return [];
   // ajv reports a failing "if"/"oneOf" wrapper as well as the inner error; keep the specific ones.
   const errors = (validate.errors ?? []).filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf' && e.keyword !== 'if');

@@ -30,7 +30,7 @@ export interface SourceFile {
   /** The file's text (read again on first use for a file whose checks came from elsewhere). */
   text(): string;
   /**
-   * Positions already located in this file, by `at:pointer` (see locate): kept in the parse cache, so an unchanged
+   * Positions already located in this file, by `at:pointer` (see locate): kept with a file's checks (check-cache.ts), so an unchanged
    * file's problems are placed without parsing it again.
    */
   spots?: Record<string, [line: number, column: number]>;
@@ -104,7 +104,7 @@ function positionsOf(text: () => string): Pick<SourceFile, 'positions' | 'nodes'
 export const printedPath = (dataDir: string, rel: string) => relative(process.cwd(), join(dataDir, rel)) || rel;
 
 /**
- * A file whose data is already known (parse-cache.ts): its text is read again only if a problem must be located
+ * A file whose data is already known (check-cache.ts): its text is read again only if a problem must be located
  * in it.
  */
 export function sourceOf(dataDir: string, rel: string, data: unknown, spots: SourceFile['spots'] = {}): SourceFile {

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-
-/** The rel every outbound affiliate link carries (Google's guidance for paid links). */
-export const OUTBOUND_REL = 'sponsored nofollow noopener';
+import { OUTBOUND_REL } from '../lib/outbound';
 
 export interface OutboundProps {
   /** Provider slug: the link goes through /go/<slug>, which records the click and redirects. */

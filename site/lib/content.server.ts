@@ -1,11 +1,12 @@
 /**
- * Content for route loaders (build time only: loaders never ship to the browser). The content is loaded and
- * validated once per build; `vpnsite dev` sets VPNSITE_LIVE_CONTENT=1 so an edited YAML file shows on reload.
+ * Content for route loaders (build time only: loaders never ship to the browser). A build reads the snapshot of the
+ * content it validated (build-job.ts); otherwise, as under `vpnsite dev`, the content directory is loaded and
+ * validated again whenever a file in it changed, so an edited YAML file shows on reload.
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatProblem, loadContent, NOT_FOUND_PATHS, type Article, type Content, type Provider, type RouteEntry } from '../../services/content/index.ts';
-import { readSnapshotArticles, readSnapshotContent, readSnapshotRoutes, snapshotDir } from '../../services/content/snapshot.ts';
+import { buildJob, readSnapshotArticles, readSnapshotContent, readSnapshotRoutes } from './build-job.ts';
 import { listYamlFiles } from '../../services/content/source.ts';
 import { dataDir } from './route-table.ts';
 
@@ -22,13 +23,13 @@ export interface ContentIndex {
 let cache: (ContentIndex & { stamp: string }) | undefined;
 
 function stamp(dir: string): string {
-  if (process.env.VPNSITE_LIVE_CONTENT !== '1') return 'static';
+  if (buildJob()?.snapshot) return 'snapshot';
   return listYamlFiles(dir).map((f) => `${f}:${statSync(join(dir, f)).mtimeMs}`).join('|');
 }
 
 /** The build's snapshot of the validated content (vpnsite build), or the content directory loaded and validated. */
 function load(dir: string): Pick<ContentIndex, 'content' | 'routes' | 'article'> {
-  const snapshot = snapshotDir();
+  const snapshot = buildJob()?.snapshot;
   if (snapshot) return { content: readSnapshotContent(snapshot), routes: readSnapshotRoutes(snapshot), article: readSnapshotArticles(snapshot) };
   const result = loadContent(dir);
   if (!result.content) {
@@ -46,7 +47,8 @@ export function getContent(): ContentIndex {
   if (!cache || cache.stamp !== now) {
     const { content, routes, article } = load(dir);
     // --site-url overrides site.yaml's origin for canonical links and the sitemap.
-    if (process.env.VPNSITE_SITE_URL) content.site = { ...content.site, url: process.env.VPNSITE_SITE_URL.replace(/\/$/, '') };
+    const siteUrl = buildJob()?.siteUrl;
+    if (siteUrl) content.site = { ...content.site, url: siteUrl.replace(/\/$/, '') };
     // Every prerendered page looks its route and its content up: maps keep that constant-time however many pages there are.
     cache = {
       content,

@@ -1,9 +1,9 @@
 /** The route table as the router and the prerender list see it, read once per process. */
 import { loadContent, NOT_FOUND_PATHS, PARAMETERISED, type RouteEntry } from '../../services/content/index.ts';
-import { readSnapshotRoutes, snapshotDir } from '../../services/content/snapshot.ts';
+import { buildJob, readSnapshotRoutes } from './build-job.ts';
 
-/** The data directory: VPNSITE_DATA_DIR, or data/ in the working directory. */
-export const dataDir = () => process.env.VPNSITE_DATA_DIR ?? 'data';
+/** The content directory: the job's, or data/ in the working directory. */
+export const dataDir = () => buildJob()?.dataDir ?? 'data';
 
 let cached: RouteEntry[] | undefined;
 
@@ -12,7 +12,7 @@ let cached: RouteEntry[] | undefined;
  * Content with errors still yields the routes of its valid files.
  */
 export function buildRoutes(): RouteEntry[] {
-  const snapshot = snapshotDir();
+  const snapshot = buildJob()?.snapshot;
   cached ??= snapshot ? readSnapshotRoutes(snapshot) : loadContent(dataDir()).routes;
   return cached;
 }
@@ -21,11 +21,12 @@ export function buildRoutes(): RouteEntry[] {
 export const isParameterisedPage = (r: RouteEntry) => r.kind in PARAMETERISED;
 
 /**
- * The paths React Router prerenders: every page and the not-found pages. When `vpnsite build` renders the
- * reviews and articles itself, in parallel (VPNSITE_KEEP_SERVER_BUILD, scripts/build/render-pages.ts), React Router
- * renders the rest: one process, on one core, renders a page at a time.
+ * The paths React Router prerenders itself: every page and the not-found pages or, when `vpnsite build` renders the
+ * reviews and articles on every core (scripts/build/react-router.ts), the rest. React Router insists on
+ * prerendering each route with a loader at least once under ssr:false; the not-found pages under the two prefixes
+ * go through the review and article routes.
  */
 export function prerenderPaths(): string[] {
-  const mine = process.env.VPNSITE_KEEP_SERVER_BUILD ? (r: RouteEntry) => !isParameterisedPage(r) : () => true;
+  const mine = buildJob()?.render ? (r: RouteEntry) => !isParameterisedPage(r) : () => true;
   return [...buildRoutes().filter((r) => r.kind !== 'not-found' && mine(r)).map((r) => r.path), ...NOT_FOUND_PATHS];
 }

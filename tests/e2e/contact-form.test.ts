@@ -39,7 +39,8 @@ describe('contact form', () => {
     await fill(page, { ...ENTRY, message: '' });
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText(MISSING, { exact: true }).waitFor();
-    await page.waitForTimeout(300);
+    // The form checks its fields before it would post, and shows the toast instead.
+    await page.waitForLoadState('networkidle');
     expect(posts).toEqual([]);
     expect(await values(page)).toEqual([ENTRY.name, ENTRY.email, ENTRY.subject, '']);
   });
@@ -87,10 +88,10 @@ describe('contact form', () => {
     const { page } = await contactPage({ status: 200, body: { ok: true } });
     const send = page.getByRole('button', { name: 'Send Message' });
     for (let i = 0; i < 5; i++) await send.click();
-    await page.getByText(MISSING, { exact: true }).first().waitFor();
-    await page.waitForTimeout(500);
-    expect(await page.locator('[data-sonner-toast][data-visible="true"]').count()).toBe(3);
-    await page.waitForTimeout(5000);
-    expect(await page.locator('[data-sonner-toast][data-visible="true"]').count()).toBe(0);
+    const visible = page.locator('[data-sonner-toast][data-visible="true"]');
+    await expect.poll(() => visible.count()).toBe(3);
+    const shown = Date.now();
+    await expect.poll(() => visible.count(), { timeout: 8000 }).toBe(0);
+    expect(Date.now() - shown).toBeGreaterThan(2000);
   });
 });

@@ -67,10 +67,10 @@ describe('deals page /vpn-deals', () => {
     await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
     const pages = page.context().pages().length;
     await page.getByRole('button', { name: 'Get TunnelBear Deal' }).click();
-    await page.waitForTimeout(200);
+    // The click's handler logs, and would have navigated or opened a page in the same turn.
+    await expect.poll(() => tracked.messages.map((m) => m.text()).some((t) => t.includes('tunnelbear')), { timeout: 10_000 }).toBe(true);
     expect(page.url()).toBe(new URL('/vpn-deals', browser.baseUrl()).href);
     expect(page.context().pages().length).toBe(pages);
-    expect(tracked.messages.map((m) => m.text()).some((t) => t.includes('tunnelbear'))).toBe(true);
   });
 
   it('is reached from the home hero button and the navigation', async () => {

@@ -89,11 +89,12 @@ describe('setup guides', () => {
   it('Windows: a placeholder download button logs and opens nothing', async () => {
     const tracked = await browser.open('/windows-setup-guide');
     const { page } = tracked;
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
     const pages = page.context().pages().length;
     await page.getByTestId('guide-provider').filter({ hasText: 'Surfshark' }).getByRole('button', { name: 'Download for Windows' }).click();
-    await page.waitForTimeout(200);
+    // The click's handler logs, and would have opened a page in the same turn.
+    await expect.poll(() => tracked.messages.some((m) => m.type() === 'log' && m.text().includes('surfshark')), { timeout: 10_000 }).toBe(true);
     expect(page.context().pages().length).toBe(pages);
-    expect(tracked.messages.some((m) => m.type() === 'log' && m.text().includes('surfshark'))).toBe(true);
   });
 
   it('Mobile: iOS and Android buttons per provider, five steps per platform, tips and five issues', async () => {

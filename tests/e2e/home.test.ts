@@ -44,13 +44,14 @@ describe('home page', () => {
   it('renders a placeholder button that logs and does not navigate', async () => {
     const tracked = await browser.open('/');
     const { page } = tracked;
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
     const button = page.getByRole('button', { name: 'Get CyberGhost' });
     const pages = page.context().pages().length;
     await button.click();
-    await page.waitForTimeout(200);
+    // The click's handler logs, and would have navigated or opened a page in the same turn.
+    await expect.poll(() => tracked.messages.map((m) => m.text()).some((t) => t.includes('cyberghost')), { timeout: 10_000 }).toBe(true);
     expect(page.url()).toBe(new URL('/', browser.baseUrl()).href);
     expect(page.context().pages().length).toBe(pages);
-    expect(tracked.messages.map((m) => m.text()).some((t) => t.includes('cyberghost'))).toBe(true);
   });
 });
 

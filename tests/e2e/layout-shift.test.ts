@@ -83,7 +83,8 @@ describe('layout stability on a slow link', () => {
   it.each(paths)('%s paints only once <main> is parsed and shifts nothing', async (path) => {
     const { page } = await browser.open(`${trickle.url}${path}`, { width: 412, init: watchFirstFrame });
     await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-    await page.waitForTimeout(300);
+    // Shifts come with what loads after hydration: none of it is left once the network is idle.
+    await page.waitForLoadState('networkidle');
     const seen = await page.evaluate(() => {
       const w = window as unknown as Watched;
       return { shifts: w.__shifts, first: w.__mainAtFirstFrame, parsed: w.__mainParsed };

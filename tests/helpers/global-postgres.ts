@@ -1,6 +1,6 @@
 /** Vitest global setup: one throwaway PostgreSQL for the whole run, stopped at the end. */
 import type { TestProject } from 'vitest/node';
-import { startTestPostgres } from './postgres.ts';
+import { startTestPostgres } from '../../scripts/lib/throwaway-postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { runBuild } from '../../scripts/commands/build.ts';
-import { freePort } from './postgres.ts';
+import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,9 +14,12 @@ declare module 'vitest' {
   }
 }
 
-/** Waits until the server answers (up to two minutes: start-up migrates PGlite, slow on a busy machine), or fails with what it printed. */
+/**
+ * Waits until the server answers (up to five minutes: start-up loads PGlite's WebAssembly and migrates it, which
+ * took three minutes on a machine shared by several builds), or fails with what it printed.
+ */
 async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
+  for (const deadline = Date.now() + 300_000; Date.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
       await fetch(url);

@@ -1,12 +1,14 @@
 /**
  * A build stopped part-way (SIGTERM to the CLI alone, as a CI system or `kill` sends it) ends as a failed build:
- * its React Router build and render workers stop, its temporary directories go, and --out stays as it was.
+ * its React Router build and the threads that render in it stop, its temporary directories go, and --out stays as
+ * it was.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { JOB_ENV, type BuildJob } from '../../site/lib/build-job.ts';
 import { treeDigest } from '../helpers/cli.ts';
 
 /** The child processes of `pid` (Linux /proc). */
@@ -40,8 +42,6 @@ function processesUsing(path: string): number[] {
   });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe('vpnsite build, interrupted', () => {
   it('stops its children, removes its temporary directories and leaves --out alone on SIGTERM', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'vpnsite-interrupt-')), 'dist');
@@ -55,25 +55,24 @@ describe('vpnsite build, interrupted', () => {
     cli.stderr.on('data', (d: Buffer) => (output += d));
     const exited = new Promise<number | null>((r) => cli.once('exit', (code) => r(code)));
 
-    // React Router's build is the child that is told where the work directory is; the render workers start once
-    // its server build has been copied beside it.
+    // React Router's build is the child whose job file names the work directory; it is at work once its client
+    // build is written.
+    let job: string | undefined;
     let work: string | undefined;
-    for (let i = 0; i < 1200 && cli.exitCode === null; i++) {
-      work ??= childrenOf(cli.pid!).flatMap(environOf).find((v) => v.startsWith('VPNSITE_BUILD_DIR='))?.slice('VPNSITE_BUILD_DIR='.length);
-      if (work && existsSync(join(`${work}-server`, 'index.js'))) break;
-      await sleep(50);
-    }
-    expect(work, output).toBeDefined();
-    expect(existsSync(join(`${work}-server`, 'index.js')), output).toBe(true);
-    expect(processesUsing(work!).length, 'the build has children at work').toBeGreaterThan(0);
+    await expect.poll(() => {
+      job ??= childrenOf(cli.pid!).flatMap(environOf).find((v) => v.startsWith(`${JOB_ENV}=`))?.slice(JOB_ENV.length + 1);
+      work ??= job && (JSON.parse(readFileSync(job, 'utf8')) as BuildJob).buildDirectory;
+      return work !== undefined && existsSync(join(work, 'client', 'assets'));
+    }, { timeout: 240_000, interval: 50 }).toBe(true);
+    expect(processesUsing(job!).length, 'the build has children at work').toBeGreaterThan(0);
 
     cli.kill('SIGTERM');
     expect(await exited).toBe(1);
     expect(output).toContain('✗ build stopped (SIGTERM); temporary files removed');
     expect(existsSync(work!)).toBe(false);
-    expect(existsSync(`${work}-server`)).toBe(false);
-    expect(processesUsing(work!)).toEqual([]);
+    expect(processesUsing(job!)).toEqual([]);
+    expect(existsSync(job!)).toBe(false);
     expect(readdirSync(join(out, '..')).filter((n) => n.startsWith('.dist-new-'))).toEqual([]);
     expect(treeDigest(out)).toBe(before);
-  });
+  }, 300_000);
 });

@@ -1,12 +1,12 @@
 /**
- * The bundles the CLI and the validation threads run (services/compile/bundle.mjs): made once, reused while
+ * The bundles the CLI and the pool's threads run (scripts/lib/bundle.mjs): made once, reused while
  * nothing they were made from changed, made again after any edit, and behaving as the TypeScript does.
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundled } from '../../services/compile/bundle.mjs';
+import { bundled } from '../../scripts/lib/bundle.mjs';
 import { PROJECT_ROOT } from '../../scripts/lib/paths.ts';
 import { vpnsite } from '../helpers/cli.ts';
 
@@ -21,8 +21,8 @@ afterAll(() => {
 });
 
 /** Imports the bundle's entry afresh and returns what it exports. */
-async function run(bundleDir: string): Promise<{ value: string; here: string; later: () => Promise<string> }> {
-  return (await import(`${pathToFileURL(join(bundleDir, `${name}.js`)).href}?${Date.now()}`)) as { value: string; here: string; later: () => Promise<string> };
+async function run(bundle: string): Promise<{ value: string; here: string; later: () => Promise<string> }> {
+  return (await import(`${pathToFileURL(bundle).href}?${Date.now()}`)) as { value: string; here: string; later: () => Promise<string> };
 }
 
 describe('compiled bundles', () => {
@@ -60,7 +60,7 @@ describe('compiled bundles', () => {
     const hoursAgo = new Date(Date.now() - 2 * 3600 * 1000);
     // A bundle made two hours ago, which a start may have just read from the manifest and be about to load.
     const old = await edit('made two hours ago');
-    utimesSync(old, hoursAgo, hoursAgo);
+    utimesSync(dirname(old), hoursAgo, hoursAgo);
     const replacement = await edit('the replacement');
     expect(replacement).not.toBe(old);
     expect(existsSync(old)).toBe(true);
@@ -68,9 +68,9 @@ describe('compiled bundles', () => {
 
     // A minute later, the next bundle made sweeps it, and keeps the one it replaces for a minute more.
     const minuteAgo = new Date(Date.now() - 61 * 1000);
-    utimesSync(old, minuteAgo, minuteAgo);
+    utimesSync(dirname(old), minuteAgo, minuteAgo);
     const latest = await edit('a minute later');
-    expect(existsSync(old)).toBe(false);
+    expect(existsSync(dirname(old))).toBe(false);
     expect(existsSync(replacement)).toBe(true);
     expect((await run(latest)).value).toBe('a minute later');
   });

@@ -1,6 +1,6 @@
 /** The redirect never depends on the database: with PostgreSQL stopped every click still gets its 302, and is written once it is back. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
+import { startTestPostgres, type TestPostgres } from '../../scripts/lib/throwaway-postgres.ts';
 import { createPgDatabase, startService, type RunningService } from '../helpers/service.ts';
 
 describe('PostgreSQL down', () => {

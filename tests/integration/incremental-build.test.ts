@@ -1,17 +1,21 @@
 /**
  * Incremental builds: a second `vpnsite build` re-renders only the reviews and articles whose loader data changed
- * (scripts/build/render-worker.mjs), and publishes exactly what a build without the cache publishes, which is
- * what React Router's own prerender publishes.
+ * (scripts/build/react-router.ts), and publishes exactly what a build without the cache publishes; and what the
+ * pool renders is what React Router's own prerender renders.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadContent } from '../../services/content/index.ts';
+import { writeSnapshot } from '../../site/lib/build-job.ts';
+import { prerender } from '../../scripts/build/prerender.ts';
+import { PROJECT_ROOT } from '../../scripts/lib/paths.ts';
 import { copyOfData, edit, treeDigest, vpnsite } from '../helpers/cli.ts';
 
-/** The build's "reviews and articles: N rendered, M … reused" line. */
+/** The build's "on every core: N rendered, M … reused" line. */
 function counts(stdout: string): { rendered: number; reused: number } {
-  const m = /reviews and articles: (\d+) rendered, (\d+) unchanged since the last build and reused/.exec(stdout);
+  const m = /on every core: (\d+) rendered, (\d+) unchanged since the last build and reused/.exec(stdout);
   if (!m) throw new Error(`no render counts in:\n${stdout}`);
   return { rendered: Number(m[1]), reused: Number(m[2]) };
 }
@@ -72,11 +76,30 @@ describe('incremental vpnsite build', () => {
     expect(full.status, full.stdout + full.stderr).toBe(0);
     expect(counts(full.stdout)).toEqual({ rendered: 19, reused: 0 });
     expect(treeDigest(out)).toBe(treeDigest(fresh));
+  }, 600_000);
 
-    // The render workers publish what React Router's own prerender publishes when it renders every page itself.
-    const own = join(root, 'own');
-    const byReactRouter = vpnsite(['build', '--data', data, '--out', own], { VPNSITE_CACHE: '0', VPNSITE_RENDER_WORKERS: '0' });
-    expect(byReactRouter.status, byReactRouter.stdout + byReactRouter.stderr).toBe(0);
-    expect(treeDigest(own)).toBe(treeDigest(fresh));
+  it('renders on every core what React Router renders itself', async () => {
+    const data = copyOfData();
+    const loaded = loadContent(data);
+    const made: string[] = [];
+    const build = async (routes: boolean) => {
+      const snapshot = mkdtempSync(join(tmpdir(), 'vpnsite-snapshot-'));
+      writeSnapshot(snapshot, loaded.content!, loaded.routes);
+      // Inside the project, where the server build resolves the project's packages.
+      const buildDir = mkdtempSync(join(PROJECT_ROOT, '.build-test-'));
+      made.push(snapshot, buildDir);
+      const result = await prerender({ dataDir: data, buildDir, snapshotDir: snapshot, routes: routes ? loaded.routes : undefined });
+      expect(result.ok, result.log).toBe(true);
+      return { dir: join(buildDir, 'client'), result };
+    };
+    try {
+      const pool = await build(true);
+      const own = await build(false);
+      expect(pool.result.rendered).toBe(18);
+      expect(own.result.rendered).toBeUndefined();
+      expect(treeDigest(pool.dir)).toBe(treeDigest(own.dir));
+    } finally {
+      for (const dir of made) rmSync(dir, { recursive: true, force: true });
+    }
   }, 600_000);
 });

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { request as httpRequest, Agent } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
-import { freePort } from '../helpers/postgres.ts';
+import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
 import { createPgDatabase, FIXTURE_DIST } from '../helpers/service.ts';
 
 /** One GET; resolves with the status, or 0 when the connection is refused or reset. */

@@ -1,13 +1,13 @@
 /**
- * Validation on every core (services/content/check-threads.ts): with enough files a worker thread checks some of
- * them, and what `vpnsite validate` reports must not depend on which thread checked a file, nor on the cache.
+ * Validation on every core (scripts/lib/content-checks.ts): with enough files the pool's threads check them, and
+ * what `vpnsite validate` reports must not depend on which thread checked a file, nor on the cache.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { checkInThreads } from '../../services/content/check-threads.ts';
-import { formatProblem } from '../../services/content/index.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkEach, formatProblem } from '../../services/content/index.ts';
+import { cliChecks } from '../../scripts/lib/content-checks.ts';
 import { listYamlFiles } from '../../services/content/source.ts';
 import { copyOfData, edit, vpnsite } from '../helpers/cli.ts';
 
@@ -63,20 +63,16 @@ describe('validation on every core', () => {
     ]));
   });
 
-  it('has a worker thread check a share of the files, with the same results as this thread alone', async () => {
+  it('hands back from two threads what one thread finds, file by file', async () => {
     const data = manyFiles();
     const rels = listYamlFiles(data);
-    const together = await checkInThreads(data, rels);
-    process.env.VPNSITE_THREADS = '1';
-    try {
-      const alone = await checkInThreads(data, rels);
-      expect(alone.helped).toBe(0);
-      expect(together.helped).toBeGreaterThan(0);
-      expect(together.helped).toBeLessThan(rels.length);
-      expect(together.stamps).toEqual(alone.stamps);
-      expect(together.checks.map((c) => [c.problems, c.valid, c.facts])).toEqual(alone.checks.map((c) => [c.problems, c.valid, c.facts]));
-    } finally {
-      delete process.env.VPNSITE_THREADS;
-    }
+    vi.stubEnv('VPNSITE_THREADS', '2');
+    vi.stubEnv('VPNSITE_CACHE_DIR', mkdtempSync(join(tmpdir(), 'vpnsite-threads-cache-')));
+    const together = await cliChecks(data).checkMany!(data, rels);
+    const alone = checkEach(data, rels);
+    expect(together.map((c) => c.stamp)).toEqual(alone.map((c) => c.stamp));
+    expect(together.map((c) => c.check)).toEqual(alone.map((c) => c.check));
   });
 });
+
+afterEach(() => vi.unstubAllEnvs());

@@ -1,8 +1,9 @@
 /** The bounded click batch: when it writes, how it retries, and that nothing past the cap goes uncounted. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Batcher } from '../../services/clicks/index.ts';
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
 
 describe('Batcher', () => {
   it('writes once per interval, and at once when a full batch is waiting', async () => {
@@ -10,22 +11,27 @@ describe('Batcher', () => {
     const b = new Batcher<number>({ write: async (items) => void writes.push(items), maxBatch: 3, intervalMs: 30 });
     b.add(1);
     b.add(2);
+    await vi.advanceTimersByTimeAsync(29);
     expect(writes).toEqual([]);
     b.add(3);
-    await wait(0);
+    await vi.advanceTimersByTimeAsync(0);
     expect(writes).toEqual([[1, 2, 3]]);
     b.add(4);
-    await wait(60);
+    await vi.advanceTimersByTimeAsync(29);
+    expect(writes).toEqual([[1, 2, 3]]);
+    await vi.advanceTimersByTimeAsync(1);
     expect(writes).toEqual([[1, 2, 3], [4]]);
     await b.close();
   });
 
   it('keeps items while writes fail, drops and counts past the cap, then writes the rest in order', async () => {
     let up = false;
+    let attempts = 0;
     const written: number[] = [];
     const drops: number[] = [];
     const b = new Batcher<number>({
       write: async (items) => {
+        attempts++;
         if (!up) throw new Error('database down');
         written.push(...items);
       },
@@ -39,10 +45,14 @@ describe('Batcher', () => {
     expect(accepted.filter(Boolean)).toHaveLength(10);
     expect(b.dropped).toBe(3);
     expect(drops).toEqual([1, 2, 3]);
-    await wait(50);
+    // Retries back off 5, 10, 20, 20 ms: five attempts in the first 55 ms.
+    await vi.advanceTimersByTimeAsync(55);
+    expect(attempts).toBe(5);
     expect(written).toEqual([]);
     up = true;
-    await b.close();
+    const closing = b.close();
+    await vi.advanceTimersByTimeAsync(20);
+    await closing;
     expect(written).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(b.written).toBe(10);
   });
@@ -51,7 +61,11 @@ describe('Batcher', () => {
     const b = new Batcher<number>({ write: () => Promise.reject(new Error('down')), intervalMs: 5, backoffMs: { initial: 5, max: 5 } });
     b.add(1);
     b.add(2);
-    await b.close(30);
+    const closing = b.close(30);
+    await vi.advanceTimersByTimeAsync(29);
+    expect(b.dropped).toBe(0);
+    await vi.advanceTimersByTimeAsync(6);
+    await closing;
     expect(b.dropped).toBe(2);
     expect(b.add(3)).toBe(false);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatProblem } from '../../services/content/index.ts';
-import { check, providerYaml, siteWith } from '../helpers/content-fixture.ts';
+import { checkFiles, formatProblem } from '../../services/content/index.ts';
+import { baseFiles, check, providerYaml, siteWith } from '../helpers/content-fixture.ts';
 
 const lines = (r: ReturnType<typeof check>) => r.problems.map(formatProblem);
 
@@ -11,7 +11,7 @@ describe('schema and syntax errors', () => {
     expect(r.content?.providers.map((p) => p.slug)).toEqual(['nordvpn', 'surfshark']);
   });
 
-  it('reports a value out of range at the value, in the CONTRACT format', () => {
+  it('reports a value out of range at the value, as file:line:col severity pointer message', () => {
     const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { rating: 'rating: 6' }) }]);
     expect(lines(r)).toEqual(['data/providers/nordvpn.yaml:5:9 error /rating must be <= 5']);
     expect(r.errorCount).toBe(1);
@@ -70,7 +70,13 @@ describe('schema and syntax errors', () => {
   });
 
   it('requires site.yaml', () => {
+    const r = checkFiles('data', baseFiles().filter((f) => f.rel !== 'site.yaml'), { today: '2026-11-21' });
+    expect(lines(r)).toEqual(['data/site.yaml:1:1 error site.yaml is missing']);
+    expect(r.content).toBeUndefined();
+  });
+
+  it('reports an empty site.yaml as the mapping it must be', () => {
     const r = check([{ rel: 'site.yaml', text: '' }]);
-    expect(r.errorCount).toBeGreaterThan(0);
+    expect(lines(r)).toEqual(['data/site.yaml:1:1 error must be object (found null)']);
   });
 });

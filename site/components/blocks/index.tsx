@@ -14,10 +14,11 @@ import { PriceListBlock, TipsBlock } from './lists';
 import { RankingBlock, RecommendationsBlock } from './picks';
 import { ComparisonTableBlock, CostTableBlock } from './tables';
 
-type Renderers = { [T in Block['type']]: ComponentType<{ block: Extract<Block, { type: T }>; ctx: BlockContext }> };
+/** A component for each block type the content schemas define (BLOCKS): one missing, or one too many, fails the type check. */
+export type Renderers = { [T in Block['type']]: ComponentType<{ block: Extract<Block, { type: T }>; ctx: BlockContext }> };
 
-/** Every block type's renderer. The type checker fails here when a schema has no component. */
-const RENDERERS: Renderers = {
+/** Every block type's renderer, keyed as the schemas' BLOCKS. */
+export const RENDERERS: Renderers = {
   prose: ProseBlock,
   cards: CardsBlock,
   faq: FaqBlock,

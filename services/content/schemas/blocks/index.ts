@@ -64,7 +64,10 @@ export const CtaBlock = block(
 
 export const FeatureListBlock = block('icon-list', { heading: Heading, items: List(IconText, 'Items.') }, 'A list of items with icons.');
 
-/** Every block type, keyed by its tag. Add a new type here and its renderer in site/components/blocks. */
+/**
+ * Every block type, keyed by its tag: the one list of block types. The site's renderers (site/components/blocks)
+ * are typed from it, so a type without a component does not compile.
+ */
 export const BLOCKS = {
   prose: ProseBlock,
   cards: CardsBlock,

@@ -1,5 +1,6 @@
 /**
- * A throwaway PostgreSQL server for tests: initdb in a temp directory, a free port, trust auth on loopback.
+ * A throwaway PostgreSQL server for the tests and the benchmarks: initdb in a temp directory, a free port, trust
+ * auth on loopback.
  * As root it runs as the `postgres` user (PostgreSQL refuses to run as root).
  */
 import { execFileSync, spawnSync } from 'node:child_process';

@@ -1,3 +1,0 @@
-export default function Home() {
-  return <h1>Render floor</h1>;
-}

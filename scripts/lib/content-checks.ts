@@ -1,0 +1,84 @@
+/**
+ * The content checks as the CLI runs them: with the compiled schemas and each file's own checks kept in the cache
+ * (cache.mjs), and the files that need checking spread over every core (pool.ts; this module is the pass's task
+ * module too).
+ */
+import { basename, dirname, resolve } from 'node:path';
+import { checkEach, type CachedCheck, type CheckStore, type LoadOptions, type PortableCheck } from '../../services/content/index.ts';
+import { checksKey } from '../../services/content/check-cache.ts';
+import { useValidatorsFile, validatorCode, validatorKey } from '../../services/content/schema-check.ts';
+import { cacheKey, cachePath, readEntry, STALE_MS, sweep, touch, writeEntry } from './cache.mjs';
+import { batchesOf, runPass, type Task } from './pool.ts';
+
+/** Files a thread takes at a time, and below how many files one thread checks them all (a thread's start costs more). */
+const BATCH = 40;
+const MIN_FILES = 400;
+
+let validators: { file: string | undefined } | undefined;
+
+/**
+ * The compiled schemas' file in the cache, made if need be, and checked with from now on; undefined when there is no
+ * cache (the schemas are then compiled in memory, in each thread that needs them).
+ */
+export function cachedValidators(): string | undefined {
+  if (validators) return validators.file;
+  const name = `validators-${validatorKey()}.cjs`;
+  let file = cachePath(name);
+  if (file && readEntry(file) === undefined) {
+    if (writeEntry(file, validatorCode())) sweep(dirname(file), { match: /^validators-[0-9a-f]{16}\.cjs$/, keep: [name], ageMs: 0 });
+    else file = undefined;
+  }
+  if (file) useValidatorsFile(file);
+  validators = { file };
+  return file;
+}
+
+/** The kept checks of dataDir's files: one entry per data directory, swept after two weeks unused. */
+function checkStore(dataDir: string): CheckStore | undefined {
+  const file = cachePath(`parsed-${cacheKey(resolve(dataDir))}.json`);
+  if (!file) return undefined;
+  return {
+    read() {
+      try {
+        const kept = JSON.parse(readEntry(file) ?? 'null') as { checks: string; files: Record<string, CachedCheck> } | null;
+        if (kept?.checks === checksKey()) return new Map(Object.entries(kept.files));
+      } catch {
+        // Unreadable: check everything.
+      }
+      return new Map();
+    },
+    write(files) {
+      if (writeEntry(file, JSON.stringify({ checks: checksKey(), files: Object.fromEntries(files) }))) {
+        sweep(dirname(file), { match: /^parsed-[0-9a-f]{16}\.json$/, keep: [basename(file)], ageMs: STALE_MS });
+      }
+    },
+    touch: () => touch(file),
+  };
+}
+
+/** Checks a batch of files, on a pool thread or here, with the compiled schemas' file when the cache holds one. */
+export default function checkTask({ init, batch }: Task<{ dataDir: string; validators?: string }, string[]>): ReturnType<typeof checkEach> {
+  if (init.validators && validators?.file !== init.validators) {
+    useValidatorsFile(init.validators);
+    validators = { file: init.validators };
+  }
+  return checkEach(init.dataDir, batch);
+}
+
+/** Checks files on every core: a thread hands back a file's checks and facts, never its data (as costly to hand over as to parse). */
+async function checkOnEveryCore(dataDir: string, rels: string[]): Promise<{ check: PortableCheck; stamp: string }[]> {
+  const done = await runPass({
+    entry: 'scripts/lib/content-checks.ts',
+    run: checkTask,
+    init: { dataDir, validators: cachedValidators() },
+    batches: batchesOf(rels, BATCH),
+    worthThreads: rels.length >= MIN_FILES,
+  });
+  return done.flat();
+}
+
+/** LoadOptions for the CLI's runs on dataDir. */
+export function cliChecks(dataDir: string): LoadOptions {
+  cachedValidators();
+  return { cache: checkStore(dataDir), checkMany: checkOnEveryCore };
+}

@@ -1,0 +1,28 @@
+/** The one pool every parallel pass runs on (scripts/lib/pool.ts): the same results on threads as here. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { batchesOf, runPass } from '../../scripts/lib/pool.ts';
+import threadTask from '../fixtures/thread-task.ts';
+
+const pass = (worthThreads: boolean) => runPass({ entry: 'tests/fixtures/thread-task.ts', run: threadTask, init: { factor: 2 }, batches: batchesOf([...Array(50).keys()], 5), worthThreads });
+
+afterEach(() => vi.unstubAllEnvs());
+
+describe('the pool', () => {
+  it('runs every batch on its threads when there are two, in order, with the same results as here', async () => {
+    vi.stubEnv('VPNSITE_THREADS', '2');
+    const threaded = await pass(true);
+    vi.stubEnv('VPNSITE_THREADS', '1');
+    const here = await pass(true);
+    expect(threaded.map((r) => r.out)).toEqual(here.map((r) => r.out));
+    expect(here.map((r) => r.out).flat()).toEqual([...Array(50).keys()].map((n) => n * 2));
+    // Forced to two threads, whatever the cores: no batch ran on this thread (threadId 0), at most two did them.
+    expect(threaded.every((r) => r.thread !== 0)).toBe(true);
+    expect(new Set(threaded.map((r) => r.thread)).size).toBeLessThanOrEqual(2);
+    expect(here.every((r) => r.thread === 0)).toBe(true);
+  });
+
+  it('keeps work too small for threads here', async () => {
+    vi.stubEnv('VPNSITE_THREADS', '2');
+    expect((await pass(false)).every((r) => r.thread === 0)).toBe(true);
+  });
+});
