@@ -58,7 +58,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     // these every connectionsCheckingInterval, 30 s by default.
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
-    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 1000 },
+    http: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
     clientErrorHandler,
     // Requests that arrive on open connections while closing are still answered: a redirect is never refused.
     return503OnClosing: false,

@@ -44,7 +44,7 @@ export interface RunningService {
 }
 
 /** Resolves once GET /healthz/db answers 200 (the database reached and migrated). */
-export async function waitForDb(url: string, attempts = 600): Promise<void> {
+export async function waitForDb(url: string, attempts = 2400): Promise<void> {
   for (let i = 0; i < attempts; i++) {
     if ((await fetch(`${url}/healthz/db`).then((r) => r.status, () => 0)) === 200) return;
     await new Promise((r) => setTimeout(r, 50));
