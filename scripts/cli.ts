@@ -1,5 +1,6 @@
 /** vpnsite: validate and build the content, serve the site, and report clicks (CONTRACT "Commands"). */
 import { Command, CommanderError } from 'commander';
+import { loadDotEnv } from './lib/dotenv.ts';
 
 type Register = (program: Command) => void;
 
@@ -18,6 +19,9 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
 
 /** Exit codes: 0 success, 1 failure, 2 usage (CONTRACT). */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+// Settings from .env in the working directory, under whatever the environment already sets (.env.example lists them).
+loadDotEnv();
 
 const program = new Command('vpnsite')
   .description('Content toolchain and service for the VPN comparison site')

@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -52,9 +52,9 @@ function cpuSeconds(serverPid: number | undefined): { server: number; postgres: 
 }
 
 async function waitUp(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`${url}: server exited with ${child.exitCode}`);
-    if (await fetch(url, { redirect: 'manual' }).then(() => true, () => false)) return;
+    if (await fetch(url, { redirect: 'manual' }).then((r) => r.status < 500, () => false)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not come up`);
@@ -100,6 +100,8 @@ async function warmUp(url: string): Promise<number> {
   return Math.max(r.requests.average, timed.requests.average) * SECONDS;
 }
 
+// Other work on the machine moves every figure: the ratios are only comparable within one run, with this said.
+console.log(`load average at the start: ${loadavg().map((l) => l.toFixed(1)).join(', ')}`);
 const pgServer = process.env.DATABASE_URL ? undefined : await startTestPostgres();
 const databaseUrl = process.env.DATABASE_URL ?? pgServer!.url;
 const dist = mkdtempSync(join(tmpdir(), 'vpnsite-bench-'));
@@ -151,14 +153,15 @@ try {
   const ours = start(['bin/vpnsite.js', 'serve', '--dist', dist, '--port', String(oursPort)], {
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
-    // The limiter stays on (its cost is part of ours) but high enough for one machine's load.
-    GO_RATE_LIMIT: '100000000',
+    // The per-visitor budget stays at its default (its cost is part of ours): every click past the first 20 of this
+    // one client is stored flagged over budget, a row like any other.
   });
   const bare = start(['--import', 'tsx', 'scripts/bench/bare-redirect.ts', String(barePort), TARGET]);
   const prototype = start(['--import', 'tsx', 'scripts/bench/batching-prototype.ts', String(prototypePort), TARGET, databaseUrl, PROTOTYPE_TABLE]);
   const prototypeUrl = `http://127.0.0.1:${prototypePort}/go/nordvpn?from=/&placement=bench`;
   await Promise.all([
-    waitUp(`http://127.0.0.1:${oursPort}/healthz`, ours),
+    // /healthz/db: the service migrates in the background, and the count below needs the clicks table.
+    waitUp(`http://127.0.0.1:${oursPort}/healthz/db`, ours),
     waitUp(`http://127.0.0.1:${barePort}/go/nordvpn`, bare),
     waitUp(`${prototypeUrl}&warm=1`, prototype),
   ]);
@@ -206,7 +209,9 @@ try {
   const ratio = mean(results.ours, 'rps') / mean(results.bare, 'rps');
   const p99 = Math.max(...results.ours.map((r) => r.p99));
   console.log('');
-  console.log(`throughput ours/bare: ${ratio.toFixed(2)} (ours ${mean(results.ours, 'rps').toFixed(0)} req/s, bare ${mean(results.bare, 'rps').toFixed(0)} req/s; target >= 0.80)`);
+  console.log(`throughput ours/bare: ${ratio.toFixed(2)} (ours ${mean(results.ours, 'rps').toFixed(0)} req/s, bare ${mean(results.bare, 'rps').toFixed(0)} req/s)`);
+  console.log(`throughput ours/prototype: ${(mean(results.ours, 'rps') / mean(results.prototype, 'rps')).toFixed(2)} (target >= 0.90)`);
+  console.log(`throughput notrack/bare: ${(mean(results.untracked, 'rps') / mean(results.bare, 'rps')).toFixed(2)} (target >= 0.90)`);
   console.log(`latency ours: p50 ${mean(results.ours, 'p50').toFixed(1)} ms, p99 ${mean(results.ours, 'p99').toFixed(1)} ms (worst round ${p99} ms; target p99 <= 5 ms)`);
   console.log(`latency bare: p50 ${mean(results.bare, 'p50').toFixed(1)} ms, p99 ${mean(results.bare, 'p99').toFixed(1)} ms`);
   console.log(

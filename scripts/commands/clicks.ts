@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { today } from '../../services/content/index.ts';
-import { clickReport, clickRows, dbConfigFromEnv, openDb } from '../../services/db/index.ts';
+import { clickReport, clickRows, dbConfigFromEnv, openDbForCommand } from '../../services/db/index.ts';
 import { chartHtmlFile, chartSvgFile, formatCsv, formatJson, formatTable, parseReportQuery, UsageError } from '../../services/reports/index.ts';
 
 interface ClicksFlags {
@@ -11,6 +11,7 @@ interface ClicksFlags {
   since?: string;
   until?: string;
   includeBots?: boolean;
+  includeOverBudget?: boolean;
   format: 'table' | 'csv' | 'json';
   chart?: string;
 }
@@ -25,6 +26,7 @@ export function registerClicks(program: Command): void {
     .option('--since <date>', 'first UTC day, YYYY-MM-DD (default: 29 days before --until)')
     .option('--until <date>', 'last UTC day, YYYY-MM-DD (default: today)')
     .option('--include-bots', 'add a bot_clicks column')
+    .option('--include-over-budget', "add an over_budget_clicks column: clicks past a visitor's per-minute budget, redirected but not counted")
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'csv', 'json']).default('table'))
     .option('--chart <file>', 'also write clicks per day per provider as FILE.html (chart and table) or FILE.svg')
     .action(async (flags: ClicksFlags, cmd: Command) => {
@@ -38,12 +40,13 @@ export function registerClicks(program: Command): void {
       }
       const chartKind = flags.chart === undefined ? undefined : extname(flags.chart).toLowerCase();
       if (chartKind !== undefined && chartKind !== '.html' && chartKind !== '.svg') usage(`--chart must name a .html or .svg file (found "${flags.chart}")`);
-      const db = await openDb(dbConfigFromEnv());
+      // Through the running service when it holds the embedded database: never a second opening of its directory.
+      const db = await openDbForCommand(dbConfigFromEnv(), 'clicks');
       try {
         const report = await clickReport(db, query!);
         process.stdout.write(FORMATTERS[flags.format](report));
         if (flags.chart) {
-          const perDay = await clickRows(db, { ...query!, by: ['day', 'provider'], includeBots: false });
+          const perDay = await clickRows(db, { ...query!, by: ['day', 'provider'], includeBots: false, includeOverBudget: false });
           writeFileSync(flags.chart, chartKind === '.svg' ? chartSvgFile(perDay, report) : chartHtmlFile(perDay, report));
           console.error(`wrote ${flags.chart}`);
         }

@@ -1,5 +1,6 @@
 /** vpnsite serve: the static site, the form endpoints and /go/<provider> in one Fastify process. */
 import type { Command } from 'commander';
+import { DataDirBusy } from '../../services/db/index.ts';
 import { loadConfig } from '../../services/http/config.ts';
 import { startServer } from '../../services/http/server.ts';
 import { cachedValidators } from '../lib/content-checks.ts';
@@ -28,6 +29,11 @@ export function registerServe(program: Command): void {
       });
       // The service validates the content at start-up: with the compiled schemas from the cache, ~0.6 s sooner.
       cachedValidators();
-      await startServer(config);
+      try {
+        await startServer(config);
+      } catch (err) {
+        if (!(err instanceof DataDirBusy)) throw err;
+        throw new Error(`cannot open the embedded database: ${err.message}. Stop that process first, or give this one another PGLITE_DIR or a DATABASE_URL.`);
+      }
     });
 }

@@ -12,12 +12,11 @@ export interface BatcherOptions<T> {
   /** Most items held while the database is away. */
   cap?: number;
   backoffMs?: { initial: number; max: number };
-  /** Called for each dropped item with the running total. */
+  /** Called for each item dropped because the batch was full, with the running total of those. */
   onDrop?: (total: number) => void;
   onWriteError?: (err: unknown, attempt: number, pending: number) => void;
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export class Batcher<T> {
   private pending: T[] = [];
@@ -25,13 +24,21 @@ export class Batcher<T> {
   private draining: Promise<void> | null = null;
   private closing = false;
   private abandoned = false;
-  /** Items written, and items dropped past the cap or at a close deadline. */
+  /** Ends the current backoff wait early (close() wants its retries now, not after the backoff). */
+  private wake: (() => void) | null = null;
+  /** Items written; items dropped because the batch was full; items still unwritten when close() gave up. */
   written = 0;
-  dropped = 0;
+  droppedFull = 0;
+  droppedAtClose = 0;
   private readonly o: Required<Omit<BatcherOptions<T>, 'onDrop' | 'onWriteError'>> & BatcherOptions<T>;
 
   constructor(opts: BatcherOptions<T>) {
     this.o = { maxBatch: 500, intervalMs: 50, cap: 100_000, backoffMs: { initial: 100, max: 5_000 }, ...opts };
+  }
+
+  /** Items dropped for either reason. */
+  get dropped(): number {
+    return this.droppedFull + this.droppedAtClose;
   }
 
   /** Items waiting to be written. */
@@ -41,9 +48,13 @@ export class Batcher<T> {
 
   /** Queues an item; false when it was dropped because the batch is full or closed. */
   add(item: T): boolean {
-    if (this.pending.length >= this.o.cap || this.abandoned) {
-      this.dropped++;
-      this.o.onDrop?.(this.dropped);
+    if (this.abandoned) {
+      this.droppedAtClose++;
+      return false;
+    }
+    if (this.pending.length >= this.o.cap) {
+      this.droppedFull++;
+      this.o.onDrop?.(this.droppedFull);
       return false;
     }
     this.pending.push(item);
@@ -52,20 +63,28 @@ export class Batcher<T> {
     return true;
   }
 
-  /** Writes everything still waiting; after timeoutMs the rest is counted as dropped. */
+  /**
+   * Writes everything still waiting, and gives up after timeoutMs even while a write is still waiting on the
+   * database: what is left then is counted in droppedAtClose.
+   */
   async close(timeoutMs = 10_000): Promise<void> {
     this.closing = true;
-    const deadline = setTimeout(() => (this.abandoned = true), timeoutMs);
+    let deadline: NodeJS.Timeout | undefined;
+    const expired = new Promise<void>((r) => (deadline = setTimeout(r, timeoutMs)));
+    const flushed = (async () => {
+      while (this.pending.length > 0 && !this.abandoned) {
+        this.wake?.();
+        await this.drain();
+      }
+    })();
     try {
-      while (this.pending.length > 0 && !this.abandoned) await this.drain();
+      await Promise.race([flushed, expired]);
     } finally {
       clearTimeout(deadline);
       this.abandoned = true;
-      if (this.pending.length > 0) {
-        this.dropped += this.pending.length;
-        this.pending = [];
-        this.o.onDrop?.(this.dropped);
-      }
+      this.wake?.();
+      this.droppedAtClose += this.pending.length;
+      this.pending = [];
     }
   }
 
@@ -93,7 +112,16 @@ export class Batcher<T> {
         attempt++;
         this.o.onWriteError?.(err, attempt, this.pending.length);
         const { initial, max } = this.o.backoffMs;
-        await sleep(Math.min(max, initial * 2 ** (attempt - 1)));
+        // While closing, retry at the shortest backoff: close() has a deadline of its own.
+        const wait = this.closing ? initial : Math.min(max, initial * 2 ** (attempt - 1));
+        await new Promise<void>((r) => {
+          const timer = setTimeout(r, wait);
+          this.wake = () => {
+            clearTimeout(timer);
+            r();
+          };
+        });
+        this.wake = null;
       }
     }
   }

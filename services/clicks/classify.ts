@@ -3,7 +3,7 @@
  * Pure: no I/O, so every rule is unit-tested directly.
  */
 import { isbot } from 'isbot';
-import { cropText, sanitizeFrom, sanitizePlacement } from './sanitize.ts';
+import { cropText, decodeHeader, sanitizeFrom, sanitizePlacement } from './sanitize.ts';
 
 export type Headers = Record<string, string | string[] | undefined>;
 
@@ -61,7 +61,7 @@ export function classifyVisit(visit: Visit, routes: ReadonlySet<string>): VisitD
   if (isSpeculative(visit.headers)) return { record: false, reason: 'prefetch' };
   const notrack = visit.query.notrack;
   if (notrack === '1' || notrack === 'true') return { record: false, reason: 'notrack' };
-  const ua = header(visit.headers, 'user-agent');
+  const ua = decodeHeader(header(visit.headers, 'user-agent'));
   return {
     record: true,
     // Browsers always send a user agent, so a visit without one is a script.
@@ -69,6 +69,6 @@ export function classifyVisit(visit: Visit, routes: ReadonlySet<string>): VisitD
     fromPath: sanitizeFrom(visit.query.from, routes),
     placement: sanitizePlacement(visit.query.placement),
     userAgent: cropText(ua, USER_AGENT_MAX),
-    referrer: cropText(header(visit.headers, 'referer'), REFERRER_MAX),
+    referrer: cropText(decodeHeader(header(visit.headers, 'referer')), REFERRER_MAX),
   };
 }

@@ -6,3 +6,4 @@ export { outboundUrl } from './subid.ts';
 export { Batcher, type BatcherOptions } from './batcher.ts';
 export { IdPool } from './id-pool.ts';
 export { ClickRecorder, type ClickInput, type ClickRow, type ClickStore } from './recorder.ts';
+export { ClickBudget } from './budget.ts';

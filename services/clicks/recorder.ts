@@ -1,5 +1,6 @@
 /** Records counted clicks: pre-allocated ids, daily-salted visitor hashes, and the batched writer. */
 import { Batcher } from './batcher.ts';
+import { ClickBudget } from './budget.ts';
 import { IdPool } from './id-pool.ts';
 import { utcDay, visitorHash } from './visitor-hash.ts';
 
@@ -13,6 +14,8 @@ export interface ClickRow {
   fromPath: string | null;
   placement: string | null;
   isBot: boolean;
+  /** Past its visitor's per-minute budget of human clicks: stored, but never counted as a human click. */
+  overBudget: boolean;
   visitorHash: string;
   userAgent: string | null;
   referrer: string | null;
@@ -26,7 +29,7 @@ export interface ClickStore {
   insert(rows: ClickRow[]): Promise<void>;
 }
 
-export type ClickInput = Omit<ClickRow, 'visitorHash' | 'clickedAt' | 'id'> & { id: number | null; ip: string };
+export type ClickInput = Omit<ClickRow, 'visitorHash' | 'clickedAt' | 'id' | 'overBudget'> & { id: number | null; ip: string };
 
 const DAY_MS = 86_400_000;
 
@@ -34,6 +37,8 @@ export interface RecorderOptions {
   store: ClickStore;
   batch?: { maxBatch?: number; intervalMs?: number; cap?: number };
   idBlock?: number;
+  /** Human clicks counted per visitor a minute (default 20; 0 for no budget). */
+  budgetPerMinute?: number;
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 }
 
@@ -41,6 +46,7 @@ export class ClickRecorder {
   private readonly salts = new Map<string, string>();
   private readonly ids: IdPool;
   private readonly batcher: Batcher<ClickRow>;
+  private readonly budget: ClickBudget;
   /**
    * The IP of each click queued before the day's salt could be read (the database was away), to hash at write time.
    * Kept beside the rows rather than in them, so every queued row has the one shape JSON.stringify is fastest on.
@@ -55,16 +61,18 @@ export class ClickRecorder {
 
   constructor(private readonly opts: RecorderOptions) {
     const { log } = opts;
+    this.budget = new ClickBudget(opts.budgetPerMinute ?? 20);
     this.ids = new IdPool({ allocate: (n) => opts.store.allocateIds(n), block: opts.idBlock, onError: (err) => log.warn({ err }, 'could not reserve click ids; redirects go without sub-IDs until the database is back') });
     this.batcher = new Batcher<ClickRow>({
       ...opts.batch,
       write: (items) => this.write(items),
-      onWriteError: (err, attempt, pending) => log.error({ err, attempt, pending }, 'writing clicks failed; keeping them and retrying'),
+      // The first failure and every tenth after it: an outage retries often, and one line says as much as fifty.
+      onWriteError: (err, attempt, pending) => void ((attempt === 1 || attempt % 10 === 0) && log.warn({ err, attempt, pending }, 'writing clicks to the database failed; they stay in memory and are tried again')),
       onDrop: (total) => {
         // One line a second at most: the cap is reached when the database has been away for a while.
         if (Date.now() - this.lastDropLog < 1000) return;
         this.lastDropLog = Date.now();
-        log.error({ dropped: total }, 'click batch is full; clicks are being dropped');
+        log.error({ dropped: total }, 'clicks are being dropped: more than CLICK_BATCH_CAP are waiting for the database');
       },
     });
   }
@@ -91,6 +99,9 @@ export class ClickRecorder {
       this.lastMs = at;
       this.lastIso = new Date(at).toISOString();
     }
+    const hash = salt === undefined ? '' : visitorHash(salt, click.ip, click.userAgent);
+    // Keyed by the visitor hash; before the day's salt is known, by what the hash is made of (kept in memory only).
+    const overBudget = !click.isBot && !this.budget.take(salt === undefined ? `${click.ip}\n${click.userAgent ?? ''}` : hash, at);
     // One object literal of a fixed shape, with no Date in it: this runs on every redirect, and the batch is
     // serialised with JSON.stringify, which a Date (through its toJSON) makes about three times slower.
     const row: ClickRow = {
@@ -100,7 +111,8 @@ export class ClickRecorder {
       fromPath: click.fromPath,
       placement: click.placement,
       isBot: click.isBot,
-      visitorHash: salt === undefined ? '' : visitorHash(salt, click.ip, click.userAgent),
+      overBudget,
+      visitorHash: hash,
       userAgent: click.userAgent,
       referrer: click.referrer,
     };
@@ -118,9 +130,10 @@ export class ClickRecorder {
     return d.key;
   }
 
-  /** Clicks written, dropped, and still waiting. */
-  stats(): { written: number; dropped: number; pending: number } {
-    return { written: this.batcher.written, dropped: this.batcher.dropped, pending: this.batcher.size };
+  /** Clicks written, dropped (in all; because the batch was full; unwritten when close gave up), and still waiting. */
+  stats(): { written: number; dropped: number; droppedFull: number; droppedAtClose: number; pending: number } {
+    const b = this.batcher;
+    return { written: b.written, dropped: b.dropped, droppedFull: b.droppedFull, droppedAtClose: b.droppedAtClose, pending: b.size };
   }
 
   /** Writes what is waiting (shutdown). */

@@ -1,4 +1,5 @@
 /** Input cleaning for stored click fields: only known values or bounded text reach the database. */
+import { isUtf8 } from 'node:buffer';
 
 const PLACEMENT = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 // eslint-disable-next-line no-control-regex
@@ -7,6 +8,20 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const CONTROL_ALL = /[\u0000-\u001f\u007f]/g;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LONE_SURROGATE_ALL = new RegExp(LONE_SURROGATE.source, 'g');
+
+const HIGH_BYTE = /[\u0080-\u00ff]/;
+const NOT_LATIN1 = /[^\u0000-\u00ff]/;
+
+/**
+ * A header value as the browser sent it. Node hands header bytes over one character per byte (Latin-1), while
+ * browsers and clients send non-ASCII text in UTF-8: bytes that form valid UTF-8 are read as UTF-8, anything else
+ * stays as it came.
+ */
+export function decodeHeader(value: string | undefined): string | undefined {
+  if (value === undefined || !HIGH_BYTE.test(value) || NOT_LATIN1.test(value)) return value;
+  const bytes = Buffer.from(value, 'latin1');
+  return isUtf8(bytes) ? bytes.toString('utf8') : value;
+}
 
 /** A registered route path (ignoring a trailing slash), else null: `from` never stores arbitrary text. */
 export function sanitizeFrom(value: unknown, routes: ReadonlySet<string>): string | null {

@@ -17,9 +17,11 @@ const GROUPS = [
 ] as const;
 
 const DAY_START = (day: string) => `${day}::timestamp AT TIME ZONE 'UTC'`;
-const COUNTS = `count(*) FILTER (WHERE NOT c.is_bot) AS clicks,
-  count(DISTINCT c.visitor_hash) FILTER (WHERE NOT c.is_bot) AS uniques,
-  count(*) FILTER (WHERE c.is_bot) AS bot_clicks`;
+// A click past its visitor's per-minute budget (migration 010) is neither a human click nor a bot's.
+const COUNTS = `count(*) FILTER (WHERE NOT c.is_bot AND NOT c.over_budget) AS clicks,
+  count(DISTINCT c.visitor_hash) FILTER (WHERE NOT c.is_bot AND NOT c.over_budget) AS uniques,
+  count(*) FILTER (WHERE c.is_bot) AS bot_clicks,
+  count(*) FILTER (WHERE c.over_budget AND NOT c.is_bot) AS over_budget_clicks`;
 
 /** Per-day rows for the dimensions in `by`, from the rollup (plus raw stale days) or from the raw clicks only. */
 function perDaySql(by: Dimension[], source: ReportSource): string {
@@ -32,7 +34,7 @@ function perDaySql(by: Dimension[], source: ReportSource): string {
       GROUP BY 1, 2, 3, 4`;
   }
   const grouped = GROUPS.reduce((mask, g) => mask | (by.includes(g.dim) ? g.bit : 0), 0);
-  return `SELECT r.day, r.provider, r.from_path, r.placement, r.clicks, r.uniques, r.bot_clicks
+  return `SELECT r.day, r.provider, r.from_path, r.placement, r.clicks, r.uniques, r.bot_clicks, r.over_budget_clicks
       FROM click_rollup r
       WHERE r.grouped = ${grouped} AND r.day BETWEEN $1::date AND $2::date
         AND NOT EXISTS (SELECT 1 FROM click_rollup_stale s WHERE s.day = r.day)
@@ -56,13 +58,17 @@ const KEY: Record<Dimension, string> = { day: 'day', provider: 'provider', page:
 /** The report rows, grouped by `by` in the order given and sorted by those columns. */
 export async function clickRows(db: Queryable, query: ReportQuery, source: ReportSource = 'rollup'): Promise<ReportRow[]> {
   const select = query.by.map((d) => OUTPUT[d]);
-  const sums = ['coalesce(sum(clicks), 0)::bigint AS clicks', 'coalesce(sum(uniques), 0)::bigint AS uniques', 'coalesce(sum(bot_clicks), 0)::bigint AS bot_clicks'];
+  const sums = ['clicks', 'uniques', 'bot_clicks', 'over_budget_clicks'].map((c) => `coalesce(sum(${c}), 0)::bigint AS ${c}`);
   const groupBy = query.by.length ? `GROUP BY ${query.by.map((d) => KEY[d]).join(', ')} ORDER BY ${query.by.map((d) => ORDER[d]).join(', ')}` : '';
   const sql = `SELECT ${[...select, ...sums].join(', ')} FROM (${perDaySql(query.by, source)}) per_day ${groupBy}`;
-  const { rows } = await db.query<ReportRow & { bot_clicks: number }>(sql, [query.since, query.until]);
-  if (query.includeBots) return rows;
-  // Without the bot column, a group that only bots clicked would be a row of zeros.
-  return rows.filter((r) => r.clicks > 0 || query.by.length === 0).map(({ bot_clicks: _bots, ...row }) => row);
+  const { rows } = await db.query<ReportRow & { bot_clicks: number; over_budget_clicks: number }>(sql, [query.since, query.until]);
+  // A group with none of the columns shown would be a row of zeros.
+  const shown = (r: (typeof rows)[number]) => r.clicks > 0 || query.by.length === 0 || (query.includeBots && r.bot_clicks > 0) || (query.includeOverBudget && r.over_budget_clicks > 0);
+  return rows.filter(shown).map(({ bot_clicks, over_budget_clicks, ...row }) => ({
+    ...row,
+    ...(query.includeBots ? { bot_clicks } : {}),
+    ...(query.includeOverBudget ? { over_budget_clicks } : {}),
+  }));
 }
 
 /** The rows and the total row of a report. */

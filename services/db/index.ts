@@ -1,27 +1,13 @@
-/** One way to open the database (STYLE habit 12): DATABASE_URL selects PostgreSQL, otherwise embedded PGlite. */
-import { openPg } from './pg.ts';
-import { openPglite } from './pglite.ts';
-import type { Db } from './types.ts';
+/** The database behind one small interface (services/db/types.ts): PostgreSQL or embedded PGlite. */
+import type { DbConfig } from './open.ts';
 
 export type { Db, Queryable, Rows } from './types.ts';
 export { migrate } from './migrate.ts';
+export { channelPath, openDb, openDbForCommand, type DbConfig, type OpenOptions } from './open.ts';
+export { DataDirBusy, describeOwner, liveOwner, type Owner } from './data-dir-lock.ts';
+export { isUnavailable } from './unavailable.ts';
 
-export interface DbConfig {
-  /** A postgres:// URL; when absent the embedded database is used. */
-  databaseUrl?: string;
-  /** Where PGlite keeps its files (default var/pglite). */
-  pgliteDir: string;
-  /** Pool size for PostgreSQL. */
-  poolSize?: number;
-}
-
-/** Opens the configured database (does not migrate: call migrate()). */
-export async function openDb(config: DbConfig): Promise<Db> {
-  if (config.databaseUrl) return openPg(config.databaseUrl, { max: config.poolSize });
-  return openPglite(config.pgliteDir);
-}
-
-/** Reads DATABASE_URL and PGLITE_DIR (CONTRACT "Database"). */
+/** Reads DATABASE_URL, PGLITE_DIR and DATABASE_POOL_SIZE. */
 export function dbConfigFromEnv(env = process.env): DbConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must be a postgres:// URL');

@@ -2,6 +2,7 @@
 import pg from 'pg';
 import { from as copyStream } from 'pg-copy-streams';
 import type { Db, Queryable, Rows } from './types.ts';
+import { isUnavailable, QueryTimeout } from './unavailable.ts';
 
 // int8 (counts, ids) as JavaScript numbers, as PGlite returns them: ids stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -11,26 +12,34 @@ function lastRows(result: pg.QueryResult | pg.QueryResult[]): Rows<Record<string
   return { rows: last?.rows ?? [] };
 }
 
-/** Runs one COPY … FROM STDIN on a connection; resolves when the server has committed it. */
-function copyOn(client: pg.PoolClient, sql: string, text: string): Promise<void> {
+/** Runs one COPY … FROM STDIN on a connection; resolves when the server has committed it, rejects after timeoutMs. */
+function copyOn(client: pg.PoolClient, sql: string, text: string, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
+    // pg's query_timeout does not cover COPY's stream.
+    const timer = timeoutMs > 0 ? setTimeout(() => reject(new QueryTimeout(timeoutMs)), timeoutMs) : undefined;
     const stream = client.query(copyStream(sql));
-    stream.on('error', reject);
-    stream.on('finish', resolve);
+    stream.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    stream.on('finish', () => {
+      clearTimeout(timer);
+      resolve();
+    });
     stream.end(text);
   });
 }
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+function wrap(client: pg.Pool | pg.PoolClient, timeoutMs: number): Queryable {
   return {
     query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] }),
     // Without parameters pg uses the simple protocol, which accepts several statements.
     script: async (sql: string) => lastRows((await client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[]),
     async copyFrom(sql, text) {
-      if (!(client instanceof pg.Pool)) return copyOn(client, sql, text);
+      if (!(client instanceof pg.Pool)) return copyOn(client, sql, text, timeoutMs);
       const conn = await client.connect();
       try {
-        await copyOn(conn, sql, text);
+        await copyOn(conn, sql, text, timeoutMs);
         conn.release();
       } catch (err) {
         // A connection whose COPY failed half-way is closed rather than handed to the next query.
@@ -41,22 +50,32 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-/** Opens a pool; connections are made lazily, so this never fails while the server is down. */
-export function openPg(url: string, opts: { max?: number } = {}): Db {
+/**
+ * Opens a pool; connections are made lazily, so this never fails while the server is down. With queryTimeoutMs, a
+ * query without an answer in time fails and its connection is closed: a server that hangs without closing its
+ * connections (stopped, or its host unreachable) then behaves like one that is down.
+ */
+export function openPg(url: string, opts: { max?: number; queryTimeoutMs?: number } = {}): Db {
+  const timeoutMs = opts.queryTimeoutMs ?? 0;
   // No JIT: compiling took 150–250 ms (measured by bench:report) for report queries that run in a few
   // milliseconds, whenever the planner over-estimated a join; nothing this service runs is long enough to gain.
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 2000, options: '-c jit=off' });
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 2000, options: '-c jit=off', ...(timeoutMs > 0 ? { query_timeout: timeoutMs } : {}) });
   // An idle client losing its server (restart, failover) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   return {
     kind: 'pg',
-    ...wrap(pool),
+    ...wrap(pool, timeoutMs),
     async withConnection(fn) {
       const client = await pool.connect();
+      let lost: Error | undefined;
       try {
-        return await fn(wrap(client));
+        return await fn(wrap(client, timeoutMs));
+      } catch (err) {
+        // A connection that stopped answering is closed rather than handed to the next query.
+        if (isUnavailable(err)) lost = err as Error;
+        throw err;
       } finally {
-        client.release();
+        client.release(lost);
       }
     },
     close: () => pool.end(),

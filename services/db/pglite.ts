@@ -1,21 +1,40 @@
 /** Embedded PostgreSQL (PGlite, WebAssembly) persisted in a directory: the zero-configuration default. */
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db, Queryable } from './types.ts';
 
-/** Opens (creating if needed) the database in dir; `memory://` keeps it in memory. */
-export async function openPglite(dir: string): Promise<Db> {
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir);
-  const conn: Queryable = {
-    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await pglite.query<T>(sql, params)).rows }),
+/** A PGlite database, which can also run work as one transaction that nothing else in the process interleaves with. */
+export interface PgliteDb extends Db {
+  readonly kind: 'pglite';
+  /** Runs fn in a transaction: committed when fn resolves, rolled back when it throws. */
+  transaction<T>(fn: (conn: Queryable) => Promise<T>): Promise<T>;
+}
+
+// PGlite has no COPY sub-protocol: it reads COPY's input from a Blob named /dev/blob.
+const fromBlob = (sql: string) => sql.replace(/\bFROM STDIN\b/i, "FROM '/dev/blob'");
+
+function wrap(target: PGlite | Transaction): Queryable {
+  return {
+    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await target.query<T>(sql, params)).rows }),
     script: async (sql: string) => {
-      const results = await pglite.exec(sql);
+      const results = await target.exec(sql);
       return { rows: results[results.length - 1]?.rows ?? [] };
     },
-    // PGlite has no COPY sub-protocol: it reads COPY's input from a Blob named /dev/blob.
-    copyFrom: async (sql: string, text: string) => void (await pglite.query(sql.replace(/\bFROM STDIN\b/i, "FROM '/dev/blob'"), [], { blob: new Blob([text]) })),
+    copyFrom: async (sql: string, text: string) => void (await target.query(fromBlob(sql), [], { blob: new Blob([text]) })),
   };
-  // PGlite is a single connection, so a "session" is the database itself.
-  return { kind: 'pglite', ...conn, withConnection: (fn) => fn(conn), close: () => pglite.close() };
+}
+
+/** Opens (creating if needed) the database in dir; `memory://` keeps it in memory. Takes no lock: see open.ts. */
+export async function openPglite(dir: string): Promise<PgliteDb> {
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir);
+  const conn = wrap(pglite);
+  return {
+    kind: 'pglite',
+    ...conn,
+    // PGlite is a single connection, so a "session" is the database itself.
+    withConnection: (fn) => fn(conn),
+    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    close: () => pglite.close(),
+  };
 }

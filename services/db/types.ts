@@ -19,7 +19,10 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pg' | 'pglite';
-  /** Runs fn on one connection, for work that needs a session (advisory locks). */
+  /**
+   * Runs fn on one connection, for work that needs a session (advisory locks). On PGlite reached through the
+   * service that owns it, the session is also one transaction, committed when fn resolves.
+   */
   withConnection<T>(fn: (conn: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

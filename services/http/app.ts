@@ -2,7 +2,9 @@
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import type { ClickRecorder } from '../clicks/index.ts';
-import type { Db } from '../db/index.ts';
+import { isUnavailable, type Db } from '../db/index.ts';
+import { bodyTimeout } from './body-timeout.ts';
+import { replyDbDown } from './db-down.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticSite } from './plugins/static-site.ts';
 import { clicksApiRoutes } from './routes/clicks-api.ts';
@@ -18,9 +20,12 @@ export interface AppOptions {
   /** Every page path, for checking `from` on /go/. */
   routes: ReadonlySet<string>;
   db: Db;
+  /** True once the database has been reached and migrated; until then the forms answer 503. */
+  dbReady: () => boolean;
   recorder: ClickRecorder;
   formRateLimit: number;
-  goRateLimit: number;
+  /** Longest pause within a request body before it is answered 408. */
+  bodyTimeoutMs: number;
   corsOrigins: string[];
   redisUrl?: string;
   /** Bearer token for GET /api/clicks; undefined disables it. */
@@ -35,23 +40,30 @@ const MESSAGES: Record<number, string> = {
 
 export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   fastify.setSchemaErrorFormatter((errors, dataVar) => new Error(validationMessage(errors, dataVar)));
-  // One error handler: 4xx keep a readable message, 5xx never leak details.
+  // One error handler: 4xx keep a readable message, 5xx never leak details, and a database that cannot be reached
+  // is a 503 the client may retry, not a failure of ours.
   fastify.setErrorHandler((err: { statusCode?: number; message: string }, request, reply) => {
+    if (isUnavailable(err)) {
+      request.log.warn({ err }, 'the database did not answer; answered 503');
+      return replyDbDown(reply);
+    }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) request.log.error(err);
+    // A client too slow to send its body is not kept on the connection.
+    if (status === 408) reply.header('Connection', 'close');
     const message = status >= 500 ? 'Something went wrong on our side. Please try again.' : (MESSAGES[status] ?? err.message);
     return reply.code(status).send({ error: message });
   });
   // The redirect sits apart from the pages and forms: an empty-bodied 302 needs neither page security headers,
-  // compression nor CORS, and its limiter never waits on Redis. Every hook those add ran on each redirect, and
-  // cost it throughput (scripts/bench/redirect.ts).
-  await fastify.register(goRoutes, { targets: opts.targets, routes: opts.routes, recorder: opts.recorder, rateLimit: opts.goRateLimit });
+  // compression nor CORS. Every hook those add ran on each redirect, and cost it throughput (scripts/bench/redirect.ts).
+  await fastify.register(goRoutes, { targets: opts.targets, routes: opts.routes, recorder: opts.recorder });
   await fastify.register(async (site) => {
+    bodyTimeout(site, opts.bodyTimeoutMs);
     await site.register(securityPlugin, { corsOrigins: opts.corsOrigins, redisUrl: opts.redisUrl });
     await site.register(compress, { threshold: 1024 });
-    await site.register(formRoutes, { db: opts.db, rateLimit: opts.formRateLimit });
-    await site.register(healthRoutes, { db: opts.db });
-    await site.register(clicksApiRoutes, { db: opts.db, statsToken: opts.statsToken, rateLimit: opts.statsRateLimit });
+    await site.register(formRoutes, { db: opts.db, ready: opts.dbReady, rateLimit: opts.formRateLimit });
+    await site.register(healthRoutes, { db: opts.db, ready: opts.dbReady });
+    await site.register(clicksApiRoutes, { db: opts.db, ready: opts.dbReady, statsToken: opts.statsToken, rateLimit: opts.statsRateLimit });
     await site.register(staticSite, { distDir: opts.distDir });
   });
 }

@@ -17,13 +17,21 @@ export interface ServiceConfig {
   clickBatchCap: number;
   /** Form posts allowed per visitor in 10 minutes. */
   formRateLimit: number;
-  /** /go/ requests allowed per visitor per minute; 0 turns the limit off. */
-  goRateLimit: number;
+  /** Human clicks counted per visitor a minute; past it clicks still redirect but are flagged. 0: no budget. */
+  clickBudgetPerMinute: number;
+  /** PostgreSQL: how long a query of the service may wait for its answer. */
+  dbQueryTimeoutMs: number;
+  /** Most time for a request's headers, for a pause within its body, and for the whole request (each answered 408). */
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveTimeoutMs: number;
   /** Rate-limit counters live here when set, shared by every instance. */
   redisUrl?: string;
   /** Other origins whose pages may post to the form endpoints. */
   corsOrigins: string[];
-  /** How long shutdown may spend writing the last clicks. */
+  /** How long shutdown may take in all: finishing requests, writing the last clicks, closing the database. */
   shutdownTimeoutMs: number;
   /** Bearer token for GET /api/clicks; undefined disables the endpoint. */
   statsToken?: string;
@@ -58,6 +66,10 @@ export function loadConfig(flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`port must be a whole number from 0 to 65535 (found ${port})`);
   const redisUrl = env.REDIS_URL || undefined;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new Error('REDIS_URL must be a redis:// or rediss:// URL');
+  const headersTimeoutMs = whole('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, 10_000, 1);
+  const requestTimeoutMs = whole('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, 1);
+  // Node refuses a headers timeout longer than the whole request's.
+  if (headersTimeoutMs > requestTimeoutMs) throw new Error(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be more than REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
   const statsToken = env.STATS_TOKEN || undefined;
   // A short token could be guessed within the rate limit; 32 random bytes in hex or base64 is the intent.
   if (statsToken && (statsToken.length < 16 || /\s/.test(statsToken))) throw new Error('STATS_TOKEN must be at least 16 characters without spaces (e.g. openssl rand -hex 32)');
@@ -71,7 +83,12 @@ export function loadConfig(flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 
     db: dbConfigFromEnv(env),
     clickBatchCap: whole('CLICK_BATCH_CAP', env.CLICK_BATCH_CAP, 100_000, 1),
     formRateLimit: whole('FORM_RATE_LIMIT', env.FORM_RATE_LIMIT, 5, 1),
-    goRateLimit: whole('GO_RATE_LIMIT', env.GO_RATE_LIMIT, 300),
+    clickBudgetPerMinute: whole('CLICK_BUDGET_PER_MINUTE', env.CLICK_BUDGET_PER_MINUTE, 20),
+    dbQueryTimeoutMs: whole('DATABASE_QUERY_TIMEOUT_MS', env.DATABASE_QUERY_TIMEOUT_MS, 5000, 1),
+    headersTimeoutMs,
+    bodyTimeoutMs: whole('BODY_TIMEOUT_MS', env.BODY_TIMEOUT_MS, 10_000, 1),
+    requestTimeoutMs,
+    keepAliveTimeoutMs: whole('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 5000, 1),
     redisUrl,
     corsOrigins: origins(env.CORS_ORIGINS),
     shutdownTimeoutMs: whole('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 0),

@@ -1,14 +1,47 @@
-/** Builds the Fastify instance from config, listens, and closes with grace on SIGINT/SIGTERM. */
+/** Builds the Fastify instance from config, listens, and closes within SHUTDOWN_TIMEOUT_MS on SIGINT/SIGTERM. */
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { ClickRecorder } from '../clicks/index.ts';
+import { ClickRecorder, type ClickStore } from '../clicks/index.ts';
 import { formatProblem, loadContent } from '../content/index.ts';
-import { clickStore, migrate, openDb, type Db } from '../db/index.ts';
+import { clickStore, DataDirBusy, migrate, openDb, type Db } from '../db/index.ts';
 import { app } from './app.ts';
 import type { ServiceConfig } from './config.ts';
+import { DbLink } from './db-link.ts';
 import { scheduleRollupRefresh } from './rollup-refresh.ts';
 import { outboundTargets } from './targets.ts';
 
-/** A ready (not listening) instance with a migrated database; throws when the content is invalid. `db` is opened from config unless given. */
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)).unref());
+
+/** Answers a request Node could not take in: too slow (408), headers too large (431), or not HTTP (400). */
+function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable) return;
+  const [status, text, error] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'The request took too long to arrive. Please try again.']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+        : [400, 'Bad Request', 'The request could not be read as HTTP.'];
+  const body = JSON.stringify({ error });
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
+/**
+ * Opens the database; the embedded one under its directory's lock, answering other commands on the local channel.
+ * Another `vpnsite serve` holding the directory is an error at once; a shorter command holding it is waited for.
+ */
+async function openServiceDb(config: ServiceConfig, log: FastifyInstance['log']): Promise<Db> {
+  const deadline = Date.now() + 8000;
+  for (;;) {
+    try {
+      return await openDb({ ...config.db, queryTimeoutMs: config.dbQueryTimeoutMs }, { command: 'serve', channel: true, log });
+    } catch (err) {
+      if (!(err instanceof DataDirBusy) || err.owner.command === 'serve' || Date.now() > deadline) throw err;
+      await sleep(200);
+    }
+  }
+}
+
+/** A ready (not listening) instance; throws when the content is invalid or the embedded database is taken. `db` is opened from config unless given. */
 export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}): Promise<FastifyInstance> {
   const loaded = loadContent(config.dataDir);
   if (!loaded.content) {
@@ -21,60 +54,106 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     bodyLimit: 16 * 1024,
     // Unknown fields are refused, not silently dropped, and nothing is coerced: the client must send what it means.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
+    // A client that never finishes its request must not hold a connection, or a shutdown, for ever. Node checks
+    // these every connectionsCheckingInterval, 30 s by default.
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    clientErrorHandler,
+    // Requests that arrive on open connections while closing are still answered: a redirect is never refused.
+    return503OnClosing: false,
   });
-  const db = deps.db ?? (await openDb(config.db));
-  try {
-    const applied = await migrate(db);
-    if (applied.length) fastify.log.info({ applied }, 'database migrated');
-  } catch (err) {
-    await db.close();
-    throw err;
-  }
-  const recorder = new ClickRecorder({
-    store: clickStore(db, (row, err) => fastify.log.error({ err, provider: row.provider }, 'the database refused a click row; dropped it')),
-    batch: { cap: config.clickBatchCap },
-    log: fastify.log,
+  const db = deps.db ?? (await openServiceDb(config, fastify.log));
+  // Migrations on PostgreSQL run on a connection of their own, free of the service's query timeout.
+  const migrateDb = async () => {
+    if (deps.db || !config.db.databaseUrl) return migrate(db);
+    const own = await openDb({ ...config.db, poolSize: 1 });
+    try {
+      return await migrate(own);
+    } finally {
+      void own.close();
+    }
+  };
+  const link = new DbLink({ migrate: migrateDb, log: fastify.log });
+  const store = clickStore(db, (row, err) => fastify.log.error({ err, provider: row.provider }, 'the database refused a click row; dropped it'));
+  const gated: ClickStore = { ...store, insert: (rows) => (link.ready ? store.insert(rows) : Promise.reject(new Error('the database is not reachable or not migrated yet'))) };
+  const recorder = new ClickRecorder({ store: gated, batch: { cap: config.clickBatchCap }, budgetPerMinute: config.clickBudgetPerMinute, log: fastify.log });
+  link.onReady(() => void recorder.start());
+  const stopRollup = scheduleRollupRefresh(db, config.rollupRefreshMs, fastify.log, () => link.ready);
+
+  let deadline = 0;
+  let cutStalled: NodeJS.Timeout | undefined;
+  fastify.addHook('preClose', async () => {
+    deadline = Date.now() + config.shutdownTimeoutMs;
+    // In-flight requests get half the time to finish; then every connection still open (a client stalled half-way
+    // through its body, say) is closed, so the clicks can be written in the time left.
+    cutStalled = setTimeout(() => fastify.server.closeAllConnections(), Math.min(5000, config.shutdownTimeoutMs / 2));
+    cutStalled.unref();
   });
-  await recorder.start();
-  const stopRollup = scheduleRollupRefresh(db, config.rollupRefreshMs, fastify.log);
-  // Runs after the server has stopped accepting and in-flight requests have finished: their clicks are queued.
+  // Runs once the server has stopped accepting and in-flight requests have finished: their clicks are queued.
   fastify.addHook('onClose', async () => {
-    await recorder.close(config.shutdownTimeoutMs);
+    clearTimeout(cutStalled);
+    const left = () => deadline - Date.now();
+    // The link keeps trying meanwhile: a database that comes back during the shutdown still gets the clicks.
+    await recorder.close(Math.max(0, left() - 300));
+    link.stop();
     const stats = recorder.stats();
-    fastify.log[stats.dropped ? 'error' : 'info'](stats, 'click batch flushed');
-    await stopRollup();
-    await db.close();
+    if (stats.droppedAtClose) fastify.log.error({ notWritten: stats.droppedAtClose, written: stats.written, shutdownTimeoutMs: config.shutdownTimeoutMs }, `${stats.droppedAtClose} clicks were not written: the database did not take them within SHUTDOWN_TIMEOUT_MS of the shutdown`);
+    if (stats.droppedFull) fastify.log.error({ dropped: stats.droppedFull, clickBatchCap: config.clickBatchCap }, `${stats.droppedFull} clicks were dropped while the database was away: more than CLICK_BATCH_CAP were waiting`);
+    if (!stats.dropped) fastify.log.info({ written: stats.written }, 'every click was written');
+    await Promise.race([stopRollup(), sleep(left() - 200)]);
+    await Promise.race([db.close(), sleep(left())]);
   });
+  fastify.decorate('clickStats', () => recorder.stats());
   await fastify.register(app, {
     distDir: config.distDir,
     targets: outboundTargets(loaded.content),
     routes: new Set(loaded.routes.map((r) => r.path)),
     db,
+    dbReady: () => link.ready,
     recorder,
     formRateLimit: config.formRateLimit,
-    goRateLimit: config.goRateLimit,
+    bodyTimeoutMs: config.bodyTimeoutMs,
     corsOrigins: config.corsOrigins,
     redisUrl: config.redisUrl,
     statsToken: config.statsToken,
     statsRateLimit: config.statsRateLimit,
   });
   await fastify.ready();
+  link.start();
   return fastify;
 }
 
-/** Listens and wires graceful shutdown: stop accepting, finish in-flight work, flush clicks, exit 0. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Clicks written and dropped so far (dropped at shutdown, or while the batch was full). */
+    clickStats: () => ReturnType<ClickRecorder['stats']>;
+  }
+}
+
+/** Listens and wires shutdown: stop accepting, finish or cut requests, write the clicks; exit 1 if any were lost. */
 export async function startServer(config: ServiceConfig): Promise<FastifyInstance> {
   const fastify = await createServer(config);
-  await fastify.listen({ host: config.host, port: config.port });
+  try {
+    await fastify.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    await fastify.close();
+    throw err;
+  }
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    fastify.log.info({ signal }, 'shutting down');
+    fastify.log.info({ signal, shutdownTimeoutMs: config.shutdownTimeoutMs }, 'shutting down: no new connections; finishing requests and writing the clicks still in memory');
+    // Whatever the clients and the database do, the process is gone within SHUTDOWN_TIMEOUT_MS and a second.
+    setTimeout(() => {
+      fastify.log.error({ shutdownTimeoutMs: config.shutdownTimeoutMs, clicks: fastify.clickStats() }, 'shutdown did not finish within SHUTDOWN_TIMEOUT_MS; exiting now');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 800).unref();
     fastify.close().then(
-      () => process.exit(0),
-      (err) => {
-        fastify.log.error(err, 'error while closing');
+      () => process.exit(fastify.clickStats().dropped ? 1 : 0),
+      (err: unknown) => {
+        fastify.log.error({ err }, 'closing the service failed');
         process.exit(1);
       },
     );

@@ -23,6 +23,9 @@ export function validationMessage(errors: FastifySchemaValidationError[], dataVa
       return `"${name}" must not be empty.`;
     case 'pattern':
       return name === 'email' ? 'Please enter a valid email address.' : `"${name}" must not be empty.`;
+    case 'not':
+      // The only `not` in the form schemas forbids control characters.
+      return `"${name}" must not contain control characters.`;
     case 'type':
       return name === 'the request' ? `The ${dataVar} must be a JSON object.` : `"${name}" must be ${String(p.type) === 'string' ? 'text' : String(p.type)}.`;
     default:

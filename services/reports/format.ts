@@ -1,7 +1,7 @@
 /** A click report as an aligned table, RFC 4180 CSV or JSON (issue 7). Pure: no I/O. */
 import { columns, footer, type ClickReport, type Column, type ReportRow } from './rows.ts';
 
-const NUMERIC = new Set<Column>(['clicks', 'uniques', 'bot_clicks']);
+const NUMERIC = new Set<Column>(['clicks', 'uniques', 'bot_clicks', 'over_budget_clicks']);
 
 function cell(row: ReportRow, column: Column): string | number | null {
   const value = row[column];
@@ -22,7 +22,7 @@ export function formatTable(report: ClickReport): string {
 }
 
 /** RFC 4180: a field with a comma, quote or line break is quoted and its quotes doubled. */
-function csvField(value: string | number | null): string {
+export function csvField(value: string | number | null): string {
   if (value === null) return '';
   const text = String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

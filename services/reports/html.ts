@@ -18,7 +18,7 @@ export function chartHtmlFile(perDay: ClickReport['rows'], report: ClickReport):
   const { since, until } = report.query;
   const title = chartTitle(since, until);
   const cols = columns(report.query);
-  const numeric = (c: string) => c === 'clicks' || c === 'uniques' || c === 'bot_clicks';
+  const numeric = (c: string) => c === 'clicks' || c === 'uniques' || c === 'bot_clicks' || c === 'over_budget_clicks';
   const td = (v: unknown, c: string) => `<td${numeric(c) ? ' class="n"' : ''}>${v === null || v === undefined ? '(none)' : escapeXml(typeof v === 'number' ? v.toLocaleString('en-US') : String(v))}</td>`;
   const rows = report.rows.map((r) => `<tr>${cols.map((c) => td(r[c], c)).join('')}</tr>`);
   const total = cols.map((c, i) => (numeric(c) ? td(report.total[c], c) : i === 0 ? '<th scope="row">total</th>' : '<td></td>'));
@@ -44,7 +44,7 @@ p { color: #334155; }
 ${lineChartSvg(chartData(perDay, since, until), title)}
 <h2>Report</h2>
 <table>
-<thead><tr>${cols.map((c) => `<th scope="col"${numeric(c) ? ' class="n"' : ''}>${c.replace('_', ' ')}</th>`).join('')}</tr></thead>
+<thead><tr>${cols.map((c) => `<th scope="col"${numeric(c) ? ' class="n"' : ''}>${c.replaceAll('_', ' ')}</th>`).join('')}</tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody>

@@ -11,6 +11,8 @@ export interface ReportQuery {
   until: string;
   /** Adds a bot_clicks column; clicks and uniques stay human-only. */
   includeBots: boolean;
+  /** Adds an over_budget_clicks column: clicks past a visitor's per-minute budget, which are never counted as human. */
+  includeOverBudget?: boolean;
 }
 
 /** A request the caller got wrong: the CLI exits 2, the endpoint answers 400. */
@@ -41,6 +43,7 @@ export interface RawQuery {
   since?: string;
   until?: string;
   includeBots?: boolean;
+  includeOverBudget?: boolean;
 }
 
 /** Checks flags or query parameters and fills in the defaults; throws UsageError with a sentence to show. */
@@ -56,5 +59,5 @@ export function parseReportQuery(raw: RawQuery, today: string): ReportQuery {
   const until = raw.until ?? today;
   const since = raw.since ?? addDays(until, -(DEFAULT_DAYS - 1));
   if (since > until) throw new UsageError(`--since (${since}) is after --until (${until})`);
-  return { by, since, until, includeBots: raw.includeBots ?? false };
+  return { by, since, until, includeBots: raw.includeBots ?? false, ...(raw.includeOverBudget ? { includeOverBudget: true } : {}) };
 }

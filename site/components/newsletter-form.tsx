@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { isValidEmail } from '../../services/forms/email.ts';
 import { postJson } from '../lib/api';
 import { showToast } from '../lib/toast';
 import type { RootData } from '../root';
@@ -17,8 +18,8 @@ export function NewsletterForm({ title, text, placeholder, button, invalidEmail,
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // Spec §5: non-empty and containing an @, otherwise no call is made.
-    if (!email.trim() || !email.includes('@')) {
+    // The service's own rule (the browser's for type=email); otherwise no call is made.
+    if (!isValidEmail(email)) {
       setMessage(invalidEmail);
       return;
     }

@@ -21,12 +21,8 @@ declare module 'vitest' {
 async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
   for (const deadline = Date.now() + 300_000; Date.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    if ((await fetch(url).then((r) => r.status, () => 0)) === 200) return;
+    await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`server did not start:\n${output()}`);
 }
@@ -45,7 +41,8 @@ export default async function setup(project: TestProject) {
   child.stdout?.on('data', (d: Buffer) => (out += d));
   child.stderr?.on('data', (d: Buffer) => (out += d));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/`, child, () => out);
+  // The database too: the service migrates it in the background, and the form tests need it.
+  await waitFor(`${baseUrl}/healthz/db`, child, () => out);
   project.provide('baseUrl', baseUrl);
   project.provide('distDir', distDir);
   return async () => {

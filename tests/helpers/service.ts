@@ -43,16 +43,27 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-/** Starts the service (listening on a free port) with env overrides, e.g. `{ TRUST_PROXY: 'true' }`. */
+/** Resolves once GET /healthz/db answers 200 (the database reached and migrated). */
+export async function waitForDb(url: string, attempts = 2400): Promise<void> {
+  for (let i = 0; i < attempts; i++) {
+    if ((await fetch(`${url}/healthz/db`).then((r) => r.status, () => 0)) === 200) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${url}: the database was not ready after ${attempts * 50} ms`);
+}
+
+/** Starts the service (listening on a free port) with env overrides, e.g. `{ TRUST_PROXY: 'true' }`; DIST_DIR replaces the fixture site. */
 export async function startService(kind: DbKind, env: Record<string, string> = {}, dbConfig?: DbConfig): Promise<RunningService> {
   const dbc = dbConfig ?? (await freshDbConfig(kind));
-  const config = loadConfig({ distDir: FIXTURE_DIST, port: 0, host: '127.0.0.1' }, { LOG_LEVEL: 'silent', GO_RATE_LIMIT: '0', ...env });
+  const config = loadConfig({ distDir: env.DIST_DIR ?? FIXTURE_DIST, port: 0, host: '127.0.0.1' }, { LOG_LEVEL: 'silent', CLICK_BUDGET_PER_MINUTE: '0', ...env });
   config.db = dbc;
   const db = await openDb(dbc);
   const app = await createServer(config, { db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // The service reaches and migrates its database in the background: the tests start once it has.
+  await waitForDb(url);
   const count = async (table: string, where = 'true', params: unknown[] = []) => {
     const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`, params);
     return rows[0]!.n;

@@ -13,6 +13,7 @@ const row = (over: Partial<ClickRow> = {}): ClickRow => ({
   fromPath: '/',
   placement: 'hero-cta',
   isBot: false,
+  overBudget: false,
   visitorHash: HASH,
   userAgent: 'Mozilla/5.0',
   referrer: null,

@@ -21,11 +21,14 @@ describe('PostgreSQL down', () => {
       Array.from({ length: 200 }, () => fetch(`${svc.url}/go/nordvpn?from=/&placement=outage`, { redirect: 'manual' }).then((r) => r.status)),
     );
     expect(statuses.filter((s) => s === 302)).toHaveLength(200);
-    expect((await fetch(`${svc.url}/healthz`)).status).toBe(503);
+    // The balancer's check stays 200 (the redirects work); the monitoring check says the database is down.
+    expect((await fetch(`${svc.url}/healthz`)).status).toBe(200);
+    expect(await (await fetch(`${svc.url}/healthz`)).json()).toEqual({ status: 'ok', db: 'down' });
+    expect((await fetch(`${svc.url}/healthz/db`)).status).toBe(503);
     // Let at least one write fail and back off before the server returns.
     await new Promise((r) => setTimeout(r, 500));
     pg.start();
     expect(await svc.waitForCount('clicks', 200, "placement = 'outage'")).toBe(200);
-    expect((await fetch(`${svc.url}/healthz`)).status).toBe(200);
+    await expect.poll(async () => (await fetch(`${svc.url}/healthz/db`)).status).toBe(200);
   });
 });

@@ -139,22 +139,23 @@ describe.each(DB_KINDS)('/go/ on %s', (kind) => {
   });
 });
 
-describe('/go/ rate limit', () => {
+describe('/go/ under a flood from one visitor', () => {
   let svc: RunningService;
   beforeAll(async () => {
     // A Redis that is not there: the forms' counters would live in it, but /go/ never waits on it.
-    svc = await startService('pglite', { GO_RATE_LIMIT: '3', REDIS_URL: 'redis://127.0.0.1:1' });
+    svc = await startService('pglite', { CLICK_BUDGET_PER_MINUTE: '20', REDIS_URL: 'redis://127.0.0.1:1' });
   });
   afterAll(() => svc.close());
 
-  it('redirects GO_RATE_LIMIT clicks per visitor a minute, then answers 429 with Retry-After and records no more', async () => {
+  it('answers 2,000 requests from one client with 2,000 302s, stores them all, and counts only the budget as human', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await raw(svc.url, '/go/nordvpn')).status);
-    const limited = await fetch(`${svc.url}/go/nordvpn`, { redirect: 'manual', headers: { 'user-agent': CHROME } });
-    expect([...statuses, limited.status]).toEqual([302, 302, 302, 429]);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(limited.headers.get('location')).toBeNull();
-    expect(await limited.json()).toEqual({ error: expect.stringMatching(/^Too many requests\. Please try again in \d+ (seconds?|minutes?)\.$/) });
-    expect(await svc.waitForCount('clicks', 3, "provider = 'nordvpn'")).toBe(3);
+    for (let i = 0; i < 20; i++) statuses.push(...(await Promise.all(Array.from({ length: 100 }, () => raw(svc.url, '/go/nordvpn?placement=flood').then((r) => r.status)))));
+    expect(statuses.filter((s) => s === 302)).toHaveLength(2000);
+    expect(await svc.waitForCount('clicks', 2000, "placement = 'flood'")).toBe(2000);
+    expect(await svc.count('clicks', "placement = 'flood' AND NOT is_bot AND NOT over_budget")).toBeLessThanOrEqual(20);
+    expect(await svc.count('clicks', "placement = 'flood' AND NOT is_bot AND NOT over_budget")).toBeGreaterThan(0);
+    // Another visitor (another user agent) has a budget of its own.
+    expect((await raw(svc.url, '/go/nordvpn?placement=flood', { 'user-agent': `${CHROME} other` })).status).toBe(302);
+    expect(await svc.waitForCount('clicks', 1, "placement = 'flood' AND user_agent LIKE '%other' AND NOT over_budget")).toBe(1);
   });
 });

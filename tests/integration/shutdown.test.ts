@@ -25,14 +25,14 @@ describe('vpnsite serve on SIGTERM', () => {
     const port = await freePort();
     let output = '';
     const child = spawn(process.execPath, ['bin/vpnsite.js', 'serve', '--dist', FIXTURE_DIST, '--port', String(port)], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', GO_RATE_LIMIT: '0' },
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CLICK_BUDGET_PER_MINUTE: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (d: Buffer) => (output += d));
     child.stderr.on('data', (d: Buffer) => (output += d));
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 300 && (await get(`${base}/healthz`, new Agent())) !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 300 && (await get(`${base}/healthz/db`, new Agent())) !== 200; i++) await new Promise((r) => setTimeout(r, 100));
 
     // 32 keep-alive connections hammer /go/ until the server goes away.
     const agent = new Agent({ keepAlive: true, maxSockets: 32 });

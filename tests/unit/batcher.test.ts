@@ -69,4 +69,15 @@ describe('Batcher', () => {
     expect(b.dropped).toBe(2);
     expect(b.add(3)).toBe(false);
   });
+
+  it('gives up at the close deadline even while a write never answers, and tells those drops from a full batch', async () => {
+    const b = new Batcher<number>({ write: () => new Promise<void>(() => {}), cap: 2, intervalMs: 5 });
+    b.add(1);
+    b.add(2);
+    b.add(3);
+    const started = Date.now();
+    await b.close(100);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect([b.droppedFull, b.droppedAtClose, b.dropped]).toEqual([1, 2, 3]);
+  });
 });

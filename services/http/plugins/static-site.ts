@@ -26,6 +26,8 @@ async function serveSite(app: FastifyInstance, opts: { distDir: string }): Promi
     root: opts.distDir,
     index: ['index.html'],
     cacheControl: false,
+    // Dotfiles in the build are for the build and the service (the CSP manifest): never served, as if absent.
+    dotfiles: 'ignore',
     setHeaders: (res: unknown, path: string) => void ((res as Noted)[servedFile] = path),
   });
   app.addHook('onSend', async (_request, reply, payload) => {

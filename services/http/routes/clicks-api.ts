@@ -9,9 +9,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { today } from '../../content/index.ts';
 import { clickReport, type Db } from '../../db/index.ts';
 import { formatCsv, parseReportQuery, reportObjects, UsageError } from '../../reports/index.ts';
+import { replyDbDown } from '../db-down.ts';
 
 export interface ClicksApiOptions {
   db: Db;
+  /** True once the database has been reached and migrated. */
+  ready: () => boolean;
   /** The shared secret; undefined disables the endpoint. */
   statsToken?: string;
   /** Requests per client per minute. */
@@ -23,9 +26,11 @@ interface Query {
   since?: string;
   until?: string;
   'include-bots'?: string;
+  'include-over-budget'?: string;
   format?: 'json' | 'csv';
 }
 
+const yes = (flag: string | undefined) => ['', 'true', '1'].includes(flag ?? 'false');
 const digest = (text: string) => createHash('sha256').update(text).digest();
 const text = (description: string) => ({ type: 'string', maxLength: 40, description }) as const;
 const error = { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] } as const;
@@ -57,6 +62,7 @@ export async function clicksApiRoutes(app: FastifyInstance, opts: ClicksApiOptio
           since: text('first UTC day, YYYY-MM-DD'),
           until: text('last UTC day, YYYY-MM-DD'),
           'include-bots': { enum: ['', 'true', 'false', '1', '0'], description: 'adds bot_clicks' },
+          'include-over-budget': { enum: ['', 'true', 'false', '1', '0'], description: "adds over_budget_clicks (past a visitor's per-minute budget)" },
           format: { enum: ['json', 'csv'], description: 'overrides the Accept header' },
         },
         additionalProperties: false,
@@ -67,11 +73,12 @@ export async function clicksApiRoutes(app: FastifyInstance, opts: ClicksApiOptio
       const q = request.query;
       let query;
       try {
-        query = parseReportQuery({ by: q.by === undefined ? [] : [q.by].flat(), since: q.since, until: q.until, includeBots: ['', 'true', '1'].includes(q['include-bots'] ?? 'false') }, today());
+        query = parseReportQuery({ by: q.by === undefined ? [] : [q.by].flat(), since: q.since, until: q.until, includeBots: yes(q['include-bots']), includeOverBudget: yes(q['include-over-budget']) }, today());
       } catch (err) {
         if (err instanceof UsageError) return reply.code(400).send({ error: err.message });
         throw err;
       }
+      if (!opts.ready()) return replyDbDown(reply);
       const report = await clickReport(opts.db, query);
       reply.header('Cache-Control', 'no-store').header('Vary', 'Accept');
       const csv = q.format === 'csv' || (q.format === undefined && /\btext\/csv\b/i.test(request.headers.accept ?? ''));

@@ -1,8 +1,8 @@
 /**
- * GET /go/<slug>: a 302 to the provider's outbound URL from validated content (CONTRACT). The target never comes
- * from the request. The answer goes out first; the click is only queued in memory (services/clicks).
+ * GET /go/<slug>: a 302 to the provider's outbound URL from validated content. The target never comes from the
+ * request. The answer goes out first; the click is only queued in memory (services/clicks). It is never refused:
+ * flood protection lives in the recorder, which stops counting a visitor's clicks as human past a per-minute budget.
  */
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { classifyVisit, outboundUrl, type ClickRecorder } from '../../clicks/index.ts';
 import type { OutboundTarget } from '../targets.ts';
@@ -13,31 +13,16 @@ export interface GoOptions {
   /** Every page path of the site: `from` must be one of them. */
   routes: ReadonlySet<string>;
   recorder: ClickRecorder;
-  /** Requests per visitor per minute; 0 for no limit. */
-  rateLimit: number;
 }
 
 // Left untyped on purpose: a repeated or odd parameter is ignored by the classifier, never a failed redirect.
 const anyValue = { description: 'optional; invalid values are stored as null' };
 
 export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<void> {
-  // A limiter of its own, counting in memory even when the forms' counters live in Redis: a redirect never waits on
-  // the network. Each instance then allows the limit on its own, which suits a limit meant only to stop floods.
-  // No rate-limit headers on redirects: browsers ignore them there, and they cost every answer.
-  await app.register(rateLimit, {
-    global: false,
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      message: `Too many requests. Please try again in ${context.after}.`,
-    }),
-  });
   // Fastify answers HEAD through this route too (exposeHeadRoutes); the classifier does not count it.
   app.route<{ Params: { slug: string }; Querystring: Record<string, unknown> }>({
     method: 'GET',
     url: '/go/:slug',
-    config: opts.rateLimit > 0 ? { rateLimit: { max: opts.rateLimit, timeWindow: 60_000 } } : {},
     schema: {
       params: { type: 'object', properties: { slug: { type: 'string', maxLength: 200 } }, required: ['slug'] },
       querystring: { type: 'object', properties: { from: anyValue, placement: anyValue, notrack: anyValue } },

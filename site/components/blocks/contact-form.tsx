@@ -1,6 +1,7 @@
 /** The contact form (spec §4 states, §5 validation, §8 messages). It posts JSON to /api/contact-form (CONTRACT). */
 import { useId, useState, type FormEvent } from 'react';
 import type { Block } from '../../../services/content/index.ts';
+import { isValidEmail } from '../../../services/forms/email.ts';
 import { postJson } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 
@@ -21,6 +22,11 @@ export function ContactFormBlock({ block }: { block: Of<'contact-form'> }) {
     event.preventDefault();
     if (!fields.name.trim() || !fields.email.trim() || !fields.message.trim()) {
       void showToast('error', block.missingFields);
+      return;
+    }
+    // The service's own rule, the one the browser's type=email check applies: nothing is sent that it would refuse.
+    if (!isValidEmail(fields.email)) {
+      void showToast('error', 'Please enter a valid email address.');
       return;
     }
     setSending(true);

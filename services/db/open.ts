@@ -1,0 +1,107 @@
+/**
+ * One way to open the database: DATABASE_URL selects PostgreSQL, otherwise embedded PGlite in a directory that
+ * exactly one process owns at a time (data-dir-lock.ts). The owner (`vpnsite serve`) answers other commands on a
+ * local channel; a command asks for a Db with openDbForCommand and gets one that works in every case.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { connectChannel } from './channel-client.ts';
+import { serveChannel } from './channel-server.ts';
+import { acquireDataDir, DataDirBusy, describeOwner, liveOwner } from './data-dir-lock.ts';
+import { openPg } from './pg.ts';
+import { openPglite } from './pglite.ts';
+import type { Db } from './types.ts';
+
+export interface DbConfig {
+  /** A postgres:// URL; when absent the embedded database is used. */
+  databaseUrl?: string;
+  /** Where PGlite keeps its files (default var/pglite). */
+  pgliteDir: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+  /** PostgreSQL only: a query that has not answered after this many milliseconds fails (0 or absent: no limit). */
+  queryTimeoutMs?: number;
+}
+
+export interface OpenOptions {
+  /** The vpnsite command opening it, named to anyone who finds the directory taken. */
+  command?: string;
+  /** Answer other commands on the local channel (the service does). */
+  channel?: boolean;
+  log?: { warn: (obj: object, msg: string) => void };
+}
+
+/** The socket in the data directory, or in the temporary directory when that path is too long for a Unix socket. */
+export function channelPath(dir: string): string {
+  const inDir = join(resolve(dir), '.s.vpnsite');
+  // sun_path holds 108 bytes on Linux and 104 on macOS, the terminating NUL included.
+  if (Buffer.byteLength(inDir) < 100) return inDir;
+  return join(tmpdir(), `vpnsite-${createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 16)}.sock`);
+}
+
+/**
+ * Opens the configured database and, for PGlite in a directory, takes the directory for this process: throws
+ * DataDirBusy naming the live owner. Does not migrate: call migrate().
+ */
+export async function openDb(config: DbConfig, opts: OpenOptions = {}): Promise<Db> {
+  if (config.databaseUrl) return openPg(config.databaseUrl, { max: config.poolSize, queryTimeoutMs: config.queryTimeoutMs });
+  if (config.pgliteDir.startsWith('memory://')) return openPglite(config.pgliteDir);
+  mkdirSync(config.pgliteDir, { recursive: true });
+  const lease = await acquireDataDir(config.pgliteDir, opts.command ?? 'vpnsite');
+  let db;
+  try {
+    db = await openPglite(config.pgliteDir);
+  } catch (err) {
+    await lease.release();
+    throw err;
+  }
+  const channel = opts.channel ? await serveChannel(db, channelPath(config.pgliteDir), { log: opts.log }) : undefined;
+  if (channel) await lease.advertise(channel.path);
+  const pglite = db;
+  return {
+    ...pglite,
+    async close() {
+      try {
+        await channel?.close();
+        await pglite.close();
+      } finally {
+        await lease.release();
+      }
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The database for a command (`clicks`, `db migrate`, any other): PostgreSQL directly; or PGlite through the running
+ * service; or, when no service runs, the directory itself under its lock. Waits up to waitMs for an owner that is
+ * starting its channel, or for another command to finish with the directory.
+ */
+export async function openDbForCommand(config: DbConfig, command: string, waitMs = 15_000): Promise<Db> {
+  if (config.databaseUrl || config.pgliteDir.startsWith('memory://')) return openDb(config, { command });
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const owner = liveOwner(config.pgliteDir);
+    if (owner?.socket) {
+      try {
+        return await connectChannel(owner.socket);
+      } catch {
+        // Its owner is stopping or has just died: look again.
+      }
+    } else if (!owner) {
+      try {
+        return await openDb(config, { command });
+      } catch (err) {
+        if (!(err instanceof DataDirBusy)) throw err;
+      }
+    }
+    if (Date.now() > deadline) {
+      const holder = liveOwner(config.pgliteDir);
+      throw new Error(`${config.pgliteDir} is in use by ${holder ? describeOwner(holder) : 'another process'}, which did not answer within ${waitMs / 1000} s`);
+    }
+    await sleep(100);
+  }
+}

@@ -1,0 +1,61 @@
+/** `vpnsite serve` and other vpnsite commands as real child processes, for tests of signals, locks and outages. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { freePort } from './postgres.ts';
+import { FIXTURE_DIST } from './service.ts';
+
+const BIN = resolve('bin/vpnsite.js');
+
+export interface ServeProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything it printed so far. */
+  output(): string;
+  /** Resolves with the exit code (null when killed by a signal) and how long after `since` it came. */
+  exited: Promise<number | null>;
+}
+
+/** Starts `vpnsite serve` on a free port; resolves once GET `waitFor` answers 200 (or at once for null). */
+export async function spawnServe(env: Record<string, string>, waitFor: string | null = '/healthz', cwd?: string): Promise<ServeProcess> {
+  const port = await freePort();
+  let out = '';
+  const child = spawn(process.execPath, [BIN, 'serve', '--dist', resolve(FIXTURE_DIST), '--port', String(port)], {
+    cwd,
+    env: { ...process.env, LOG_LEVEL: 'info', CLICK_BUDGET_PER_MINUTE: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (out += d));
+  child.stderr!.on('data', (d: Buffer) => (out += d));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const proc = { child, url, output: () => out, exited };
+  if (waitFor === null) return proc;
+  // Generous: a loaded machine can take most of a minute to start a process that compiles and opens PGlite.
+  for (const until = Date.now() + 180_000; Date.now() < until; ) {
+    if (child.exitCode !== null) throw new Error(`vpnsite serve exited with ${child.exitCode}:\n${out}`);
+    if ((await fetch(`${url}${waitFor}`).then((r) => r.status, () => 0)) === 200) return proc;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`vpnsite serve did not answer ${waitFor}:\n${out}`);
+}
+
+/** Sends a signal and resolves with the exit code and the milliseconds it took to exit. */
+export async function stop(proc: ServeProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<{ code: number | null; ms: number }> {
+  const start = Date.now();
+  proc.child.kill(signal);
+  const code = await proc.exited;
+  return { code, ms: Date.now() - start };
+}
+
+/** Runs a vpnsite command without blocking this process's event loop (a load generator may be running in it). */
+export function vpnsiteAsync(args: string[], env: Record<string, string>, cwd?: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.once('exit', (status) => done({ status, stdout, stderr }));
+  });
+}
