@@ -1,7 +1,7 @@
 /** `vpnsite serve` and other vpnsite commands as real child processes, for tests of signals, locks and outages. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { freePort } from './postgres.ts';
+import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
 import { FIXTURE_DIST } from './service.ts';
 
 const BIN = resolve('bin/vpnsite.js');

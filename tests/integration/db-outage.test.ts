@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
+import { startTestPostgres, type TestPostgres } from '../../scripts/lib/throwaway-postgres.ts';
 import { spawnServe, stop, type ServeProcess } from '../helpers/serve-process.ts';
 import { createPgDatabase } from '../helpers/service.ts';
 
