@@ -4,6 +4,7 @@ import { watch } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadContent } from '../../services/content/index.ts';
+import { portValue } from '../lib/option-values.ts';
 import { PROJECT_ROOT, reactRouterBin } from '../lib/paths.ts';
 import { report } from './validate.ts';
 
@@ -12,8 +13,8 @@ export function registerDev(program: Command): void {
     .command('dev')
     .description('run the dev server; edited YAML shows on reload and problems print here')
     .option('--data <dir>', 'content directory', 'data')
-    .option('--port <n>', 'port', '5173')
-    .action((flags: { data: string; port: string }) => {
+    .option('--port <n>', 'port', portValue, 5173)
+    .action((flags: { data: string; port: number }) => {
       const dataDir = resolve(flags.data);
       const check = () => report(loadContent(flags.data, { cache: true }), { format: 'text' });
       check();
@@ -25,7 +26,7 @@ export function registerDev(program: Command): void {
           check();
         }, 100);
       });
-      const child = spawn(process.execPath, [reactRouterBin(), 'dev', '--port', flags.port], {
+      const child = spawn(process.execPath, [reactRouterBin(), 'dev', '--port', String(flags.port)], {
         cwd: PROJECT_ROOT,
         stdio: 'inherit',
         env: { ...process.env, VPNSITE_DATA_DIR: dataDir, VPNSITE_LIVE_CONTENT: '1' },
