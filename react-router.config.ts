@@ -13,4 +13,14 @@ export default {
   ssr: false,
   buildDirectory: buildJob()?.buildDirectory ?? 'build',
   prerender: { paths: prerenderPaths, concurrency: 4 },
+  // Every flag of what React Router 8 makes the default, taken now (https://reactrouter.com/upgrading/future), so
+  // that `react-router dev` and `build` start without a warning for each. Loaders read their page from `url`, which
+  // passThroughRequests keeps free of the `.data` suffix that `request.url` now carries.
+  future: {
+    v8_middleware: true,
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
 } satisfies Config;

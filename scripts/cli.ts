@@ -25,14 +25,26 @@ loadDotEnv();
 
 const program = new Command('vpnsite')
   .description('Content toolchain and service for the VPN comparison site')
-  .showHelpAfterError()
   .exitOverride();
 
 // No command, --help or an unknown name: register them all, so help lists every command and usage errors name them.
 const named = process.argv[2];
 for (const name of named && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS)) (await COMMANDS[name]!())(program);
+hintOnUsageErrors(program);
+
+/**
+ * A usage error prints the one line that is wrong and where to read more, as git and npm do: the whole help text
+ * after it buried that line. Commands copy their parent's setting when they are made, so each gets its own here.
+ */
+function hintOnUsageErrors(cmd: Command, path = cmd.name()): void {
+  cmd.showHelpAfterError(`see '${path} --help'`);
+  for (const sub of cmd.commands) hintOnUsageErrors(sub, `${path} ${sub.name()}`);
+}
 
 try {
+  // `vpnsite help <name>` for a name that is no command is an unknown command, not a request for every command's help.
+  const asked = process.argv[3];
+  if (named === 'help' && asked !== undefined && !Object.hasOwn(COMMANDS, asked)) program.error(`error: unknown command '${asked}'`, { exitCode: EXIT.usage });
   await program.parseAsync(process.argv);
 } catch (err) {
   if (err instanceof CommanderError) {

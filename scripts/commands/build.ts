@@ -13,6 +13,7 @@ import { prerender } from '../build/prerender.ts';
 import { stopOnSignals, trackTemporary, uninterruptible, untrackTemporary } from '../build/interrupt.ts';
 import { ensureParent, listFiles, shapeOutput, stage, swapInto, totalBytes } from '../build/publish.ts';
 import { cacheKey, cachePath } from '../lib/cache.mjs';
+import { originValue } from '../lib/option-values.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 import { report } from './validate.ts';
 import { cliChecks } from '../lib/content-checks.ts';
@@ -64,10 +65,6 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
   const content = validated(flags, log);
   if (!content) {
     log(`✗ build stopped: content is invalid; ${flags.out} was not touched`);
-    return false;
-  }
-  if (flags.siteUrl && !/^https?:\/\/[^/]+\/?$/.test(flags.siteUrl)) {
-    log(`✗ --site-url must be an origin such as https://www.example.com (found "${flags.siteUrl}")`);
     return false;
   }
 
@@ -147,7 +144,7 @@ export function registerBuild(program: Command): void {
     .description('validate the content and prerender every route to static HTML')
     .option('--data <dir>', 'content directory', 'data')
     .option('--out <dir>', 'output directory; replaced only when the whole build succeeds', 'dist')
-    .option('--site-url <url>', 'public origin for canonical links and the sitemap (default: url in site.yaml)')
+    .option('--site-url <url>', 'public origin for canonical links and the sitemap (default: url in site.yaml)', originValue)
     .option('--strict', 'treat warnings as errors')
     .action(async (flags: BuildFlags) => {
       process.exitCode = (await runBuild(flags)) ? 0 : 1;

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadContent } from '../../services/content/index.ts';
 import { JOB_ENV, writeJob } from '../../site/lib/build-job.ts';
+import { portValue } from '../lib/option-values.ts';
 import { PROJECT_ROOT, reactRouterBin } from '../lib/paths.ts';
 import { report } from './validate.ts';
 import { cliChecks } from '../lib/content-checks.ts';
@@ -15,8 +16,8 @@ export function registerDev(program: Command): void {
     .command('dev')
     .description('run the dev server; edited YAML shows on reload and problems print here')
     .option('--data <dir>', 'content directory', 'data')
-    .option('--port <n>', 'port', '5173')
-    .action((flags: { data: string; port: string }) => {
+    .option('--port <n>', 'port', portValue, 5173)
+    .action((flags: { data: string; port: number }) => {
       const dataDir = resolve(flags.data);
       const check = () => report(loadContent(flags.data, cliChecks(flags.data)), { format: 'text' });
       check();
@@ -31,7 +32,7 @@ export function registerDev(program: Command): void {
       // Without a snapshot, the site's loaders read the content directory again whenever a file in it changed.
       const job = join(mkdtempSync(join(tmpdir(), 'vpnsite-dev-')), 'job.json');
       writeJob(job, { dataDir });
-      const child = spawn(process.execPath, [reactRouterBin(), 'dev', '--port', flags.port], { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, [JOB_ENV]: job } });
+      const child = spawn(process.execPath, [reactRouterBin(), 'dev', '--port', String(flags.port)], { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, [JOB_ENV]: job } });
       child.on('exit', (code) => process.exit(code ?? 0));
     });
 }

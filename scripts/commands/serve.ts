@@ -4,11 +4,12 @@ import { DataDirBusy } from '../../services/db/index.ts';
 import { loadConfig } from '../../services/http/config.ts';
 import { startServer } from '../../services/http/server.ts';
 import { cachedValidators } from '../lib/content-checks.ts';
+import { portValue } from '../lib/option-values.ts';
 
 interface ServeFlags {
   dist?: string;
   data?: string;
-  port?: string;
+  port?: number;
   host?: string;
 }
 
@@ -18,14 +19,14 @@ export function registerServe(program: Command): void {
     .description('serve the built site, the form endpoints and /go/<provider>')
     .option('--dist <dir>', 'the built site (default: dist)')
     .option('--data <dir>', 'content directory for /go/ targets (default: data)')
-    .option('--port <n>', 'port (default: 8080, or PORT)')
+    .option('--port <n>', 'port (default: 8080, or PORT)', portValue)
     .option('--host <host>', 'address to listen on (default: 127.0.0.1, or HOST)')
     .action(async (flags: ServeFlags) => {
       const config = loadConfig({
         distDir: flags.dist,
         dataDir: flags.data,
         host: flags.host,
-        port: flags.port === undefined ? undefined : Number(flags.port),
+        port: flags.port,
       });
       // The service validates the content at start-up: with the compiled schemas from the cache, ~0.6 s sooner.
       cachedValidators();

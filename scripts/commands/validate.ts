@@ -9,14 +9,23 @@ export interface ValidateFlags {
   format: 'text' | 'json';
 }
 
+/** How many of a problem's folded places the text lists under it. */
+const FOLDED_SHOWN = 5;
+
 /** Prints the problems and a summary; returns whether the content passes (warnings fail under --strict). */
-export function report(result: LoadResult, flags: Pick<ValidateFlags, 'strict' | 'format'>, out = process.stdout): boolean {
+export function report(result: LoadResult, flags: Pick<ValidateFlags, 'strict' | 'format'>, out: { write(text: string): unknown } = process.stdout): boolean {
   const ok = result.errorCount === 0 && !(flags.strict && result.warningCount > 0);
   if (flags.format === 'json') {
     out.write(`${JSON.stringify(result.problems, null, 2)}\n`);
     return ok;
   }
-  for (const p of result.problems) out.write(`${formatProblem(p)}\n`);
+  for (const p of result.problems) {
+    out.write(`${formatProblem(p)}\n`);
+    // Indented, so that a tool reading `file:line:col severity` lines sees the one problem, and a person sees where.
+    for (const f of (p.folded ?? []).slice(0, FOLDED_SHOWN)) out.write(`    also at ${f.file}:${f.line}:${f.column}${f.pointer ? ` ${f.pointer}` : ''}\n`);
+    const unshown = (p.folded?.length ?? 0) - FOLDED_SHOWN;
+    if (unshown > 0) out.write(`    and ${unshown} more (--format json lists every one)\n`);
+  }
   const files = result.sources.length;
   const counts = `${result.errorCount} error(s), ${result.warningCount} warning(s)`;
   out.write(ok ? `✓ ${files} files checked: ${counts}\n` : `✗ ${files} files checked: ${counts}${flags.strict && result.errorCount === 0 ? ' (warnings fail under --strict)' : ''}\n`);

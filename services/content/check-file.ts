@@ -3,17 +3,18 @@ import { lstatSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileRules, type FileFacts } from './cross-checks.ts';
 import { readStamped, UNREADABLE } from './check-cache.ts';
-import type { Problem } from './problem.ts';
+import { sortProblems, type Problem } from './problem.ts';
 import { checkSchema } from './schema-check.ts';
+import { kindOf, type Kind } from './schemas/index.ts';
 import { parseSource, printedPath, sourceOf, type SourceFile } from './source.ts';
 
 export interface FileCheck {
   /** Undefined for a file at a path no kind claims. */
   source: SourceFile | undefined;
   problems: Problem[];
-  /** Parsed and schema-valid: the cross-file rules read its facts. */
+  /** Parsed and schema-valid: its data is content. */
   valid: boolean;
-  /** What the cross-file rules need of a valid file. */
+  /** What the cross-file rules need of the file; for a file with errors, what could be read of it. */
   facts?: FileFacts;
 }
 
@@ -24,13 +25,26 @@ export function checkFile(dataDir: string, rel: string, text: string): FileCheck
     problems.push({ file: source.file, line: 1, column: 1, pointer: '', severity: 'error', message: 'no content kind lives at this path (see data/README.md)' });
     return { source: undefined, problems, valid: false };
   }
-  const schemaProblems = checkSchema(source);
-  problems.push(...schemaProblems);
-  if (source.data === undefined || schemaProblems.length > 0) return { source, problems, valid: false };
-  // Cross-file rules need whole, schema-valid files; run them on what is valid so one run reports as much as it can.
-  const own = fileRules(source as SourceFile & { kind: NonNullable<SourceFile['kind']> });
+  const kinded = source as SourceFile & { kind: NonNullable<SourceFile['kind']> };
+  if (source.data === undefined) {
+    // The parser's later errors mostly come from its first (a missing quote runs on to the end of the file): that
+    // one is the mistake. What the other files need of this one is only that it exists.
+    return { source, problems: firstSyntaxError(problems), valid: false, facts: fileRules(kinded, undefined, ['']).facts };
+  }
+  const schema = checkSchema(source);
+  problems.push(...schema.problems);
+  // A file with schema errors still counts for the rules that span files (its slug and routes are known), without
+  // the values its errors are about, so that no other file is reported for them.
+  const valid = schema.problems.length === 0;
+  const own = fileRules(kinded, undefined, valid ? undefined : schema.spoiled);
   problems.push(...own.problems);
-  return { source, problems, valid: true, facts: own.facts };
+  return { source, problems, valid, facts: own.facts };
+}
+
+/** The first YAML error by position, and the warnings. */
+function firstSyntaxError(problems: Problem[]): Problem[] {
+  const errors = sortProblems(problems.filter((p) => p.severity === 'error'));
+  return [...errors.slice(0, 1), ...problems.filter((p) => p.severity !== 'error')];
 }
 
 /**
@@ -60,7 +74,11 @@ function unreadable(dataDir: string, rel: string, err: NodeJS.ErrnoException): F
     : err.code === 'EACCES' || err.code === 'EPERM' ? 'permission denied'
     : err.code === 'ELOOP' ? 'it is a link that leads back to itself'
     : err.message;
-  return { source: undefined, problems: [{ file: printedPath(dataDir, rel), line: 1, column: 1, pointer: '', severity: 'error', message: `cannot be read: ${why}` }], valid: false };
+  const problems: Problem[] = [{ file: printedPath(dataDir, rel), line: 1, column: 1, pointer: '', severity: 'error', message: `cannot be read: ${why}` }];
+  // Still there for the files that refer to it, by its file name, like a file that does not parse.
+  const source = kindOf(rel) ? sourceOf(dataDir, rel, undefined) : undefined;
+  if (!source) return { source, problems, valid: false };
+  return { source, problems, valid: false, facts: fileRules(source as SourceFile & { kind: Kind }, undefined, ['']).facts };
 }
 
 /** A FileCheck without the data, as a validation thread hands it back (structured clone) and the cache keeps it. */

@@ -171,22 +171,24 @@ export function checkFiles(dataDir: string, files: ContentFile[], opts: LoadOpti
 function finish(dataDir: string, checks: FileCheck[], opts: LoadOptions, withContent: boolean): LoadResult {
   const problems: Problem[] = checks.flatMap((c) => c.problems);
   const sources = checks.flatMap((c) => (c.source ? [c.source] : []));
-  const valid = checks.flatMap((c): CheckedFile[] => (c.valid && c.source && c.facts ? [{ source: c.source, facts: c.facts }] : []));
+  // Every file that some kind claims counts for the cross-file rules, errors or not: one with a mistake is still
+  // there for the files that refer to it, so that the mistake is reported once, in its own file.
+  const known = checks.flatMap((c): CheckedFile[] => (c.source && c.facts ? [{ source: c.source, facts: c.facts }] : []));
   if (!sources.some((s) => s.kind === 'site')) {
     problems.push({ file: join(dataDir, 'site.yaml'), line: 1, column: 1, pointer: '', severity: 'error', message: 'site.yaml is missing' });
   }
   const schemaOk = !problems.some((p) => p.severity === 'error');
-  // The route table and the providers, from each valid file's stub: the same grouping and order as the content.
-  const stubs = assemble(valid.map((c) => ({ kind: c.source.kind, data: c.facts.stub })));
+  // The route table and the providers, from each file's stub: the same grouping and order as the content.
+  const stubs = assemble(known.map((c) => ({ kind: c.source.kind, data: c.facts.stub })));
   let routes: RouteEntry[] = [];
   if (stubs) {
     routes = routeTable(stubs);
-    problems.push(...crossCheck(valid, stubs, routes, { today: opts.today ?? today() }));
+    problems.push(...crossCheck(known, stubs, routes, { today: opts.today ?? today() }));
   }
   const sorted = sortProblems(problems);
   const errorCount = sorted.filter((p) => p.severity === 'error').length;
   return {
-    content: withContent && schemaOk && errorCount === 0 ? assemble(valid.map((c) => c.source)) : undefined,
+    content: withContent && schemaOk && errorCount === 0 ? assemble(sources) : undefined,
     routes,
     problems: sorted,
     sources,

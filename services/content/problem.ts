@@ -10,6 +10,29 @@ export interface Problem {
   pointer: string;
   severity: Severity;
   message: string;
+  /**
+   * The other places with the same cause (a missing provider referred to from many files, say), folded into this
+   * one so that one mistake is one problem. Absent when there are none.
+   */
+  folded?: Place[];
+}
+
+/** Where a folded problem also occurs. */
+export type Place = Pick<Problem, 'file' | 'line' | 'column' | 'pointer'>;
+
+/**
+ * Problems that share one cause, as one: the first by position, whose message ends with `more(n)` for the n others
+ * ("…, and 21 more references to it in 14 files"), and which lists them in `folded`.
+ */
+export function foldProblems(problems: Problem[], more: (n: number) => string): Problem {
+  const [first, ...rest] = sortProblems(problems);
+  if (rest.length === 0) return first!;
+  const files = new Set(rest.map((p) => p.file)).size;
+  return {
+    ...first!,
+    message: `${first!.message}, and ${more(rest.length)}${files > 1 ? ` in ${files} files` : ''}`,
+    folded: rest.map(({ file, line, column, pointer }) => ({ file, line, column, pointer })),
+  };
 }
 
 /** `data/providers/nordvpn.yaml:12:9 error /rating must be <= 5` (CONTRACT, content error lines). */

@@ -1,5 +1,5 @@
 /** The route table: every page the site builds, derived from content. One source for the router, the prerender list, link checks and the sitemap. */
-import type { Kind } from './schemas/index.ts';
+import { KINDS, type Kind } from './schemas/index.ts';
 
 export type RouteKind = 'home' | 'reviews' | 'review' | 'deals' | 'streaming' | 'gaming' | 'guide' | 'page' | 'article' | 'not-found';
 
@@ -72,6 +72,34 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
       return { slug: d.slug, order: d.order, updated: d.updated, ...(d.meta ? { meta: pick(d.meta) } : {}) };
   }
 }
+
+/**
+ * routeStub of a file with errors: each field that its errors leave usable (`usable(pointer)`), an empty one where
+ * they do not, so that the file still has its routes. The slug is left to the caller (the file name gives it).
+ */
+export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usable: (pointer: string) => boolean): Record<string, unknown> {
+  const at = (pointer: string): unknown => {
+    let cur: unknown = data;
+    for (const key of pointer.split('/').slice(1)) cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[key] : undefined;
+    return usable(pointer) ? cur : undefined;
+  };
+  const str = (pointer: string) => { const v = at(pointer); return typeof v === 'string' ? v : ''; };
+  const num = (pointer: string) => { const v = at(pointer); return typeof v === 'number' ? v : undefined; };
+  const meta = (base: string): Meta => ({ title: str(`${base}/meta/title`), description: str(`${base}/meta/description`) });
+  switch (kind) {
+    case 'site':
+      return { home: { updated: str('/home/updated'), meta: meta('/home') }, notFound: { meta: meta('/notFound') } };
+    case 'provider': {
+      // A review the schema requires is a page whoever links to it expects, even when this file lacks it.
+      const review = data.review !== undefined || REVIEW_REQUIRED ? { updated: str('/review/updated'), meta: meta('/review') } : undefined;
+      return { slug: '', order: num('/order') ?? 0, name: str('/name'), rating: num('/rating'), ...(review ? { review } : {}) };
+    }
+    default:
+      return { slug: '', order: num('/order') ?? 0, updated: str('/updated'), meta: meta('') };
+  }
+}
+
+const REVIEW_REQUIRED = ((KINDS.provider.schema as { required?: string[] }).required ?? []).includes('review');
 
 /** Every route, home first. Pages exist only for content that exists: there are no placeholder pages. */
 export function routeTable(content: RouteContent): RouteEntry[] {

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import { KINDS, type Kind } from './schemas/index.ts';
-import { suggestion, type Problem } from './problem.ts';
+import { didYouMean, suggestion, type Problem } from './problem.ts';
 import { locate, type SourceFile } from './source.ts';
 
 // verbose: errors carry parentSchema, which the block-type and property suggestions read.
@@ -88,7 +88,9 @@ function describe(e: ErrorObject, data: unknown): { pointer: string; message: st
   switch (e.keyword) {
     case 'additionalProperties': {
       const prop = String(e.params.additionalProperty);
-      return { pointer: `${e.instancePath}/${prop}`, at: 'key', message: `unknown property '${prop}'${suggestion(prop, allowedProperties(e))}` };
+      const meant = e.params.meant as string | undefined;
+      const hint = meant === undefined ? suggestion(prop, allowedProperties(e)) : ` (did you mean '${meant}'?)`;
+      return { pointer: `${e.instancePath}/${prop}`, at: 'key', message: `unknown property '${prop}'${hint}` };
     }
     case 'required':
       return { pointer: e.instancePath, at: 'value', message: `must have required property '${e.params.missingProperty}'` };
@@ -113,17 +115,62 @@ function describe(e: ErrorObject, data: unknown): { pointer: string; message: st
   }
 }
 
+/** What a file's schema check found: its problems, and the pointers of the values they make unusable. */
+export interface SchemaCheck {
+  problems: Problem[];
+  /**
+   * Every value a schema error is about (a property that should not be there, a value of the wrong shape, a block
+   * of an unknown type), as JSON pointers: the rules that span files leave them out, so that one mistake is not
+   * reported again by them. A missing property spoils nothing: there is no value to leave out.
+   */
+  spoiled: string[];
+}
+
 /** Checks one parsed file against its kind's schema; every error, not just the first. */
-export function checkSchema(source: SourceFile): Problem[] {
-  if (!source.kind || source.data === undefined) return [];
+export function checkSchema(source: SourceFile): SchemaCheck {
+  if (!source.kind || source.data === undefined) return { problems: [], spoiled: [] };
   if (!validators) compile();
   const validate = validators![source.kind];
-  if (validate(source.data)) return [];
+  if (validate(source.data)) return { problems: [], spoiled: [] };
   // ajv reports a failing "if"/"oneOf" wrapper as well as the inner error; keep the specific ones.
-  const errors = (validate.errors ?? []).filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf' && e.keyword !== 'if');
-  return errors.map((e) => {
+  const errors = oneErrorEach((validate.errors ?? []).filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf' && e.keyword !== 'if'));
+  const problems = errors.map((e) => {
     const d = describe(e, source.data);
     const pos = locate(source, d.pointer, d.at);
     return { file: source.file, line: pos.line, column: pos.column, pointer: d.pointer, severity: 'error' as const, message: d.message };
   });
+  const spoiled = errors.flatMap((e) => {
+    if (e.keyword === 'required') return [];
+    if (e.keyword === 'additionalProperties') return [`${e.instancePath}/${String(e.params.additionalProperty)}`];
+    return [e.instancePath];
+  });
+  return { problems, spoiled };
+}
+
+/**
+ * Ajv's errors with one error for each mistake. A renamed or misspelt required property is reported twice: the name
+ * it has is unknown and the name it should have is missing. The unknown one is kept, suggesting the missing name
+ * (when it is close, or when the object has just one of each), and the missing one is left out.
+ */
+function oneErrorEach(errors: ErrorObject[]): ErrorObject[] {
+  const missing = new Map<string, string[]>();
+  const unknown = new Map<string, ErrorObject[]>();
+  for (const e of errors) {
+    if (e.keyword === 'required') missing.set(e.instancePath, [...(missing.get(e.instancePath) ?? []), String(e.params.missingProperty)]);
+    if (e.keyword === 'additionalProperties') unknown.set(e.instancePath, [...(unknown.get(e.instancePath) ?? []), e]);
+  }
+  const covered = new Set<string>();
+  for (const [at, names] of missing) {
+    const extras = unknown.get(at) ?? [];
+    for (const e of extras) {
+      const prop = String(e.params.additionalProperty);
+      const meant = didYouMean(prop, names) ?? (extras.length === 1 && names.length === 1 ? names[0] : undefined);
+      if (meant === undefined) continue;
+      e.params = { ...e.params, meant };
+      covered.add(`${at}\0${meant}`);
+    }
+  }
+  // A block without its `type` is also missing a required property of that name: one error says it.
+  const untagged = (e: ErrorObject) => e.keyword === 'discriminator' && e.params.error === 'tag' && missing.get(e.instancePath)?.includes(String(e.params.tag));
+  return errors.filter((e) => (e.keyword !== 'required' || !covered.has(`${e.instancePath}\0${String(e.params.missingProperty)}`)) && !untagged(e));
 }

@@ -62,20 +62,24 @@ export function getContent(): ContentIndex {
   return cache;
 }
 
-const pathOf = (request: Request) => new URL(request.url).pathname.replace(/(.)\/$/, '$1');
+/**
+ * A loader's page path, from the `url` React Router gives it: the location without its data-request details (the
+ * `.data` suffix, which `request.url` keeps), and without a trailing slash.
+ */
+const pathOf = (url: URL) => url.pathname.replace(/(.)\/$/, '$1');
 
 /**
- * Whether the request is for a not-found page under a parameterised prefix (`/articles/404`). Those are
+ * Whether the location is a not-found page under a parameterised prefix (`/articles/404`). Those are
  * prerendered through the parameterised route itself so that, served for an unknown slug, the page hydrates
  * with the same route the browser's router matches there.
  */
-export function isNotFoundPage(request: Request): boolean {
-  return NOT_FOUND_PATHS.includes(pathOf(request));
+export function isNotFoundPage(url: URL): boolean {
+  return NOT_FOUND_PATHS.includes(pathOf(url));
 }
 
-/** The route entry for a request, so a loader knows which content it renders. */
-export function routeFor(request: Request): RouteEntry {
-  const entry = getContent().byPath.get(pathOf(request));
+/** The route entry for a loader's location, so the loader knows which content it renders. */
+export function routeFor(url: URL): RouteEntry {
+  const entry = getContent().byPath.get(pathOf(url));
   if (!entry) throw new Response('Not Found', { status: 404 });
   return entry;
 }

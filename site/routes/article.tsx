@@ -9,9 +9,9 @@ import { pageMeta } from '../lib/meta';
 import { article as articleLd, breadcrumbs, faqFromBlocks } from '../lib/structured-data';
 
 /** The article at this path and only the providers its blocks name; null for /articles/404 (see content.server.ts). */
-export function loader({ request }: Route.LoaderArgs) {
-  if (isNotFoundPage(request)) return null;
-  const entry = routeFor(request);
+export function loader({ url }: Route.LoaderArgs) {
+  if (isNotFoundPage(url)) return null;
+  const entry = routeFor(url);
   const index = getContent();
   const { site, providers } = index.content;
   const article = index.article(entry.slug!);

@@ -8,9 +8,9 @@ import { getContent, routeFor } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { breadcrumbs, faqFromBlocks } from '../lib/structured-data';
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ url }: Route.LoaderArgs) {
   const { content } = getContent();
-  const route = routeFor(request);
+  const route = routeFor(url);
   const { card: _card, order: _order, ...guide } = content.guides.find((g) => g.slug === route.slug)!;
   const index = content.pages.find((p) => `/${p.slug}` === guide.back.href);
   const trail = [{ name: content.site.brand.name, path: '/' }, ...(index ? [{ name: index.title, path: guide.back.href }] : []), { name: guide.title, path: route.path }];

@@ -5,9 +5,9 @@ import { getContent, routeFor } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { faqFromBlocks, organization } from '../lib/structured-data';
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ url }: Route.LoaderArgs) {
   const { content } = getContent();
-  const route = routeFor(request);
+  const route = routeFor(url);
   const page = content.pages.find((p) => p.slug === route.slug)!;
   // Only the guides index ships the guides' card data.
   const guides = page.blocks.some((b) => b.type === 'guide-cards') ? guideCards(content.guides) : undefined;

@@ -13,9 +13,9 @@ import { pageMeta } from '../lib/meta';
 import { breadcrumbs, review as reviewLd } from '../lib/structured-data';
 
 /** This review's data; null for /vpn-reviews/404, the page served for unknown slugs (see content.server.ts). */
-export function loader({ request }: Route.LoaderArgs) {
-  if (isNotFoundPage(request)) return null;
-  const entry = routeFor(request);
+export function loader({ url }: Route.LoaderArgs) {
+  if (isNotFoundPage(url)) return null;
+  const entry = routeFor(url);
   const index = getContent();
   const { site, reviews } = index.content;
   const p = index.providers.get(entry.slug!);

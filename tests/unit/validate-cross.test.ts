@@ -69,6 +69,26 @@ describe('cross-file errors', () => {
   });
 });
 
+describe('one mistake, one error', () => {
+  it('knows a provider by its file name and by the slug it wrongly has, so references to either are not errors too', () => {
+    const r = check([
+      { rel: 'providers/nordvpn.yaml', text: providerYaml('nord-vpn', 1) },
+      page('about-us', '  - type: links\n    links:\n      - { label: Review, href: /vpn-reviews/nord-vpn }\n      - { label: Deal, href: /go/nord-vpn }\n      - { label: Deal, href: /go/nordvpn }\n'),
+    ]);
+    expect(lines(r)).toEqual(["data/providers/nordvpn.yaml:1:7 error /slug slug 'nord-vpn' must equal the file name 'nordvpn'"]);
+  });
+
+  it('folds the references to a provider that does not exist into the first, listing the others', () => {
+    const r = check([
+      page('about-us', '  - type: links\n    links:\n      - { label: Deal, href: /go/expressvpn }\n'),
+      siteWith('cta: { label: Home, href: / }', 'cta: { label: Deal, href: /go/expressvpn }'),
+    ]);
+    expect(r.errorCount).toBe(1);
+    expect(lines(r)).toEqual(["data/pages/about-us.yaml:11:30 error /blocks/0/links/0/href link to unknown provider 'expressvpn', and 1 more reference to it"]);
+    expect(r.problems[0]!.folded).toEqual([{ file: 'data/site.yaml', line: 35, column: 31, pointer: '/home/hero/cta/href' }]);
+  });
+});
+
 describe('warnings', () => {
   it('warns about a placeholder affiliate link, and the content stays usable', () => {
     const r = check([{ rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', 2, { affiliate: 'affiliate: "#surfshark"' }) }]);

@@ -31,10 +31,27 @@ describe('schema and syntax errors', () => {
   });
 
   it('names an unknown property at its key and suggests the closest one', () => {
+    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { featured: 'featurd: true' }) }]);
+    expect(lines(r)).toEqual(["data/providers/nordvpn.yaml:22:1 error /featurd unknown property 'featurd' (did you mean 'featured'?)"]);
+  });
+
+  it('reports a misspelt required property once, at its key, not also as missing', () => {
     const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { rating: 'raiting: 4.5' }) }]);
+    expect(lines(r)).toEqual(["data/providers/nordvpn.yaml:5:1 error /raiting unknown property 'raiting' (did you mean 'rating'?)"]);
+  });
+
+  it('takes the one unknown property of an object as the one required property it lacks, however far the names are', () => {
+    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { bestFor: 'idealUse: Security' }) }]);
+    expect(lines(r)).toEqual(["data/providers/nordvpn.yaml:18:1 error /idealUse unknown property 'idealUse' (did you mean 'bestFor'?)"]);
+  });
+
+  it('reports a required property as missing when no unknown one can stand for it', () => {
+    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { bestFor: 'idealUse: Security', support: 'helpdesk: "24/7"' }) }]);
     expect(lines(r)).toEqual([
-      "data/providers/nordvpn.yaml:1:1 error must have required property 'rating'",
-      "data/providers/nordvpn.yaml:5:1 error /raiting unknown property 'raiting' (did you mean 'rating'?)",
+      "data/providers/nordvpn.yaml:1:1 error must have required property 'support'",
+      "data/providers/nordvpn.yaml:1:1 error must have required property 'bestFor'",
+      "data/providers/nordvpn.yaml:16:1 error /helpdesk unknown property 'helpdesk'",
+      "data/providers/nordvpn.yaml:18:1 error /idealUse unknown property 'idealUse'",
     ]);
   });
 

@@ -1,0 +1,133 @@
+/** Single mistakes an editor makes in a copy of data/, each with the one error `vpnsite validate` must give for it. */
+import { cpSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { edit } from './cli.ts';
+
+/** The one error, with its file relative to the data directory; `{data}` in the message stands for its printed path. */
+export interface ExpectedError {
+  rel: string;
+  line: number;
+  column: number;
+  pointer: string;
+  message: string;
+  /** How many other places are folded under it. */
+  folded?: number;
+}
+
+export interface Mistake {
+  name: string;
+  make: (data: string) => void;
+  error: ExpectedError;
+}
+
+const at = (rel: string, line: number, column: number, pointer: string, message: string, folded?: number): ExpectedError =>
+  ({ rel, line, column, pointer, message, ...(folded === undefined ? {} : { folded }) });
+
+const change = (rel: string, from: string, to: string) => (data: string) => edit(join(data, rel), from, to);
+
+const DATE = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
+
+export const MISTAKES: Mistake[] = [
+  {
+    name: 'a rating out of range in a provider',
+    make: change('providers/nordvpn.yaml', 'rating: 4.9', 'rating: 7'),
+    error: at('providers/nordvpn.yaml', 6, 9, '/rating', 'must be <= 5'),
+  },
+  {
+    name: 'a required field of an article renamed',
+    make: change('articles/vpn-speed-test.yaml', '\ntitle: "VPN Speed', '\ntitel: "VPN Speed'),
+    error: at('articles/vpn-speed-test.yaml', 9, 1, '/titel', "unknown property 'titel' (did you mean 'title'?)"),
+  },
+  {
+    name: "an article's slug left out",
+    make: change('articles/vpn-speed-test.yaml', 'slug: vpn-speed-test\n', ''),
+    error: at('articles/vpn-speed-test.yaml', 2, 1, '', "must have required property 'slug'"),
+  },
+  {
+    name: "a provider's name left out",
+    make: change('providers/nordvpn.yaml', 'name: "NordVPN"\n', ''),
+    error: at('providers/nordvpn.yaml', 2, 1, '', "must have required property 'name'"),
+  },
+  {
+    name: 'a required field of a guide renamed',
+    make: change('guides/windows-setup-guide.yaml', '\ntitle: How to', '\ntitel: How to'),
+    error: at('guides/windows-setup-guide.yaml', 11, 1, '/titel', "unknown property 'titel' (did you mean 'title'?)"),
+  },
+  {
+    name: "a page's title left out",
+    make: change('pages/about-us.yaml', 'title: About VPN Compass\n', ''),
+    error: at('pages/about-us.yaml', 2, 1, '', "must have required property 'title'"),
+  },
+  {
+    name: 'a word where a number belongs',
+    make: change('providers/surfshark.yaml', 'countries: 65', 'countries: lots'),
+    error: at('providers/surfshark.yaml', 11, 12, '/countries', 'must be integer (found "lots")'),
+  },
+  {
+    name: 'a date that does not exist',
+    make: change('articles/vpn-speed-test.yaml', 'updated: "2025-01-15"', 'updated: "2025-13-45"'),
+    error: at('articles/vpn-speed-test.yaml', 11, 10, '/updated', `does not match the expected format ${DATE} (found "2025-13-45")`),
+  },
+  {
+    name: 'an unknown block type',
+    make: change('articles/vpn-speed-test.yaml', 'type: quick-answer', 'type: quick-answr'),
+    error: at('articles/vpn-speed-test.yaml', 17, 11, '/blocks/0/type', "unknown block type 'quick-answr' (did you mean 'quick-answer'?); expected one of: "
+      + 'prose, cards, faq, links, cta, icon-list, steps, requirements, issues, provider-downloads, firmware, protocols, platform-steps, stats, '
+      + 'guide-cards, contact-info, contact-form, legal-sections, quick-answer, callout, ranking, recommendations, comparison-table, cost-table, '
+      + 'tips, price-list, deal-list'),
+  },
+  {
+    name: 'a block without its type',
+    make: change('articles/vpn-speed-test.yaml', '  - type: quick-answer\n    heading', '  - heading'),
+    error: at('articles/vpn-speed-test.yaml', 17, 5, '/blocks/0', "must have required property 'type'"),
+  },
+  {
+    name: 'a YAML syntax error in a provider',
+    make: change('providers/nordvpn.yaml', 'name: "NordVPN"', 'name: "NordVPN'),
+    error: at('providers/nordvpn.yaml', 4, 15, '', 'YAML: Missing closing "quote'),
+  },
+  {
+    name: 'a YAML syntax error in an article',
+    make: change('articles/vpn-speed-test.yaml', 'category: Performance Test', 'category: [Performance Test'),
+    error: at('articles/vpn-speed-test.yaml', 11, 1, '', 'YAML: Flow sequence in block collection must be sufficiently indented and end with a ]'),
+  },
+  {
+    name: 'a provider copied under a second name',
+    make: (data) => cpSync(join(data, 'providers/nordvpn.yaml'), join(data, 'providers/nordvpn.yml')),
+    error: at('providers/nordvpn.yml', 2, 7, '/slug', "duplicate slug 'nordvpn' (also in {data}/providers/nordvpn.yaml)"),
+  },
+  {
+    name: "a slug that is not the file's name",
+    make: change('providers/nordvpn.yaml', 'slug: nordvpn', 'slug: nord-vpn'),
+    error: at('providers/nordvpn.yaml', 2, 7, '/slug', "slug 'nord-vpn' must equal the file name 'nordvpn'"),
+  },
+  {
+    name: 'an internal link to no page',
+    make: change('articles/vpn-speed-test.yaml', 'href: /articles/vpn-vs-proxy }', 'href: /articles/vpn-vs-prox }'),
+    error: at('articles/vpn-speed-test.yaml', 174, 38, '/blocks/10/links/0/href', "internal link /articles/vpn-vs-prox does not resolve to a page (did you mean '/articles/vpn-vs-proxy'?)"),
+  },
+  {
+    name: 'an unknown provider reference',
+    make: change('deals.yaml', '  - provider: nordvpn', '  - provider: nordpvn'),
+    error: at('deals.yaml', 32, 15, '/deals/0/provider', "unknown provider 'nordpvn' (did you mean 'nordvpn'?)"),
+  },
+  {
+    name: "a provider's rating changed without the pages that repeat it",
+    make: change('providers/nordvpn.yaml', 'rating: 4.9', 'rating: 4.8'),
+    error: at('deals.yaml', 33, 13, '/deals/0/rating', "rating 4.9 differs from NordVPN's rating 4.8 in providers/nordvpn.yaml; a provider has one rating across the site, and 2 more places give it 4.9 in 2 files", 2),
+  },
+  {
+    name: 'a provider removed while pages still name it',
+    make: (data) => rmSync(join(data, 'providers/nordvpn.yaml')),
+    error: at('articles/best-vpn-2025.yaml', 31, 19, '/blocks/1/entries/0/provider', "unknown provider 'nordvpn', and 21 more references to it in 16 files", 21),
+  },
+  {
+    name: 'an article that is a link to a missing file',
+    make: (data) => {
+      rmSync(join(data, 'articles/vpn-speed-test.yaml'));
+      symlinkSync('../drafts/vpn-speed-test.yaml', join(data, 'articles/vpn-speed-test.yaml'));
+    },
+    error: at('articles/vpn-speed-test.yaml', 1, 1, '', 'cannot be read: it is a link to ../drafts/vpn-speed-test.yaml, which does not exist'),
+  },
+];
+
