@@ -5,6 +5,7 @@ import { checkFile, fromPortable, portable, readAndCheck, readContentFile, type 
 import { checkInThreads } from './check-threads.ts';
 import { crossCheck, type CheckedFile } from './cross-checks.ts';
 import { assemble, type Content } from './model.ts';
+import { resolveFigures } from './resolve-figures.ts';
 import { sortProblems, type Problem } from './problem.ts';
 import { routeTable, type RouteEntry } from './routes.ts';
 import { cachesOff } from './cache-dir.ts';
@@ -15,6 +16,8 @@ export type { Content } from './model.ts';
 export type { Problem } from './problem.ts';
 export type { RouteEntry, RouteKind } from './routes.ts';
 export * from './schemas/index.ts';
+export * from './figures.ts';
+export { LINK_NAMES } from './schemas/common.ts';
 export { formatProblem, sortProblems } from './problem.ts';
 export { findRoute, normalizePath, routesByPath, routeTable, NOT_FOUND_PATH, NOT_FOUND_PATHS, PARAMETERISED, RESERVED_SLUG } from './routes.ts';
 
@@ -171,7 +174,7 @@ function finish(dataDir: string, checks: FileCheck[], opts: LoadOptions, withCon
   const sorted = sortProblems(problems);
   const errorCount = sorted.filter((p) => p.severity === 'error').length;
   return {
-    content: withContent && schemaOk && errorCount === 0 ? assemble(valid.map((c) => c.source)) : undefined,
+    content: withContent && schemaOk && errorCount === 0 ? resolveFigures(assemble(valid.map((c) => c.source))!) : undefined,
     routes,
     problems: sorted,
     sources,

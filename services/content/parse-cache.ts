@@ -21,14 +21,14 @@ import type { Problem } from './problem.ts';
 import { cacheDir } from './cache-dir.ts';
 import { validatorKey } from './schema-check.ts';
 
-const FORMAT = 4;
+const FORMAT = 5;
 
 /**
  * The modules whose code decides a file's own checks (checkFile, parsing and placing problems, the kind of a path,
  * schema messages and suggestions, the own rules and facts, the route stub): a change to any of them, as after a
  * pull or an upgrade, must not leave old problems in the cache.
  */
-const CHECK_MODULES = ['check-file.ts', 'source.ts', 'node-offsets.ts', 'schema-check.ts', 'problem.ts', 'cross-checks.ts', 'routes.ts', 'schemas/index.ts'];
+const CHECK_MODULES = ['check-file.ts', 'source.ts', 'node-offsets.ts', 'schema-check.ts', 'problem.ts', 'cross-checks.ts', 'figure-rules.ts', 'figures.ts', 'routes.ts', 'schemas/index.ts'];
 
 let key: string | undefined;
 

@@ -54,19 +54,22 @@ const pick = (meta: Meta): Meta => ({ title: meta.title, description: meta.descr
 
 /**
  * The part of a schema-valid file that the route table and the cross-file rules read: its slug, order, updated
- * date and meta (and a provider's name and rating). At 10,000 files this is a few hundred bytes each against the
+ * date and meta (and a provider's name and plans, and how old a checked price may be). At 10,000 files this is a few hundred bytes each against the
  * file's ~9 KB, so validation threads hand it back instead of the data.
  */
 export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
   const d = data as Record<string, unknown> & { meta?: Meta };
   switch (kind) {
     case 'site': {
-      const site = d as unknown as RouteContent['site'];
-      return { home: { updated: site.home.updated, meta: pick(site.home.meta) }, notFound: { meta: pick(site.notFound.meta) } };
+      const site = d as unknown as RouteContent['site'] & { prices: { maxAgeDays?: number } };
+      const prices = site.prices.maxAgeDays === undefined ? {} : { maxAgeDays: site.prices.maxAgeDays };
+      return { home: { updated: site.home.updated, meta: pick(site.home.meta) }, notFound: { meta: pick(site.notFound.meta) }, prices };
     }
     case 'provider': {
       const review = d.review as { updated: string; meta: Meta } | undefined;
-      return { slug: d.slug, order: d.order, name: d.name, rating: d.rating, ...(review ? { review: { updated: review.updated, meta: pick(review.meta) } } : {}) };
+      // Each plan's id, and whether it quotes a saving: what figure references are checked against.
+      const plans = Object.fromEntries(Object.entries(d.plans as Record<string, { savings?: number }>).map(([id, p]) => [id, p.savings === undefined ? {} : { savings: p.savings }]));
+      return { slug: d.slug, order: d.order, name: d.name, plan: d.plan, plans, ...(review ? { review: { updated: review.updated, meta: pick(review.meta) } } : {}) };
     }
     default:
       return { slug: d.slug, order: d.order, updated: d.updated, ...(d.meta ? { meta: pick(d.meta) } : {}) };
