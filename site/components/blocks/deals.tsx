@@ -40,7 +40,8 @@ export function DealListBlock({ block, ctx }: BlockProps<'deal-list'>) {
                 {features.map((f, i) => (
                   <li key={i} className="flex gap-2 text-sm text-slate-800">
                     <Icon name="check-circle" size={18} className="shrink-0 text-green-700" />
-                    {f}
+                    {/* One flex item: a figure beside its text must not be spaced apart from it. */}
+                    <span>{f}</span>
                   </li>
                 ))}
               </ul>

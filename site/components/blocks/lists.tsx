@@ -41,7 +41,7 @@ export function PriceListBlock({ block, ctx }: BlockProps<'price-list'>) {
                 <p className="font-semibold">{p.name}</p>
                 <p className="text-sm text-slate-700">{item.note}</p>
               </div>
-              <div className="text-right">
+              <div className="w-full pl-12 text-left sm:w-auto sm:pl-0 sm:text-right">
                 <p className="text-lg font-extrabold"><Price plan={plan} />/month</p>
                 <p className="text-sm text-slate-600"><PlanName plan={plan} /></p>
                 <PriceChecked plan={plan} className="text-xs text-slate-600" />
