@@ -8,11 +8,11 @@ import { SiteStyles } from './components/site-styles';
 import { getContent } from './lib/content.server';
 import stylesHref from './styles/app.css?url';
 
-/** Site-wide content: brand, navigation, footer and the not-found and error texts. */
+/** Site-wide content: brand, navigation, footer, the not-found and error texts, and how prices are labelled. */
 export function loader() {
   const { site } = getContent().content;
   const { brand, nav, footer, copyrightYear, notFound, errorPage, url } = site;
-  return { brand, nav, footer, copyrightYear, notFound, errorPage, url };
+  return { brand, nav, footer, copyrightYear, notFound, errorPage, url, prices: { checked: site.prices.checked, period: site.prices.period } };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;

@@ -20,7 +20,8 @@ function variant(doc: Doc, slug: string, i: number): Doc {
 /** Writes data for about `totalPages` pages into `dir`; returns how many providers and articles it added. */
 export function writeSyntheticContent(sourceData: string, dir: string, plan: { totalPages: number }) {
   cpSync(sourceData, dir, { recursive: true });
-  const providers = readdirSync(join(sourceData, 'providers')).filter((f) => f.endsWith('.yaml')).map((f) => load(join(sourceData, 'providers', f)));
+  // Copies of the reviewed providers: each copy is a review page (one that articles only recommend has none).
+  const providers = readdirSync(join(sourceData, 'providers')).filter((f) => f.endsWith('.yaml')).map((f) => load(join(sourceData, 'providers', f))).filter((p) => p.review);
   const articles = readdirSync(join(sourceData, 'articles')).filter((f) => f.endsWith('.yaml')).map((f) => load(join(sourceData, 'articles', f)));
   const existing = 33;
   const extra = Math.max(0, plan.totalPages - existing);

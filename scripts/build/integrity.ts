@@ -1,5 +1,6 @@
 /** Checks over the finished HTML (issue: search visibility and content integrity). Errors fail the build; warnings are listed. */
 import { NOT_FOUND_PATHS } from '../../services/content/routes.ts';
+import { LINK_NAMES } from '../../services/content/schemas/common.ts';
 import { OUTBOUND_REL } from '../../site/lib/outbound.ts';
 import type { PageScan } from './html-scan.ts';
 
@@ -29,7 +30,7 @@ function yearBefore(today: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Every internal href resolves, /go/ names a provider with the outbound rel, titles and descriptions are unique and short, pages are fresh. */
+/** Every internal href resolves, /go/ names a provider (and a link name) with the outbound rel, titles and descriptions are unique and short, pages are fresh. */
 export function checkIntegrity(input: IntegrityInput): BuildProblem[] {
   const problems: BuildProblem[] = [];
   const add = (severity: BuildProblem['severity'], page: string, message: string) => problems.push({ severity, page, message });
@@ -41,9 +42,10 @@ export function checkIntegrity(input: IntegrityInput): BuildProblem[] {
     for (const a of scan.anchors) {
       if (/^(https?:)?\/\//.test(a.href) || /^(mailto|tel):/.test(a.href) || a.href.startsWith('#')) continue;
       const path = a.href.split(/[?#]/)[0]!;
-      const go = /^\/go\/([^/]+)$/.exec(path);
+      const go = /^\/go\/([^/]+)(?:\/([^/]+))?$/.exec(path);
       if (go) {
         if (!input.providers.has(decodeURIComponent(go[1]!))) add('error', page, `link ${a.href} names no known provider`);
+        if (go[2] !== undefined && !(LINK_NAMES as readonly string[]).includes(decodeURIComponent(go[2]))) add('error', page, `link ${a.href} names no known link (${LINK_NAMES.join(', ')})`);
         if (a.rel !== OUTBOUND_REL) add('error', page, `outbound link ${a.href} must have rel="${OUTBOUND_REL}" (found ${a.rel ? `"${a.rel}"` : 'none'})`);
         continue;
       }

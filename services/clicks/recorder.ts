@@ -11,6 +11,8 @@ export interface ClickRow {
   /** When the click happened: an ISO 8601 UTC timestamp, as sent to the database. */
   clickedAt: string;
   provider: string;
+  /** The link the click went to: 'affiliate', or a link name (website, windows, …); only 'affiliate' is paid. */
+  destination: string;
   fromPath: string | null;
   placement: string | null;
   isBot: boolean;
@@ -108,6 +110,7 @@ export class ClickRecorder {
       id: click.id,
       clickedAt: this.lastIso,
       provider: click.provider,
+      destination: click.destination,
       fromPath: click.fromPath,
       placement: click.placement,
       isBot: click.isBot,

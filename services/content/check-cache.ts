@@ -36,7 +36,7 @@ export interface CheckStore {
  * schema messages and suggestions, the own rules and facts, the route stub): a change to any of them, as after a
  * pull or an upgrade, must not leave old problems in a store.
  */
-const CHECK_MODULES = ['check-cache.ts', 'check-file.ts', 'source.ts', 'node-offsets.ts', 'schema-check.ts', 'problem.ts', 'cross-checks.ts', 'routes.ts', 'schemas/index.ts'];
+const CHECK_MODULES = ['check-cache.ts', 'check-file.ts', 'source.ts', 'node-offsets.ts', 'schema-check.ts', 'problem.ts', 'cross-checks.ts', 'figure-rules.ts', 'figures.ts', 'routes.ts', 'schemas/index.ts'];
 
 let key: string | undefined;
 

@@ -2,49 +2,52 @@
 import { KINDS, type Kind } from './schemas/index.ts';
 import { foldProblems, suggestion, type Problem, type Severity } from './problem.ts';
 import { normalizePath, partialRouteStub, RESERVED_SLUG, routesByPath, routeStub, type RouteContent, type RouteEntry } from './routes.ts';
+import { DEFAULT_MAX_AGE_DAYS, figureRules, ordinal, textReporter } from './figure-checks.ts';
+import { LINK_NAMES } from './schemas/common.ts';
+import { literalFigures, literalMessage, referencesWithOrdinal } from './figure-rules.ts';
 import { locate, parseData, type SourceFile } from './source.ts';
-
-/** Keys whose value is an outbound link: an absolute http(s) URL or a '#' placeholder (spec §3, §4). */
-export const OUTBOUND_KEYS = new Set(['affiliate', 'downloadLink', 'iosLink', 'androidLink', 'configLink']);
 
 /** Text an editor left to fill in: "[Jurisdiction]", TODO, TBD, lorem ipsum. */
 const PLACEHOLDER_TEXT = /\[[A-Z][A-Za-z ]{2,}\]|\bTODO\b|\bTBD\b|\blorem ipsum\b/i;
 
-type Visit = (key: string, value: string, parent: Record<string, unknown>, pointer: () => string) => void;
+type Visit = (key: string, value: string, parent: Record<string, unknown>, pointer: () => string, about: string | undefined, top: () => string | undefined) => void;
 
 /**
  * Visits every string below root (property values and list items), depth first. `pointer()` gives the JSON
  * pointer of the one being visited; it is built only when asked for, since building one for every value was most
- * of this walk's time at 10,000 files. It runs over every file's data, so it allocates no entries arrays. With
- * `skip`, the values (and everything below them) whose pointer it refuses are not visited; that builds every
- * pointer, so it is only for the few files with errors.
+ * of this walk's time at 10,000 files. It runs over every file's data, so it allocates no entries arrays. `about` is
+ * the provider the string is about: the nearest enclosing object's `provider:`, else `rootAbout`; `top()` the
+ * top-level key the string is under. With `skip`, the values (and everything below them) whose pointer it refuses
+ * are not visited; that builds every pointer, so it is only for the few files with errors.
  */
-function walkStrings(root: unknown, visit: Visit, skip?: (pointer: string) => boolean): void {
+function walkStrings(root: unknown, rootAbout: string | undefined, visit: Visit, skip?: (pointer: string) => boolean): void {
   const path: string[] = [];
   const pointer = () => path.map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-  const step = (key: string, v: unknown, parent: Record<string, unknown>) => {
+  const top = () => path[0];
+  const step = (key: string, v: unknown, parent: Record<string, unknown>, about: string | undefined) => {
     const text = typeof v === 'string';
     if (!text && !(v && typeof v === 'object')) return;
     path.push(key);
     if (!skip?.(pointer())) {
-      if (text) visit(key, v, parent, pointer);
-      else go(v);
+      if (text) visit(key, v, parent, pointer, about, top);
+      else go(v, about);
     }
     path.pop();
   };
-  const go = (value: unknown) => {
+  const go = (value: unknown, about: string | undefined) => {
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) step(String(i), value[i], value as unknown as Record<string, unknown>);
+      for (let i = 0; i < value.length; i++) step(String(i), value[i], value as unknown as Record<string, unknown>, about);
     } else {
       const obj = value as Record<string, unknown>;
-      for (const k in obj) step(k, obj[k], obj);
+      const here = typeof obj.provider === 'string' ? obj.provider : about;
+      for (const k in obj) step(k, obj[k], obj, here);
     }
   };
-  if (root && typeof root === 'object') go(root);
+  if (root && typeof root === 'object') go(root, rootAbout);
 }
 
-/** A `provider:` reference in a file other than a provider's, and the rating beside it (null when there is none). */
-type ProviderRef = [provider: string, rating: number | null];
+/** A `provider:` reference in a file other than a provider's, and the `plan:` beside it (null when there is none). */
+type ProviderRef = [provider: string, plan: string | null];
 
 /**
  * What the rules that span files need to know of one file, gathered where the file is parsed (in a validation
@@ -60,13 +63,18 @@ export interface FileFacts {
   aka?: string;
   featured: boolean;
   /**
-   * Provider references and site-internal hrefs ('/…'), in the order of the file. Their pointers are not kept (they
-   * were half of what a validation thread handed back): for a problem, crossCheck finds them again.
+   * Provider references, site-internal hrefs ('/…'), figure references ({{…}}, with their place among equal ones in
+   * their string) and strings that may name a provider beside a figure, in the order of the file. Their pointers are
+   * not kept (they were half of what a validation thread handed back): for a problem, crossCheck finds them again.
    */
   refs: ProviderRef[];
   links: string[];
+  figures: [raw: string, nth: number][];
+  named: string[];
   /** Offer end dates; whether one has passed depends on the day of the run, so it is decided with the others. */
   ends: { pointer: string; endsOn: string }[];
+  /** The days a provider's plans were checked; how old is too old depends on the day too. */
+  checked: { pointer: string; date: string }[];
   /** The values the file's schema errors are about (schema-check.ts), left out of everything above. */
   spoiled?: string[];
 }
@@ -79,27 +87,36 @@ function reporter(problems: Problem[]) {
   };
 }
 
-/** The pointers of a file's refs and links, in the same order. */
-interface FactPointers { refs: string[]; links: string[] }
+/** The pointers of a file's refs, links, figure references and named strings, in the same order. */
+export interface FactPointers { refs: string[]; links: string[]; figures: string[]; named: string[] }
+
+/** Keys whose strings are not text a visitor reads: names, ids, dates and URLs never hold a figure. */
+const NOT_TEXT = new Set(['slug', 'provider', 'plan', 'link', 'icon', 'logo', 'variant', 'type', 'href', 'updated', 'startsOn', 'endsOn', 'checked', 'affiliate', 'subid', 'tone']);
+
+/** The parts of a provider file that are text about it; the rest is its record, where figures belong. */
+const PROVIDER_TEXT = new Set(['description', 'bestFor', 'review']);
 
 /** Whether a pointer is at or below one of the spoiled ones ('' spoils the whole file). */
 const spoiler = (spoiled: string[]) => (pointer: string) => spoiled.some((s) => s === '' || pointer === s || pointer.startsWith(`${s}/`));
 
 /**
- * The rules one file can be judged by alone (its slug against its file name, outbound links, placeholders), and the
- * facts the rules that span files need of it; with `pointers`, also the pointers of its refs and links. With
- * `spoiled` (a file with schema errors), the values those errors are about are left out of both.
+ * The rules one file can be judged by alone (its slug against its file name, outbound links, placeholders, figures
+ * typed into text, a provider's own plans), and the facts the rules that span files need of it; with `pointers`,
+ * also the pointers of its refs, links, figure references and named strings. With `spoiled` (a file with schema
+ * errors), the values those errors are about are left out of both.
  */
 export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointers, spoiled?: string[]): { problems: Problem[]; facts: FileFacts } {
   const problems: Problem[] = [];
   const at = reporter(problems);
+  const atText = textReporter(problems);
   const skip = spoiled && spoiler(spoiled);
   const data = (skip?.('') || !s.data || typeof s.data !== 'object' ? {} : s.data) as Record<string, unknown>;
   const usable = (pointer: string) => !skip?.(pointer);
+  const isProvider = s.kind === 'provider';
   const facts: FileFacts = {
     stub: skip ? partialRouteStub(s.kind, data, usable) : routeStub(s.kind, data),
-    featured: s.kind === 'provider' && data.featured === true && usable('/featured'),
-    refs: [], links: [], ends: [],
+    featured: isProvider && data.featured === true && usable('/featured'),
+    refs: [], links: [], figures: [], named: [], ends: [], checked: [],
   };
   if (spoiled) facts.spoiled = spoiled;
   if (SLUGGED.has(s.kind)) {
@@ -114,28 +131,50 @@ export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointer
     }
     if (slug === RESERVED_SLUG) at(s, '/slug', 'error', `slug '${RESERVED_SLUG}' is reserved for the not-found page`);
   }
-  walkStrings(data, (key, value, parent, pointer) => {
-    if (key === 'provider' && s.kind !== 'provider') {
-      const rating = typeof parent.rating === 'number' && (!skip || usable(pointer().replace(/provider$/, 'rating'))) ? parent.rating : null;
-      facts.refs.push([value, rating]);
+  if (isProvider && data.plans && typeof data.plans === 'object' && usable('/plans')) providerRules(s, data, at, facts, usable);
+  walkStrings(data, isProvider ? (facts.stub.slug as string) : undefined, (key, value, parent, pointer, about, top) => {
+    if (key === 'provider' && !isProvider) {
+      const plan = typeof parent.plan === 'string' && (!skip || usable(pointer().replace(/provider$/, 'plan'))) ? parent.plan : null;
+      facts.refs.push([value, plan]);
       pointers?.refs.push(pointer());
     }
     if (key === 'href' && value.startsWith('/')) {
       facts.links.push(value);
       pointers?.links.push(pointer());
     }
-    if (OUTBOUND_KEYS.has(key)) {
-      if (value.startsWith('#')) at(s, pointer(), 'warning', `placeholder link '${value}': its button does nothing until a real URL is set`);
-      else if (!isHttpUrl(value)) at(s, pointer(), 'error', `outbound link must be an absolute http(s) URL or a placeholder starting with '#' (found "${value}")`);
+    if (key === 'affiliate' && isProvider) {
+      const website = (data.links as { website: string }).website;
+      if (value.startsWith('#')) at(s, pointer(), 'warning', `no affiliate link yet ('${value}'): /go/${data.slug} sends visitors to ${website}, unpaid, until one is set`);
+      else if (!isHttpUrl(value)) at(s, pointer(), 'error', `affiliate must be an absolute http(s) URL or a placeholder starting with '#' (found "${value}")`);
     }
     if (key === 'endsOn') {
       const end = { pointer: pointer(), endsOn: value };
       facts.ends.push(end);
       // Located now, while the text is at hand, so that deciding it later never reads the file again.
       locate(s, end.pointer);
+      if (typeof parent.startsOn === 'string' && parent.startsOn > value) at(s, end.pointer.replace(/endsOn$/, 'startsOn'), 'error', `the offer starts on ${parent.startsOn}, after it ends on ${value}`);
     }
     const m = PLACEHOLDER_TEXT.exec(value);
     if (m) at(s, pointer(), 'warning', `placeholder text '${m[0]}' is still in the content`);
+    if (NOT_TEXT.has(key)) return;
+    if (isProvider && !PROVIDER_TEXT.has(top()!)) {
+      if (value.includes('{{')) at(s, pointer(), 'error', `figure references are filled in only in a provider's description, bestFor and review; here, write the figure itself`);
+      return;
+    }
+    const { always, ifNamed } = literalFigures(value, about !== undefined);
+    // Search keywords name what people type ("surfshark unlimited devices"), not what the page shows.
+    if ((always.length || ifNamed.length) && /\/keywords\/\d+$/.test(pointer())) return;
+    for (const [i, l] of always.entries()) atText(s, pointer(), l.text, ordinal(always, i), 'error', literalMessage(l, about));
+    if (ifNamed.length) {
+      facts.named.push(value);
+      pointers?.named.push(pointer());
+    }
+    if (value.includes('{{')) {
+      for (const ref of referencesWithOrdinal(value)) {
+        facts.figures.push(ref);
+        pointers?.figures.push(pointer());
+      }
+    }
   }, skip);
   return { problems, facts };
 }
@@ -143,22 +182,42 @@ export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointer
 /** The kinds whose files are named by their slug. */
 const SLUGGED = new Set((Object.keys(KINDS) as Kind[]).filter((k) => (KINDS[k].schema as { properties?: Record<string, unknown> }).properties?.slug));
 
+/** A provider's own plan references, and the days its prices were checked. */
+function providerRules(s: SourceFile, data: Record<string, unknown>, at: ReturnType<typeof reporter>, facts: FileFacts, usable: (pointer: string) => boolean): void {
+  const plans = data.plans as Record<string, { checked: string }>;
+  const ids = Object.keys(plans);
+  const checkPlan = (pointer: string, id: unknown) => {
+    if (typeof id === 'string' && usable(pointer) && !Object.hasOwn(plans, id)) at(s, pointer, 'error', `'${id}' is not one of ${data.name}'s plans (${ids.join(', ')})${suggestion(id, ids)}`);
+  };
+  checkPlan('/plan', data.plan);
+  checkPlan('/review/deal/plan', (data.review as { deal?: { plan?: unknown } } | undefined)?.deal?.plan);
+  for (const id of ids) {
+    const pointer = `/plans/${id.replace(/~/g, '~0').replace(/\//g, '~1')}/checked`;
+    const date: unknown = plans[id]?.checked;
+    if (typeof date !== 'string' || !usable(pointer)) continue;
+    const checked = { pointer, date };
+    facts.checked.push(checked);
+    locate(s, checked.pointer);
+  }
+}
+
 export interface CrossCheckOptions {
-  /** Today's date, YYYY-MM-DD (UTC), for offer end dates. */
+  /** Today's date, YYYY-MM-DD (UTC), for offer end dates and how old a checked price is. */
   today: string;
 }
+
+/** What the cross-file rules read of each provider (its routeStub). */
+export interface ProviderStub { slug: string; name: string; plan: string; plans: Record<string, { savings?: number }> }
 
 /** A file and its facts (fileRules). */
 export interface CheckedFile { source: SourceFile; facts: FileFacts }
 
-type KnownProvider = { slug: string; name?: unknown; rating?: unknown };
-
 /**
- * Every problem that spans files (slugs, routes, the featured provider, provider references, internal links) or
- * depends on the day (ended offers), each at the position of the value it is about. Problems with one cause (a
- * provider or a page that does not exist, a rating that differs from the provider's) are folded into the first.
+ * Every problem that spans files (slugs, routes, the featured provider, provider and plan references, figure
+ * references, internal links) or depends on the day (ended offers, old prices), each at the position of the value it
+ * is about. Problems with one cause (a provider, a plan or a page that does not exist) are folded into the first.
  */
-export function crossCheck(files: CheckedFile[], content: RouteContent & { providers: KnownProvider[] }, routes: RouteEntry[], opts: CrossCheckOptions): Problem[] {
+export function crossCheck(files: CheckedFile[], content: RouteContent & { site: { prices?: { maxAgeDays?: number } }; providers: { slug: string }[] }, routes: RouteEntry[], opts: CrossCheckOptions): Problem[] {
   const problems: Problem[] = [];
   const at = reporter(problems);
   const causes = new Map<string, { problems: Problem[]; more: (n: number) => string }>();
@@ -170,7 +229,8 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { provi
   };
   const references = (n: number) => `${n} more ${n === 1 ? 'reference' : 'references'} to it`;
 
-  const providers = new Map<string, KnownProvider>(content.providers.map((p) => [p.slug, p]));
+  const providers = new Map(content.providers.map((p) => [p.slug, p as ProviderStub]));
+  const figures = figureRules(problems, providers, { today: opts.today, maxAgeDays: content.site.prices?.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS });
   // Maps, not finds: every file and every link looks a route up, so a linear search made validation quadratic.
   const byPath = routesByPath(routes);
   const bySource = new Map<string, RouteEntry>();
@@ -190,7 +250,7 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { provi
   const pointerOf = (f: CheckedFile, list: keyof FactPointers, k: number): string => {
     let p = found.get(f);
     if (!p) {
-      p = { refs: [], links: [] };
+      p = { refs: [], links: [], figures: [], named: [] };
       const { source } = f;
       fileRules({ ...source, kind: source.kind!, data: source.data ?? parseData(source.text()) }, p, f.facts.spoiled);
       found.set(f, p);
@@ -221,22 +281,20 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { provi
       if (featured) at(s, '/featured', 'error', `only one provider may be featured (${featured.file} already is)`);
       featured = s;
     }
-    facts.refs.forEach(([slug, rating], k) => {
-      const p = providers.get(slug);
-      if (!p) {
-        because(`provider:${slug}`, references)(s, pointerOf(file, 'refs', k), 'error', `unknown provider '${slug}'${suggestion(slug, providers.keys())}`);
-      } else if (rating !== null && typeof p.rating === 'number' && rating !== p.rating) {
-        const name = typeof p.name === 'string' && p.name ? p.name : p.slug;
-        because(`rating:${p.slug}:${rating}`, (n) => `${n} more ${n === 1 ? 'place gives' : 'places give'} it ${rating}`)(
-          s, pointerOf(file, 'refs', k).replace(/provider$/, 'rating'), 'error',
-          `rating ${rating} differs from ${name}'s rating ${p.rating} in providers/${p.slug}.yaml; a provider has one rating across the site`,
-        );
+    facts.refs.forEach(([provider, plan], k) => {
+      const p = providers.get(provider);
+      if (!p) because(`provider:${provider}`, references)(s, pointerOf(file, 'refs', k), 'error', `unknown provider '${provider}'${suggestion(provider, providers.keys())}`);
+      else if (plan !== null && p.plans && !Object.hasOwn(p.plans, plan)) {
+        const ids = Object.keys(p.plans);
+        because(`plan:${p.slug}:${plan}`, references)(s, pointerOf(file, 'refs', k).replace(/provider$/, 'plan'), 'error', `'${plan}' is not one of ${p.name}'s plans (${ids.join(', ')})${suggestion(plan, ids)}`);
       }
     });
+    figures.check(file, pointerOf);
     facts.links.forEach((href, k) => {
-      const go = /^\/go\/([^/?#]+)/.exec(href);
+      const go = /^\/go\/([^/?#]+)(?:\/([^/?#]+))?/.exec(href);
       if (go) {
         if (!providers.has(go[1]!)) because(`provider:${go[1]}`, references)(s, pointerOf(file, 'links', k), 'error', `link to unknown provider '${go[1]}'${suggestion(go[1]!, providers.keys())}`);
+        else if (go[2] !== undefined && !(LINK_NAMES as readonly string[]).includes(go[2])) at(s, pointerOf(file, 'links', k), 'error', `/go/${go[1]}/${go[2]}: '${go[2]}' is not a link name (${LINK_NAMES.join(', ')})${suggestion(go[2], LINK_NAMES)}`);
       } else if (!byPath.has(normalizePath(href)) || href.startsWith('/404')) {
         allPaths ??= routes.map((r) => r.path);
         because(`path:${normalizePath(href)}`, references)(s, pointerOf(file, 'links', k), 'error', `internal link ${href} does not resolve to a page${suggestion(href, allPaths)}`);

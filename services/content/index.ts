@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { checkFile, fromPortable, portable, readAndCheck, readContentFile, type FileCheck, type PortableCheck } from './check-file.ts';
 import { crossCheck, type CheckedFile } from './cross-checks.ts';
 import { assemble, type Content } from './model.ts';
+import { resolveFigures } from './resolve-figures.ts';
 import { sortProblems, type Problem } from './problem.ts';
 import { routeTable, type RouteEntry } from './routes.ts';
 import { stampOf, type CachedCheck, type CheckStore } from './check-cache.ts';
@@ -13,6 +14,8 @@ export type { Content } from './model.ts';
 export type { Problem } from './problem.ts';
 export type { RouteEntry, RouteKind } from './routes.ts';
 export * from './schemas/index.ts';
+export * from './figures.ts';
+export { LINK_NAMES } from './schemas/common.ts';
 export { formatProblem, sortProblems } from './problem.ts';
 export type { PortableCheck } from './check-file.ts';
 export type { CachedCheck, CheckStore } from './check-cache.ts';
@@ -188,7 +191,7 @@ function finish(dataDir: string, checks: FileCheck[], opts: LoadOptions, withCon
   const sorted = sortProblems(problems);
   const errorCount = sorted.filter((p) => p.severity === 'error').length;
   return {
-    content: withContent && schemaOk && errorCount === 0 ? assemble(sources) : undefined,
+    content: withContent && schemaOk && errorCount === 0 ? resolveFigures(assemble(sources)!) : undefined,
     routes,
     problems: sorted,
     sources,

@@ -54,19 +54,22 @@ const pick = (meta: Meta): Meta => ({ title: meta.title, description: meta.descr
 
 /**
  * The part of a schema-valid file that the route table and the cross-file rules read: its slug, order, updated
- * date and meta (and a provider's name and rating). At 10,000 files this is a few hundred bytes each against the
+ * date and meta (and a provider's name and plans, and how old a checked price may be). At 10,000 files this is a few hundred bytes each against the
  * file's ~9 KB, so validation threads hand it back instead of the data.
  */
 export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
   const d = data as Record<string, unknown> & { meta?: Meta };
   switch (kind) {
     case 'site': {
-      const site = d as unknown as RouteContent['site'];
-      return { home: { updated: site.home.updated, meta: pick(site.home.meta) }, notFound: { meta: pick(site.notFound.meta) } };
+      const site = d as unknown as RouteContent['site'] & { prices: { maxAgeDays?: number } };
+      const prices = site.prices.maxAgeDays === undefined ? {} : { maxAgeDays: site.prices.maxAgeDays };
+      return { home: { updated: site.home.updated, meta: pick(site.home.meta) }, notFound: { meta: pick(site.notFound.meta) }, prices };
     }
     case 'provider': {
       const review = d.review as { updated: string; meta: Meta } | undefined;
-      return { slug: d.slug, order: d.order, name: d.name, rating: d.rating, ...(review ? { review: { updated: review.updated, meta: pick(review.meta) } } : {}) };
+      // Each plan's id, and whether it quotes a saving: what figure references are checked against.
+      const plans = Object.fromEntries(Object.entries(d.plans as Record<string, { savings?: number }>).map(([id, p]) => [id, p.savings === undefined ? {} : { savings: p.savings }]));
+      return { slug: d.slug, order: d.order, name: d.name, plan: d.plan, plans, ...(review ? { review: { updated: review.updated, meta: pick(review.meta) } } : {}) };
     }
     default:
       return { slug: d.slug, order: d.order, updated: d.updated, ...(d.meta ? { meta: pick(d.meta) } : {}) };
@@ -88,11 +91,16 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
   const meta = (base: string): Meta => ({ title: str(`${base}/meta/title`), description: str(`${base}/meta/description`) });
   switch (kind) {
     case 'site':
-      return { home: { updated: str('/home/updated'), meta: meta('/home') }, notFound: { meta: meta('/notFound') } };
+      const maxAgeDays = num('/prices/maxAgeDays');
+      return { home: { updated: str('/home/updated'), meta: meta('/home') }, notFound: { meta: meta('/notFound') }, prices: maxAgeDays === undefined ? {} : { maxAgeDays } };
     case 'provider': {
       // A review the schema requires is a page whoever links to it expects, even when this file lacks it.
       const review = data.review !== undefined || REVIEW_REQUIRED ? { updated: str('/review/updated'), meta: meta('/review') } : undefined;
-      return { slug: '', order: num('/order') ?? 0, name: str('/name'), rating: num('/rating'), ...(review ? { review } : {}) };
+      // Each usable plan's id: a plan with a mistake inside is still a plan that others may name.
+      const plans = at('/plans');
+      const ids = plans && typeof plans === 'object' && !Array.isArray(plans) ? Object.keys(plans) : [];
+      const stubs = Object.fromEntries(ids.map((id) => { const savings = num(`/plans/${id.replace(/~/g, '~0').replace(/\//g, '~1')}/savings`); return [id, savings === undefined ? {} : { savings }]; }));
+      return { slug: '', order: num('/order') ?? 0, name: str('/name'), plan: str('/plan'), plans: stubs, ...(review ? { review } : {}) };
     }
     default:
       return { slug: '', order: num('/order') ?? 0, updated: str('/updated'), meta: meta('') };

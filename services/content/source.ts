@@ -160,6 +160,27 @@ export function locate(source: SourceFile, pointer: string, at: 'value' | 'key' 
   return pos;
 }
 
+/**
+ * The line and column of a piece of a string value: the `nth` (0-based) occurrence of `needle` at or after where
+ * the value at `pointer` starts. Only its first word is looked for, since a folded scalar may break the rest over
+ * lines; where it cannot be found (escapes in a quoted string), the value's own position.
+ */
+export function locateText(source: SourceFile, pointer: string, needle: string, nth = 0): { line: number; column: number } {
+  const spot = `text:${pointer}:${nth}:${needle}`;
+  const known = source.spots?.[spot];
+  if (known) return { line: known[0], column: known[1] };
+  const start = locate(source, pointer);
+  const text = source.text();
+  const lineStarts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const word = needle.split(/\s/)[0]!;
+  let at = (lineStarts[start.line - 1] ?? 0) + start.column - 1;
+  for (let k = 0; k <= nth && at !== -1; k++) at = text.indexOf(word, k === 0 ? at : at + word.length);
+  const pos = at === -1 ? start : linePos(lineStarts, at);
+  if (source.spots) source.spots[spot] = [pos.line, pos.column];
+  return pos;
+}
+
 /** 1-based line and column of an offset, as yaml's LineCounter gives them. */
 function linePos(lineStarts: number[], offset: number): { line: number; column: number } {
   let lo = 0;

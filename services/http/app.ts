@@ -11,12 +11,12 @@ import { clicksApiRoutes } from './routes/clicks-api.ts';
 import { formRoutes } from './routes/forms.ts';
 import { goRoutes } from './routes/go.ts';
 import { healthRoutes } from './routes/health.ts';
-import type { OutboundTarget } from './targets.ts';
+import type { ProviderTargets } from './targets.ts';
 import { validationMessage } from './validation-message.ts';
 
 export interface AppOptions {
   distDir: string;
-  targets: ReadonlyMap<string, OutboundTarget>;
+  targets: ReadonlyMap<string, ProviderTargets>;
   /** Every page path, for checking `from` on /go/. */
   routes: ReadonlySet<string>;
   db: Db;

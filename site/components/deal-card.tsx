@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import type { ShownPlan } from '../../services/content/index.ts';
 import { Badge, type BadgeVariant } from './badge';
+import { Discount, Figure, Period, Price, PriceChecked, RegularPrice } from './figure';
 import { Icon } from './icon';
 import { OutboundLink } from './outbound-link';
 import { StarRating } from './star-rating';
@@ -9,44 +11,43 @@ export interface DealCardProps {
   /** The heading level that keeps the page's outline in order. */
   level: 'h2' | 'h3';
   logo?: string;
-  /** Shown with the list-card star rule (spec §4: filled while index < floor(rating)). */
+  /** The provider's rating, shown with the list-card star rule (filled while index < floor(rating)). */
   rating?: number;
   badge?: { text: string; variant: BadgeVariant };
-  price: string;
-  originalPrice: string;
-  discount: string;
-  period: string;
-  /** The guarantee, trial or savings line. */
-  notes?: readonly string[];
+  /** The plan whose price, regular price, discount and term the card shows. */
+  plan: ShownPlan;
+  /** The guarantee, trial, savings or validity lines. */
+  notes?: readonly ReactNode[];
   features?: readonly string[];
   /** Page-specific figures, e.g. the gaming ping, shown above the price. */
   extra?: ReactNode;
-  cta: { provider: string; link?: string; from: string; placement: string; label: string };
+  cta: { provider: string; destination?: string; from: string; placement: string; label: string };
 }
 
 /** A deal box: price, struck-through regular price, percent-off badge, notes and an outbound button (spec §2, §3). */
-export function DealCard({ heading, level: H, logo, rating, badge, price, originalPrice, discount, period, notes = [], features = [], extra, cta }: DealCardProps) {
+export function DealCard({ heading, level: H, logo, rating, badge, plan, notes = [], features = [], extra, cta }: DealCardProps) {
   return (
-    <article data-testid="deal-card" className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm">
+    <article data-testid="deal-card" data-provider={plan.provider} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm">
       <div className="flex items-start justify-between gap-3">
         <div className="flex items-center gap-3">
           {logo && <span className="text-3xl leading-none" aria-hidden="true">{logo}</span>}
           <div>
             <H className="text-lg font-bold">{heading}</H>
-            {rating !== undefined && <StarRating rating={rating} rule="floor" />}
+            {rating !== undefined && <Figure of={`${plan.provider}/rating`}><StarRating rating={rating} rule="floor" /></Figure>}
           </div>
         </div>
         {badge && <Badge variant={badge.variant}>{badge.text}</Badge>}
       </div>
       {extra}
       <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <span className="text-4xl font-extrabold" data-testid="deal-price">{price}</span>
-        <s className="text-lg text-slate-600" data-testid="deal-original">{originalPrice}</s>
-        <Badge variant="destructive">{discount}</Badge>
+        <span className="text-4xl font-extrabold" data-testid="deal-price"><Price plan={plan} /></span>
+        <s className="text-lg text-slate-600" data-testid="deal-original"><RegularPrice plan={plan} /></s>
+        <Badge variant="destructive"><Discount plan={plan} /></Badge>
       </div>
-      <p className="mt-1 text-sm text-slate-600">{period}</p>
-      {notes.map((n) => (
-        <p key={n} className="mt-2 text-sm font-medium text-green-800">{n}</p>
+      <p className="mt-1 text-sm text-slate-600"><Period plan={plan} /></p>
+      <PriceChecked plan={plan} />
+      {notes.map((n, i) => (
+        <p key={i} className="mt-2 text-sm font-medium text-green-800" data-testid="deal-note">{n}</p>
       ))}
       {features.length > 0 && (
         <ul className="mt-4 space-y-1.5 text-sm">
@@ -61,7 +62,7 @@ export function DealCard({ heading, level: H, logo, rating, badge, price, origin
       <div className="mt-auto pt-6">
         <OutboundLink
           provider={cta.provider}
-          link={cta.link}
+          destination={cta.destination}
           from={cta.from}
           placement={cta.placement}
           className="block w-full rounded-md bg-blue-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-blue-800"

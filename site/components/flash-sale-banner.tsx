@@ -1,23 +1,27 @@
+import { formatLongDate } from '../../services/content/figures.ts';
 import { Icon } from './icon';
+import type { OfferState } from '../lib/offers';
 
 export interface FlashSale {
   title: string;
   text: string;
-  endsLabel: string;
+  endsOn: string;
   endedTitle: string;
   endedText: string;
 }
 
 /**
- * The deals-page flash-sale banner. `ended` is decided at build time from the sale's end date, so a past sale
- * never keeps advertising itself; {date} in any text becomes the visible end date.
+ * The deals-page flash-sale banner, in the state its dates give (site/lib/offers.ts): nothing before the sale,
+ * the sale while it runs, and that it has ended afterwards. {date} in any text becomes its last day.
  */
-export function FlashSaleBanner({ sale, ended }: { sale: FlashSale; ended: boolean }) {
-  const fill = (s: string) => s.replaceAll('{date}', sale.endsLabel);
+export function FlashSaleBanner({ sale, state }: { sale: FlashSale; state: OfferState }) {
+  if (state === 'upcoming') return null;
+  const ended = state === 'ended';
+  const fill = (s: string) => s.replaceAll('{date}', formatLongDate(sale.endsOn));
   return (
     <section
       data-testid="flash-sale"
-      data-state={ended ? 'ended' : 'running'}
+      data-state={state}
       aria-labelledby="flash-sale"
       className={`rounded-xl p-6 text-center ${ended ? 'border border-slate-300 bg-slate-100 text-slate-900' : 'bg-red-700 text-white'}`}
     >

@@ -4,8 +4,11 @@ import { OUTBOUND_REL } from '../lib/outbound';
 export interface OutboundProps {
   /** Provider slug: the link goes through /go/<slug>, which records the click and redirects. */
   provider: string;
-  /** The provider's configured link; a '#' placeholder renders an inert button (spec §4). Omit to always link. */
-  link?: string;
+  /**
+   * One of the provider's named links (website, windows, ios, …), reached through /go/<slug>/<name>; without it,
+   * the affiliate link. Either way /go/ falls back to the provider's website, so the button always leads somewhere.
+   */
+  destination?: string;
   /** The page the button is on, e.g. "/vpn-deals". */
   from: string;
   /** Which button on the page, e.g. "card" or "hero". */
@@ -14,25 +17,16 @@ export interface OutboundProps {
   children: ReactNode;
 }
 
-/** The tracked path for an outbound click: /go/<slug>?from=<path>&placement=<slot>. */
-export function goHref(provider: string, from: string, placement: string): string {
-  return `/go/${encodeURIComponent(provider)}?${new URLSearchParams({ from, placement })}`;
+/** The tracked path for an outbound click: /go/<slug>[/<link>]?from=<path>&placement=<slot>. */
+export function goHref(provider: string, from: string, placement: string, destination?: string): string {
+  const link = destination ? `/${encodeURIComponent(destination)}` : '';
+  return `/go/${encodeURIComponent(provider)}${link}?${new URLSearchParams({ from, placement })}`;
 }
 
-/**
- * An outbound button. Real links open /go/<slug> in a new tab; a placeholder ('#…') renders a button that
- * only writes to the console when clicked, as spec §4 describes.
- */
-export function OutboundLink({ provider, link, from, placement, className = '', children }: OutboundProps) {
-  if (link !== undefined && !/^https?:\/\//.test(link)) {
-    return (
-      <button type="button" className={className} data-placeholder={link} onClick={() => console.log(`Outbound link for ${provider} is not configured yet (${link})`)}>
-        {children}
-      </button>
-    );
-  }
+/** An outbound button: /go/<slug> (or /go/<slug>/<link>) in a new tab; the target comes from content on the server. */
+export function OutboundLink({ provider, destination, from, placement, className = '', children }: OutboundProps) {
   return (
-    <a href={goHref(provider, from, placement)} target="_blank" rel={OUTBOUND_REL} className={className}>
+    <a href={goHref(provider, from, placement, destination)} target="_blank" rel={OUTBOUND_REL} className={className}>
       {children}
     </a>
   );

@@ -1,25 +1,40 @@
-import type { Streaming } from '../../services/content/index.ts';
+import type { ReactNode } from 'react';
+import type { ShownPlan, Streaming } from '../../services/content/index.ts';
 import { Badge } from './badge';
+import { Figure, Price, PriceChecked, ProviderFigure, PlanName } from './figure';
 import { OutboundLink } from './outbound-link';
 import { StarRating } from './star-rating';
 
 type Pick = Streaming['providers']['items'][number];
 type Labels = Streaming['providers']['labels'];
 
+/** What a pick card shows of the provider's record. */
+export interface PickProvider { name: string; logo: string; rating: number; servers: number; countries: number; plan: ShownPlan }
+
+/** A label with {servers} and {countries} filled with the provider's figures. */
+function serversLine(label: string, slug: string, p: PickProvider): ReactNode {
+  return label.split(/(\{servers\}|\{countries\})/).map((part, i) =>
+    part === '{servers}' ? <ProviderFigure key={i} slug={slug} figure="servers" value={p.servers} />
+    : part === '{countries}' ? <ProviderFigure key={i} slug={slug} figure="countries" value={p.countries} />
+    : part,
+  );
+}
+
 /**
- * A recommended-provider card (spec §3 Review-page provider card): list-card stars, badge, speed, servers, price,
- * features, pros and cons, and an outbound button through /go/<slug>.
+ * A recommended-provider card: list-card stars, badge, speed, servers, the
+ * plan's price, features, pros and cons, and an outbound button through /go/<slug>. Figures come from the record.
  */
-export function PickCard({ pick, name, logo, labels, from }: { pick: Pick; name: string; logo: string; labels: Labels; from: string }) {
-  const facts = [[labels.speed, pick.speed], [labels.servers, pick.servers], [labels.price, pick.price]] as const;
+export function PickCard({ pick, provider: p, labels, from }: { pick: Pick; provider: PickProvider; labels: Labels; from: string }) {
+  const price = <><Price plan={p.plan} />/mo, <PlanName plan={p.plan} /></>;
+  const facts = [[labels.speed, pick.speed], [labels.servers, serversLine(labels.serversText, pick.provider, p)], [labels.price, price]] as const;
   return (
-    <article data-testid="pick-card" className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <article data-testid="pick-card" data-provider={pick.provider} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-start justify-between gap-3">
         <div className="flex items-center gap-3">
-          <span className="text-3xl leading-none" aria-hidden="true">{logo}</span>
+          <span className="text-3xl leading-none" aria-hidden="true">{p.logo}</span>
           <div>
-            <h3 className="text-lg font-bold">{name}</h3>
-            <StarRating rating={pick.rating} rule="floor" />
+            <h3 className="text-lg font-bold">{p.name}</h3>
+            <Figure of={`${pick.provider}/rating`}><StarRating rating={p.rating} rule="floor" /></Figure>
           </div>
         </div>
         <Badge variant={pick.badge.variant}>{pick.badge.text}</Badge>
@@ -30,6 +45,7 @@ export function PickCard({ pick, name, logo, labels, from }: { pick: Pick; name:
           <div key={label} className="flex gap-2"><dt className="text-slate-600">{label}</dt><dd className="font-medium">{value}</dd></div>
         ))}
       </dl>
+      <PriceChecked plan={p.plan} />
       <ul className="mt-4 flex flex-wrap gap-1.5">
         {pick.features.map((f) => <li key={f}><Badge variant="secondary">{f}</Badge></li>)}
       </ul>

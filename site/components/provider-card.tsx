@@ -1,15 +1,16 @@
-import type { Provider } from '../../services/content/index.ts';
+import type { Provider, ShownPlan } from '../../services/content/index.ts';
 import { Badge } from './badge';
 import { FeatureTick } from './feature-tick';
+import { Discount, Figure, Price, PriceChecked, ProviderFigure, RegularPrice, PlanName } from './figure';
 import { OutboundLink } from './outbound-link';
 import { StarRating } from './star-rating';
 
-/** The card fields the home grid shows (spec §3 VPN provider card). */
+/** The card fields the home grid shows, with the plan its price is for. */
 export type ProviderCardData = Pick<
   Provider,
-  'slug' | 'name' | 'logo' | 'rating' | 'monthlyPrice' | 'yearlyPrice' | 'discount' | 'servers' | 'countries' | 'devices' |
-  'streaming' | 'torrenting' | 'killSwitch' | 'noLogs' | 'support' | 'moneyBack' | 'bestFor' | 'featured' | 'affiliate'
->;
+  'slug' | 'name' | 'logo' | 'rating' | 'servers' | 'countries' | 'devices' |
+  'streaming' | 'torrenting' | 'killSwitch' | 'noLogs' | 'support' | 'moneyBack' | 'bestFor' | 'featured'
+> & { plan: ShownPlan };
 
 export interface CardLabels {
   featured: string;
@@ -21,6 +22,7 @@ export function ProviderCard({ p, from, labels }: { p: ProviderCardData; from: s
   return (
     <article
       data-testid="provider-card"
+      data-provider={p.slug}
       className={`relative flex flex-col rounded-xl bg-white p-6 shadow-sm ${p.featured ? 'ring-2 ring-blue-700' : 'border border-slate-200'}`}
     >
       {p.featured && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">{labels.featured}</Badge>}
@@ -28,18 +30,20 @@ export function ProviderCard({ p, from, labels }: { p: ProviderCardData; from: s
         <span className="text-4xl leading-none" aria-hidden="true">{p.logo}</span>
         <div>
           <h3 className="text-lg font-bold">{p.name}</h3>
-          <StarRating rating={p.rating} rule="at-most" />
+          <Figure of={`${p.slug}/rating`}><StarRating rating={p.rating} rule="at-most" /></Figure>
         </div>
       </div>
       <p className="mt-3"><Badge variant="secondary">Best for: {p.bestFor}</Badge></p>
       <div className="mt-4">
-        <p className="text-3xl font-extrabold text-slate-900">{p.yearlyPrice}<span className="text-sm font-medium text-slate-600">/mo</span></p>
-        <p className="text-sm text-slate-600"><s>{p.monthlyPrice}/mo</s> <span className="font-semibold text-green-700">{p.discount}</span></p>
+        <p className="text-3xl font-extrabold text-slate-900"><Price plan={p.plan} /><span className="text-sm font-medium text-slate-600">/mo</span></p>
+        <p className="text-sm text-slate-600"><s><RegularPrice plan={p.plan} />/mo</s> <span className="font-semibold text-green-700"><Discount plan={p.plan} /></span></p>
+        <p className="text-sm text-slate-600"><PlanName plan={p.plan} /></p>
+        <PriceChecked plan={p.plan} />
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-600">Speed:</dt><dd className="font-medium">{p.servers}</dd>
-        <dt className="text-slate-600">Countries:</dt><dd className="font-medium">{p.countries}</dd>
-        <dt className="text-slate-600">Devices:</dt><dd className="font-medium">{p.devices}</dd>
+        <dt className="text-slate-600">Speed:</dt><dd className="font-medium"><ProviderFigure slug={p.slug} figure="servers" value={p.servers} /> servers</dd>
+        <dt className="text-slate-600">Countries:</dt><dd className="font-medium"><ProviderFigure slug={p.slug} figure="countries" value={p.countries} /></dd>
+        <dt className="text-slate-600">Devices:</dt><dd className="font-medium"><ProviderFigure slug={p.slug} figure="devices" value={p.devices} /></dd>
         <dt className="text-slate-600">Support:</dt><dd className="font-medium">{p.support}</dd>
         <dt className="text-slate-600">Money-back:</dt><dd className="font-medium">{p.moneyBack}</dd>
       </dl>
@@ -51,7 +55,6 @@ export function ProviderCard({ p, from, labels }: { p: ProviderCardData; from: s
       </ul>
       <OutboundLink
         provider={p.slug}
-        link={p.affiliate}
         from={from}
         placement="comparison-card"
         className="mt-6 block rounded-md bg-blue-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-blue-800"

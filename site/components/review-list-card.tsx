@@ -1,10 +1,11 @@
 import { SiteLink } from './site-link';
-import type { Provider } from '../../services/content/index.ts';
+import type { Provider, ShownPlan } from '../../services/content/index.ts';
 import { Badge } from './badge';
+import { Discount, Figure, Price, PriceChecked, PlanName } from './figure';
 import { OutboundLink } from './outbound-link';
 import { StarRating } from './star-rating';
 
-export type ReviewListCardData = Pick<Provider, 'slug' | 'name' | 'logo' | 'rating' | 'yearlyPrice' | 'discount' | 'bestFor' | 'description'>;
+export type ReviewListCardData = Pick<Provider, 'slug' | 'name' | 'logo' | 'rating' | 'bestFor' | 'description'> & { plan: ShownPlan };
 
 export interface ReviewListLabels {
   visit: string;
@@ -14,25 +15,27 @@ export interface ReviewListLabels {
 }
 
 /**
- * A reviews-listing card (spec §2): list-card stars, a Visit button that always goes through /go/<slug> (the /go/
- * route picks the affiliate link or the provider's own site, spec §4) and a link to the review page.
+ * A reviews-listing card: list-card stars, the card plan's price, a Visit button that always goes through
+ * /go/<slug> (the /go/ route picks the affiliate link or the provider's own site) and a link to the review page.
  */
 export function ReviewListCard({ p, from, labels }: { p: ReviewListCardData; from: string; labels: ReviewListLabels }) {
   return (
-    <article data-testid="review-card" className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <article data-testid="review-card" data-provider={p.slug} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-center gap-3">
         <span className="text-4xl leading-none" aria-hidden="true">{p.logo}</span>
         <div>
           <h3 className="text-lg font-bold">{p.name}</h3>
-          <StarRating rating={p.rating} rule="floor" />
+          <Figure of={`${p.slug}/rating`}><StarRating rating={p.rating} rule="floor" /></Figure>
         </div>
       </div>
       <p className="mt-3"><Badge variant="secondary">{labels.bestFor} {p.bestFor}</Badge></p>
       <p className="mt-3 text-sm leading-6 text-slate-700">{p.description}</p>
       <p className="mt-4 text-2xl font-extrabold">
-        {p.yearlyPrice}<span className="text-sm font-medium text-slate-600">{labels.perMonth}</span>
-        <span className="ml-2 text-sm font-semibold text-green-800">{p.discount}</span>
+        <Price plan={p.plan} /><span className="text-sm font-medium text-slate-600">{labels.perMonth}</span>
+        <span className="ml-2 text-sm font-semibold text-green-800"><Discount plan={p.plan} /></span>
       </p>
+      <p className="text-sm text-slate-600"><PlanName plan={p.plan} /></p>
+      <PriceChecked plan={p.plan} />
       <div className="mt-auto flex flex-col gap-2 pt-6">
         <OutboundLink provider={p.slug} from={from} placement="review-card" className="rounded-md bg-blue-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-blue-800">
           {labels.visit.replace('{name}', p.name)}

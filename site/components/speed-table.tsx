@@ -1,6 +1,6 @@
 import type { Provider } from '../../services/content/index.ts';
 
-type Speed = Provider['review']['speed'];
+type Speed = NonNullable<Provider['review']>['speed'];
 
 export interface SpeedLabels {
   baseline: string;

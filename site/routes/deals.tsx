@@ -6,7 +6,10 @@ import { Faq } from '../components/faq';
 import { FlashSaleBanner } from '../components/flash-sale-banner';
 import { Icon } from '../components/icon';
 import { IconTiles } from '../components/icon-tiles';
+import { formatLongDate, planOf } from '../../services/content/figures.ts';
+import { fillLabel, YearlySavings } from '../components/figure';
 import { getContent, today } from '../lib/content.server';
+import { offerState, useToday } from '../lib/offers';
 import { pageMeta } from '../lib/meta';
 import { faqPage } from '../lib/structured-data';
 import { PageHero } from '../components/page-hero';
@@ -16,10 +19,11 @@ const PATH = '/vpn-deals';
 export function loader() {
   const { site, deals, providers } = getContent().content;
   if (!deals) throw new Response('Not Found', { status: 404 });
+  const bySlug = new Map(providers.map((p) => [p.slug, p]));
   const names = Object.fromEntries(providers.map((p) => [p.slug, { name: p.name, logo: p.logo }]));
-  // Decided when the page is built: a rebuild after the end date switches the banner to its ended state.
-  const ended = deals.flashSale.endsOn < today();
-  return { page: deals, url: site.url, names, ended };
+  const cards = deals.deals.map((d) => ({ rating: bySlug.get(d.provider)!.rating, plan: planOf(bySlug.get(d.provider)!, d.plan)! }));
+  // The build's date decides the page's first state; the browser's takes over after hydration (site/lib/offers.ts).
+  return { page: deals, url: site.url, names, cards, today: today() };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -27,10 +31,24 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Deals({ loaderData }: Route.ComponentProps) {
-  const { page, names, ended } = loaderData;
+  const { page, names, cards } = loaderData;
+  const day = useToday(loaderData.today);
+  const sale = offerState(page.flashSale, day);
+  const states = page.deals.map((d) => offerState(d, day));
+  // Everything that speaks of a limited-time offer follows the offers' dates, as the banner does.
+  const anyRunning = sale === 'running' || states.includes('running');
+  const badge = (
+    <Badge variant={anyRunning ? 'destructive' : 'secondary'} className="px-3 py-1 text-sm">
+      <span data-testid="deals-badge" data-state={anyRunning ? 'running' : 'none'}>{anyRunning ? page.hero.badge : page.hero.badgeAfter}</span>
+    </Badge>
+  );
+  const validity = (d: (typeof page.deals)[number], state: (typeof states)[number]) =>
+    state === 'running' ? [page.offerLabels.validUntil.replace('{date}', formatLongDate(d.endsOn))]
+    : state === 'upcoming' ? [page.offerLabels.startsOn.replace('{date}', formatLongDate(d.startsOn))]
+    : [];
   return (
     <>
-      <PageHero title={page.hero.title} subtitle={page.hero.subtitle} before={<Badge variant="destructive" className="px-3 py-1 text-sm">{page.hero.badge}</Badge>}>
+      <PageHero title={page.hero.title} subtitle={page.hero.subtitle} before={badge}>
         <ul className="mt-8 flex flex-wrap justify-center gap-x-8 gap-y-3" data-testid="trust-points">
           {page.hero.trust.map((t) => (
             <li key={t.label} className="flex items-center gap-2 font-medium">
@@ -41,27 +59,26 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
         </ul>
       </PageHero>
       <div className="mx-auto max-w-6xl px-4">
-        <div className="mt-10">
-          <FlashSaleBanner sale={page.flashSale} ended={ended} />
-        </div>
+        {sale !== 'upcoming' && (
+          <div className="mt-10">
+            <FlashSaleBanner sale={page.flashSale} state={sale} />
+          </div>
+        )}
         <section className="mt-14" aria-labelledby="deals">
           <h2 id="deals" className="text-center text-3xl font-bold">{page.dealsTitle}</h2>
           <div className="mt-8 grid gap-6 md:grid-cols-3">
-            {page.deals.map((d) => (
+            {page.deals.map((d, i) => (
               <DealCard
                 key={d.provider}
                 heading={names[d.provider]!.name}
                 level="h3"
                 logo={names[d.provider]!.logo}
-                rating={d.rating}
+                rating={cards[i]!.rating}
                 badge={d.badge}
-                price={d.dealPrice}
-                originalPrice={d.originalPrice}
-                discount={d.discount}
-                period={d.period}
-                notes={ended ? [d.savings] : [d.savings, d.validUntil]}
+                plan={cards[i]!.plan}
+                notes={[fillLabel(page.offerLabels.savings, 'savings', <YearlySavings plan={cards[i]!.plan} />), ...validity(d, states[i]!)]}
                 features={d.features}
-                cta={{ provider: d.provider, link: d.affiliate, from: PATH, placement: 'deal-card', label: d.cta }}
+                cta={{ provider: d.provider, destination: d.link, from: PATH, placement: 'deal-card', label: d.cta }}
               />
             ))}
           </div>

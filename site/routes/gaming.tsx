@@ -1,6 +1,7 @@
 import type { Route } from './+types/gaming';
 import { DealCard } from '../components/deal-card';
 import { IconTiles } from '../components/icon-tiles';
+import { planOf } from '../../services/content/figures.ts';
 import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 
@@ -9,8 +10,13 @@ const PATH = '/vpn-gaming';
 export function loader() {
   const { site, gaming, providers } = getContent().content;
   if (!gaming) throw new Response('Not Found', { status: 404 });
-  const names = Object.fromEntries(providers.map((p) => [p.slug, { name: p.name, logo: p.logo }]));
-  return { page: gaming, url: site.url, names };
+  const bySlug = new Map(providers.map((p) => [p.slug, p]));
+  // Each card's provider and plan, resolved here: only what the cards show ships to the page.
+  const cards = gaming.deals.map((d) => {
+    const p = bySlug.get(d.provider)!;
+    return { name: p.name, logo: p.logo, rating: p.rating, plan: planOf(p, d.plan)! };
+  });
+  return { page: gaming, url: site.url, cards };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -18,7 +24,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Gaming({ loaderData }: Route.ComponentProps) {
-  const { page, names } = loaderData;
+  const { page, cards } = loaderData;
   return (
     <>
       <section className="bg-gradient-to-br from-indigo-900 to-slate-900 text-white">
@@ -35,21 +41,18 @@ export default function Gaming({ loaderData }: Route.ComponentProps) {
         <section className="mt-16" aria-labelledby="deals">
           <h2 id="deals" className="text-center text-3xl font-bold">{page.dealsTitle}</h2>
           <div className="mt-8 grid gap-6 md:grid-cols-3">
-            {page.deals.map((d) => (
+            {page.deals.map((d, i) => (
               <DealCard
                 key={d.provider}
-                heading={names[d.provider]!.name}
+                heading={cards[i]!.name}
                 level="h3"
-                logo={names[d.provider]!.logo}
-                rating={d.rating}
+                logo={cards[i]!.logo}
+                rating={cards[i]!.rating}
                 badge={d.badge}
-                price={d.dealPrice}
-                originalPrice={d.originalPrice}
-                discount={d.discount}
-                period={d.period}
+                plan={cards[i]!.plan}
                 features={d.features}
                 extra={<p className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-900" data-testid="ping">{page.pingLabel.replace('{ms}', String(d.pingMs))}</p>}
-                cta={{ provider: d.provider, link: d.affiliate, from: PATH, placement: 'gaming-card', label: d.cta }}
+                cta={{ provider: d.provider, destination: d.link, from: PATH, placement: 'gaming-card', label: d.cta }}
               />
             ))}
           </div>

@@ -2,6 +2,7 @@ import type { Route } from './+types/home';
 import { Icon } from '../components/icon';
 import { ProviderCard } from '../components/provider-card';
 import { SiteLink } from '../components/site-link';
+import { planOf } from '../../services/content/figures.ts';
 import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { organization } from '../lib/structured-data';
@@ -12,7 +13,11 @@ export function loader() {
     home: site.home,
     url: site.url,
     brand: { name: site.brand.name, url: site.url },
-    providers: providers.map(({ review: _review, description: _d, website: _w, subid: _s, order: _o, ...card }) => card),
+    // Only reviewed providers have a card; a provider that articles merely recommend has none.
+    providers: providers.filter((p) => p.review).map(({ slug, name, logo, rating, servers, countries, devices, streaming, torrenting, killSwitch, noLogs, support, moneyBack, bestFor, featured, ...p }) => ({
+      slug, name, logo, rating, servers, countries, devices, streaming, torrenting, killSwitch, noLogs, support, moneyBack, bestFor, featured,
+      plan: planOf({ slug, ...p })!,
+    })),
   };
 }
 

@@ -8,6 +8,8 @@ import { ProsCons } from '../components/pros-cons';
 import { SpeedTable } from '../components/speed-table';
 import { StarRating } from '../components/star-rating';
 import { NotFound, NotFoundBoundary, notFoundMeta } from '../components/not-found';
+import { Figure, ProviderFigure } from '../components/figure';
+import { planOf } from '../../services/content/figures.ts';
 import { getContent, isNotFoundPage, routeFor } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { breadcrumbs, review as reviewLd } from '../lib/structured-data';
@@ -21,9 +23,10 @@ export function loader({ url }: Route.LoaderArgs) {
   const p = index.providers.get(entry.slug!);
   if (!p?.review || !reviews) throw new Response('Not Found', { status: 404 });
   const { slug, name, logo, rating, servers, countries, devices, support, review } = p;
+  const plan = planOf(p, review.deal.plan)!;
   const brand = { name: site.brand.name, url: site.url };
   const trail = [{ name: site.brand.name, path: '/' }, { name: reviews.hero.title, path: '/vpn-reviews' }, { name: review.title, path: entry.path }];
-  return { path: entry.path, url: site.url, brand, trail, labels: reviews.reviewPage, provider: { slug, name, logo, rating, servers, countries, devices, support }, review };
+  return { path: entry.path, url: site.url, brand, trail, labels: reviews.reviewPage, provider: { slug, name, logo, rating, servers, countries, devices, support }, plan, review };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -37,11 +40,11 @@ export const ErrorBoundary = NotFoundBoundary;
 
 export default function Review({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return <NotFound />;
-  const { provider: p, review: r, labels, path } = loaderData;
+  const { provider: p, review: r, labels, path, plan } = loaderData;
   const stats = [
-    [labels.stats.servers, p.servers],
-    [labels.stats.countries, String(p.countries)],
-    [labels.stats.devices, p.devices],
+    [labels.stats.servers, <ProviderFigure slug={p.slug} figure="servers" value={p.servers} />],
+    [labels.stats.countries, <ProviderFigure slug={p.slug} figure="countries" value={p.countries} />],
+    [labels.stats.devices, <ProviderFigure slug={p.slug} figure="devices" value={p.devices} />],
     [labels.stats.support, p.support],
   ] as const;
   return (
@@ -54,7 +57,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
             <h1 className="mt-4 text-4xl font-extrabold tracking-tight sm:text-5xl">{r.title}</h1>
             <p className="mt-4 max-w-2xl text-lg text-blue-100">{r.tagline}</p>
             <div className="mt-5 flex flex-wrap items-center gap-4 rounded-lg bg-white/95 px-4 py-2 text-slate-900 sm:w-fit" data-testid="review-rating">
-              <StarRating rating={p.rating} rule="at-most" size={20} />
+              <Figure of={`${p.slug}/rating`}><StarRating rating={p.rating} rule="at-most" size={20} /></Figure>
               <Badge variant={r.badge.variant}>{r.badge.text}</Badge>
             </div>
             <p className="mt-4 text-sm text-blue-100">{r.updatedLabel}</p>
@@ -62,11 +65,8 @@ export default function Review({ loaderData }: Route.ComponentProps) {
           <DealCard
             heading={r.deal.title}
             level="h2"
-            price={r.deal.price}
-            originalPrice={r.deal.regularPrice}
-            discount={r.deal.discount}
-            period={r.deal.period}
-            notes={[r.deal.note]}
+            plan={plan}
+            notes={[plan.guarantee]}
             cta={{ provider: p.slug, from: path, placement: 'review-deal', label: r.deal.cta }}
           />
         </div>

@@ -1,6 +1,7 @@
 import type { Route } from './+types/reviews';
 import { Icon } from '../components/icon';
 import { ReviewListCard } from '../components/review-list-card';
+import { planOf } from '../../services/content/figures.ts';
 import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { PageHero } from '../components/page-hero';
@@ -14,7 +15,7 @@ export function loader() {
   return {
     page,
     url: site.url,
-    providers: providers.map(({ slug, name, logo, rating, yearlyPrice, discount, bestFor, description }) => ({ slug, name, logo, rating, yearlyPrice, discount, bestFor, description })),
+    providers: providers.filter((p) => p.review).map((p) => ({ slug: p.slug, name: p.name, logo: p.logo, rating: p.rating, bestFor: p.bestFor, description: p.description, plan: planOf(p)! })),
   };
 }
 

@@ -3,6 +3,7 @@ import { Faq } from '../components/faq';
 import { Icon } from '../components/icon';
 import { IconTiles } from '../components/icon-tiles';
 import { PickCard } from '../components/pick-card';
+import { planOf } from '../../services/content/figures.ts';
 import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { faqPage } from '../lib/structured-data';
@@ -13,8 +14,12 @@ const PATH = '/vpn-streaming';
 export function loader() {
   const { site, streaming, providers } = getContent().content;
   if (!streaming) throw new Response('Not Found', { status: 404 });
-  const names = Object.fromEntries(providers.map((p) => [p.slug, { name: p.name, logo: p.logo }]));
-  return { page: streaming, url: site.url, names };
+  const bySlug = new Map(providers.map((p) => [p.slug, p]));
+  const cards = streaming.providers.items.map((pick) => {
+    const { name, logo, rating, servers, countries, ...p } = bySlug.get(pick.provider)!;
+    return { name, logo, rating, servers, countries, plan: planOf({ ...p, slug: pick.provider }, pick.plan)! };
+  });
+  return { page: streaming, url: site.url, cards };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -22,7 +27,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function StreamingPage({ loaderData }: Route.ComponentProps) {
-  const { page, names } = loaderData;
+  const { page, cards } = loaderData;
   return (
     <>
       <PageHero title={page.hero.title} subtitle={page.hero.subtitle} />
@@ -43,8 +48,8 @@ export default function StreamingPage({ loaderData }: Route.ComponentProps) {
         <section className="mt-16" aria-labelledby="picks">
           <h2 id="picks" className="text-center text-3xl font-bold">{page.providers.title}</h2>
           <div className="mt-8 grid gap-6 md:grid-cols-3">
-            {page.providers.items.map((pick) => (
-              <PickCard key={pick.provider} pick={pick} name={names[pick.provider]!.name} logo={names[pick.provider]!.logo} labels={page.providers.labels} from={PATH} />
+            {page.providers.items.map((pick, i) => (
+              <PickCard key={pick.provider} pick={pick} provider={cards[i]!} labels={page.providers.labels} from={PATH} />
             ))}
           </div>
         </section>

@@ -1,40 +1,68 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../helpers/browser.ts';
 import { expectHeadingOutline, expectOutbound, filledStars } from '../helpers/page-checks.ts';
 
 const browser = useBrowser();
 
+/** Waits until React has hydrated the page (its route modules are loaded). */
+const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+
 describe('deals page /vpn-deals', () => {
-  it('shows the hero, trust points and the flash sale as ended (its date has passed)', async () => {
+  it('shows the hero, trust points and the running flash sale as built (the site is built while the sale runs)', async () => {
     const { page } = await browser.open('/vpn-deals', { javaScript: false });
     await expectHeadingOutline(page);
     expect(await page.locator('h1').textContent()).toBe('Best VPN Deals of 2025');
-    await expect(page.getByText('Limited Time Offers', { exact: true }).count()).resolves.toBe(1);
+    expect(await page.getByTestId('deals-badge').textContent()).toBe('Limited Time Offers');
     const trust = await page.getByTestId('trust-points').locator('li').allTextContents();
     expect(trust).toEqual(['Verified deals', 'Money-back guarantee', 'Up to 82% savings']);
     const sale = page.getByTestId('flash-sale');
-    expect(await sale.getAttribute('data-state')).toBe('ended');
+    expect(await sale.getAttribute('data-state')).toBe('running');
+    expect(await sale.textContent()).toContain('Flash Sale: Extra Savings Until January 31, 2025');
+    expect(await page.getByTestId('deal-note').filter({ hasText: 'Valid until January 31, 2025' }).count()).toBe(3);
+  });
+
+  it('follows the visitor\'s date once hydrated: after the sale, nothing on the page still advertises it', async () => {
+    const { page } = await browser.open('/vpn-deals', { clock: '2025-02-01T09:00:00Z' });
+    await hydrated(page);
+    await page.locator('[data-testid="flash-sale"][data-state="ended"]').waitFor();
+    const sale = page.getByTestId('flash-sale');
     const text = (await sale.textContent()) ?? '';
+    expect(text).toContain('This Flash Sale Has Ended');
     expect(text).toContain('January 31, 2025');
-    expect(text).toMatch(/ended/i);
-    expect(text).not.toMatch(/valid until/i);
+    // The hero no longer promises limited-time offers, and no card says it is valid.
+    expect(await page.getByTestId('deals-badge').textContent()).toBe('Prices Checked Every Month');
+    expect(await page.getByText('Limited Time Offers').count()).toBe(0);
     expect(await page.getByText(/valid until/i).count()).toBe(0);
   });
 
-  it('shows three deal cards at 73%, 82% and 67% off with list-card stars', async () => {
+  it('keeps the build\'s view while the sale runs, and never goes back to it on a clock earlier than the build', async () => {
+    for (const clock of ['2025-01-25T12:00:00Z', '2024-06-01T12:00:00Z']) {
+      const { page } = await browser.open('/vpn-deals', { clock });
+      await hydrated(page);
+      expect(await page.getByTestId('flash-sale').getAttribute('data-state'), clock).toBe('running');
+      expect(await page.getByTestId('deals-badge').textContent(), clock).toBe('Limited Time Offers');
+      expect(await page.getByTestId('deal-note').filter({ hasText: 'Valid until January 31, 2025' }).count(), clock).toBe(3);
+    }
+  });
+
+  it('shows three deal cards at 73%, 82% and 67% off with list-card stars, each price with its plan and check date', async () => {
     const { page } = await browser.open('/vpn-deals', { javaScript: false });
     await expect(page.getByRole('heading', { level: 2, name: "Today's Top VPN Deals" }).count()).resolves.toBe(1);
     const cards = page.getByTestId('deal-card');
     expect(await cards.count()).toBe(3);
     const spec = [
-      { name: 'NordVPN', off: '73% OFF', price: '$3.39', was: '$12.95', rating: 4.9 },
-      { name: 'Surfshark', off: '82% OFF', price: '$2.39', was: '$12.95', rating: 4.6 },
-      { name: 'TunnelBear', off: '67% OFF', price: '$3.33', was: '$9.99', rating: 4.2 },
+      { name: 'NordVPN', off: '73% OFF', price: '$3.39', was: '$12.95', rating: 4.9, save: 'Save $114.72 a year' },
+      { name: 'Surfshark', off: '82% OFF', price: '$2.39', was: '$12.95', rating: 4.6, save: 'Save $126.72 a year' },
+      { name: 'TunnelBear', off: '67% OFF', price: '$3.33', was: '$9.99', rating: 4.2, save: 'Save $79.92 a year' },
     ];
     for (const [i, d] of spec.entries()) {
       const card = cards.nth(i);
       expect(await card.locator('h3').textContent()).toBe(d.name);
       expect(await card.textContent()).toContain(d.off);
+      expect(await card.textContent()).toContain('per month on the 2-year plan');
+      expect(await card.textContent()).toContain(d.save);
+      expect(await card.getByTestId('price-checked').textContent()).toBe('Price checked 15 Jan 2025');
       expect(await card.getByTestId('deal-price').textContent()).toBe(d.price);
       expect(await card.getByTestId('deal-original').textContent()).toBe(d.was);
       expect(await card.getByRole('img').getAttribute('aria-label')).toBe(`Rated ${d.rating} out of 5`);
@@ -42,9 +70,16 @@ describe('deals page /vpn-deals', () => {
     }
     await expectOutbound(cards.nth(0).getByRole('link', { name: 'Get NordVPN Deal' }), 'nordvpn', '/vpn-deals', 'deal-card');
     await expectOutbound(cards.nth(1).getByRole('link', { name: 'Get Surfshark Deal' }), 'surfshark', '/vpn-deals', 'deal-card');
-    // Spec §3: the third deal has no affiliate link, so its button is not a link at all.
-    expect(await cards.nth(2).getByRole('link').count()).toBe(0);
-    expect(await cards.nth(2).getByRole('button', { name: 'Get TunnelBear Deal' }).count()).toBe(1);
+  });
+
+  it("sends the third deal, which has no affiliate link, to TunnelBear's website through /go/", async () => {
+    const { page } = await browser.open('/vpn-deals', { javaScript: false });
+    const link = page.getByTestId('deal-card').nth(2).getByRole('link', { name: 'Get TunnelBear Deal' });
+    expect(await link.getAttribute('href')).toBe('/go/tunnelbear/website?from=%2Fvpn-deals&placement=deal-card');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    const res = await fetch(new URL(`${(await link.getAttribute('href'))!}&notrack=1`, browser.baseUrl()), { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('https://www.tunnelbear.com');
   });
 
   it('shows why-special, who-for, feature tiles and a four-question FAQ', async () => {
@@ -59,18 +94,6 @@ describe('deals page /vpn-deals', () => {
     expect(await page.getByTestId('who-for').nth(0).getByRole('link').getAttribute('href')).toBe('/vpn-reviews/surfshark');
     expect(await section('What Every Deal Includes').locator('h3').count()).toBe(4);
     expect(await page.getByTestId('faq-item').count()).toBe(4);
-  });
-
-  it("makes the third deal's button inert: clicking logs and opens nothing", async () => {
-    const tracked = await browser.open('/vpn-deals');
-    const { page } = tracked;
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-    const pages = page.context().pages().length;
-    await page.getByRole('button', { name: 'Get TunnelBear Deal' }).click();
-    // The click's handler logs, and would have navigated or opened a page in the same turn.
-    await expect.poll(() => tracked.messages.map((m) => m.text()).some((t) => t.includes('tunnelbear')), { timeout: 10_000 }).toBe(true);
-    expect(page.url()).toBe(new URL('/vpn-deals', browser.baseUrl()).href);
-    expect(page.context().pages().length).toBe(pages);
   });
 
   it('is reached from the home hero button and the navigation', async () => {

@@ -74,27 +74,17 @@ describe('setup guides', () => {
     const recommended = providers.filter({ hasText: 'Recommended' });
     expect(await recommended.count()).toBe(1);
     const download = recommended.getByRole('link', { name: 'Download for Windows' });
-    expect(await download.getAttribute('href')).toBe('/go/nordvpn?from=%2Fwindows-setup-guide&placement=guide-download');
+    expect(await download.getAttribute('href')).toBe('/go/nordvpn/windows?from=%2Fwindows-setup-guide&placement=guide-windows');
     expect(await download.getAttribute('target')).toBe('_blank');
     expect(await download.getAttribute('rel')).toBe('sponsored nofollow noopener');
-    // The others are inert placeholders (spec §4).
-    expect(await page.getByRole('button', { name: 'Download for Windows' }).count()).toBe((await providers.count()) - 1);
+    // Every provider's button is a link through /go/: none is inert.
+    expect(await page.getByRole('link', { name: 'Download for Windows' }).count()).toBe(await providers.count());
+    expect(await page.getByRole('button', { name: 'Download for Windows' }).count()).toBe(0);
     expect(await page.getByTestId('step').count()).toBe(5);
     const minimum = page.locator('div', { has: page.getByRole('heading', { name: 'Minimum', exact: true }) }).last();
     expect(await minimum.textContent()).toContain('100 MB of free disk space');
     expect(await page.getByRole('heading', { name: 'Recommended', exact: true }).count()).toBe(1);
     expect(await page.getByTestId('issue').count()).toBe(4);
-  });
-
-  it('Windows: a placeholder download button logs and opens nothing', async () => {
-    const tracked = await browser.open('/windows-setup-guide');
-    const { page } = tracked;
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-    const pages = page.context().pages().length;
-    await page.getByTestId('guide-provider').filter({ hasText: 'Surfshark' }).getByRole('button', { name: 'Download for Windows' }).click();
-    // The click's handler logs, and would have opened a page in the same turn.
-    await expect.poll(() => tracked.messages.some((m) => m.type() === 'log' && m.text().includes('surfshark')), { timeout: 10_000 }).toBe(true);
-    expect(page.context().pages().length).toBe(pages);
   });
 
   it('Mobile: iOS and Android buttons per provider, five steps per platform, tips and five issues', async () => {

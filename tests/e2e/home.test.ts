@@ -41,17 +41,28 @@ describe('home page', () => {
     expect(await get.getAttribute('rel')).toBe('sponsored nofollow noopener');
   });
 
-  it('renders a placeholder button that logs and does not navigate', async () => {
-    const tracked = await browser.open('/');
-    const { page } = tracked;
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-    const button = page.getByRole('button', { name: 'Get CyberGhost' });
-    const pages = page.context().pages().length;
-    await button.click();
-    // The click's handler logs, and would have navigated or opened a page in the same turn.
-    await expect.poll(() => tracked.messages.map((m) => m.text()).some((t) => t.includes('cyberghost')), { timeout: 10_000 }).toBe(true);
-    expect(page.url()).toBe(new URL('/', browser.baseUrl()).href);
-    expect(page.context().pages().length).toBe(pages);
+  it('sends every card, with or without an affiliate link, through /go/; one without goes to the website, unpaid', async () => {
+    const { page } = await browser.open('/', { javaScript: false });
+    const cards = page.getByTestId('provider-card');
+    expect(await cards.locator('button').count()).toBe(0);
+    const get = page.getByRole('link', { name: 'Get CyberGhost' });
+    expect(await get.getAttribute('href')).toBe('/go/cyberghost?from=%2F&placement=comparison-card');
+    expect(await get.getAttribute('target')).toBe('_blank');
+    const res = await fetch(new URL('/go/cyberghost?notrack=1', browser.baseUrl()), { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('https://www.cyberghostvpn.com');
+  });
+
+  it('names the plan of every price and the day it was checked, and lists only reviewed providers', async () => {
+    const { page } = await browser.open('/', { javaScript: false });
+    const cards = page.getByTestId('provider-card');
+    expect(await cards.locator('h3').allTextContents()).not.toContain('ExpressVPN');
+    for (let i = 0; i < (await cards.count()); i++) {
+      const text = (await cards.nth(i).textContent()) ?? '';
+      expect(text).toMatch(/\d-year plan/);
+      expect(await cards.nth(i).getByTestId('price-checked').textContent()).toBe('Price checked 15 Jan 2025');
+    }
+    expect(await page.getByText('Prices shown are per month on annual or longer plans', { exact: false }).count()).toBe(1);
   });
 });
 

@@ -34,8 +34,10 @@ export function useBrowser() {
   return {
     baseUrl: () => inject('baseUrl'),
     /** Opens a page (a path, or a full URL such as a proxy's); `javaScript: false` shows what the prerendered HTML alone gives. */
-    async open(path: string, opts: { javaScript?: boolean; width?: number; ignore404?: boolean; init?: () => void } = {}): Promise<TrackedPage> {
+    async open(path: string, opts: { javaScript?: boolean; width?: number; ignore404?: boolean; init?: () => void; clock?: string } = {}): Promise<TrackedPage> {
       const context = await browser.newContext({ javaScriptEnabled: opts.javaScript ?? true, viewport: { width: opts.width ?? 1280, height: 900 } });
+      // `clock`: the page's Date says this instant (timers still run), e.g. to see a page on a later day than its build.
+      if (opts.clock) await context.clock.setFixedTime(new Date(opts.clock));
       // `init` runs in every document before the page's own scripts, e.g. to watch the first frame.
       if (opts.init) await context.addInitScript(opts.init);
       const page = await context.newPage();

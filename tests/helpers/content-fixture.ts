@@ -56,6 +56,9 @@ notFound:
   linkLabel: Return to Home
 errorPage:
   title: Unexpected Application Error!
+prices:
+  checked: Price checked {date}
+  period: per month on the {term}
 budgets:
   jsKb: 130
   cssKb: 20
@@ -70,10 +73,7 @@ export function providerYaml(slug: string, order: number, over: Record<string, s
     name: `name: ${slug.toUpperCase()}`,
     logo: 'logo: "V"',
     rating: 'rating: 4.5',
-    monthlyPrice: 'monthlyPrice: "$12.95"',
-    yearlyPrice: 'yearlyPrice: "$3.39"',
-    discount: 'discount: "73% OFF"',
-    servers: 'servers: "5400+ servers"',
+    servers: 'servers: 5400',
     countries: 'countries: 60',
     devices: 'devices: "6"',
     streaming: 'streaming: true',
@@ -84,8 +84,10 @@ export function providerYaml(slug: string, order: number, over: Record<string, s
     moneyBack: 'moneyBack: "30 days"',
     bestFor: 'bestFor: Security',
     description: 'description: A provider.',
+    plan: 'plan: 2-year',
+    plans: 'plans:\n  2-year: { term: 2-year plan, price: 3.39, regularPrice: 12.95, discount: 73, guarantee: 30-day money-back guarantee, checked: 2026-11-01 }',
     affiliate: 'affiliate: "https://example.com/aff"',
-    website: 'website: "https://example.com"',
+    links: 'links: { website: "https://example.com" }',
     ...over,
   };
   return `${Object.values(lines).filter(Boolean).join('\n')}\n${REVIEW}`;

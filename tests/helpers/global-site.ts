@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { runBuild } from '../../scripts/commands/build.ts';
+import { BUILD_DAY } from './build-day.ts';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
 
 declare module 'vitest' {
@@ -31,7 +32,16 @@ export default async function setup(project: TestProject) {
   const tmp = mkdtempSync(join(tmpdir(), 'vpnsite-e2e-'));
   const distDir = join(tmp, 'dist');
   const lines: string[] = [];
-  if (!(await runBuild({ data: 'data', out: distDir }, (l) => lines.push(l)))) throw new Error(`build failed:\n${lines.join('\n')}`);
+  // Built as on a fixed day while the content's offers run and its prices are fresh, so every run sees the same
+  // pages; tests that need a later day set the browser's clock (the pages follow it once hydrated).
+  const before = process.env.VPNSITE_TODAY;
+  process.env.VPNSITE_TODAY = BUILD_DAY;
+  try {
+    if (!(await runBuild({ data: 'data', out: distDir }, (l) => lines.push(l)))) throw new Error(`build failed:\n${lines.join('\n')}`);
+  } finally {
+    if (before === undefined) delete process.env.VPNSITE_TODAY;
+    else process.env.VPNSITE_TODAY = before;
+  }
   const port = await freePort();
   let out = '';
   const child = spawn(process.execPath, ['bin/vpnsite.js', 'serve', '--dist', distDir, '--port', String(port)], {

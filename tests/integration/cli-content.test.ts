@@ -21,7 +21,7 @@ describe('vpnsite validate', () => {
     expect(r.status).toBe(1);
     const rel = relative(process.cwd(), data);
     expect(r.stdout).toContain(`${rel}/providers/nordvpn.yaml:6:9 error /rating must be <= 5`);
-    expect(r.stdout).toContain(`${rel}/providers/surfshark.yaml:11:12 error /countries must be integer (found "lots")`);
+    expect(r.stdout).toContain(`${rel}/providers/surfshark.yaml:8:12 error /countries must be integer (found "lots")`);
     expect(r.stdout).toMatch(/✗ \d+ files checked: [1-9]\d* error\(s\)/);
   });
 
@@ -99,6 +99,16 @@ describe('vpnsite validate', () => {
     const r = vpnsite(['validate', '--strict']);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('(warnings fail under --strict)');
+  });
+
+  it('warns about a price checked longer ago than site.yaml allows, and fails on it under --strict', () => {
+    const fresh = vpnsite(['validate'], { VPNSITE_TODAY: '2025-04-15' });
+    expect(fresh.status).toBe(0);
+    expect(fresh.stdout).not.toContain('price checked');
+    const old = vpnsite(['validate'], { VPNSITE_TODAY: '2025-04-16' });
+    expect(old.status).toBe(0);
+    expect(old.stdout).toMatch(/^data\/providers\/nordvpn\.yaml:\d+:\d+ warning \/plans\/2-year\/checked price checked on 2025-01-15, 91 days ago \(more than 90, site\.yaml prices\.maxAgeDays\)/m);
+    expect(vpnsite(['validate', '--strict'], { VPNSITE_TODAY: '2025-04-16' }).status).toBe(1);
   });
 
   it('exits 2 on a usage error', () => {

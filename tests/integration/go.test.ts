@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startService, type RunningService } from '../helpers/service.ts';
 
-// CONTRACT provider slugs; affiliate links where the content has one, else the provider's own site (spec §4).
+// Every provider slug; affiliate links where the content has one, else the provider's own site.
 const EXPECTED: Record<string, string> = {
   nordvpn: 'https://go.nordvpn.net/aff_c?offer_id=15&aff_id=41352',
   surfshark: 'https://get.surfshark.net/aff_c?offer_id=926&aff_id=18740',
@@ -14,6 +14,7 @@ const EXPECTED: Record<string, string> = {
   protonvpn: 'https://protonvpn.com',
   ipvanish: 'https://www.ipvanish.com',
   'atlas-vpn': 'https://atlasvpn.com',
+  expressvpn: 'https://www.expressvpn.com',
 };
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
@@ -49,7 +50,7 @@ describe.each(DB_KINDS)('/go/ on %s', (kind) => {
 
   it('answers unknown slugs and smuggled targets with a 404 and records nothing', async () => {
     const attempts = [
-      '/go/expressvpn',
+      '/go/expresvpn',
       '/go/https:%2F%2Fevil.example',
       '/go/https%3A%2F%2Fevil.example%2F',
       '/go/..%2f',
@@ -59,6 +60,12 @@ describe.each(DB_KINDS)('/go/ on %s', (kind) => {
       '/go/nordvpn%2F..%2F..%2Fevil',
       '/go/NordVPN',
       '/go/nordvpn%00',
+      '/go/nordvpn/zzz',
+      '/go/nordvpn/https:%2F%2Fevil.example',
+      '/go/nordvpn/windows%0d%0aLocation:%20https:%2F%2Fevil.example',
+      '/go/nordvpn/Windows',
+      '/go/nordpvn/windows',
+      '/go/nordvpn/windows/extra',
     ];
     for (const path of attempts) {
       const res = await raw(svc.url, path);
@@ -136,6 +143,27 @@ describe.each(DB_KINDS)('/go/ on %s', (kind) => {
     const res = await fetch(`${svc.url}/healthz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok', db: 'up' });
+  });
+
+  // Last: the tests above count every click of the providers it clicks.
+  it('redirects a named link to its own URL, or to the website when the provider has none by that name, and records which', async () => {
+    const cases: [path: string, location: string, destination: string, paid: boolean][] = [
+      ['/go/nordvpn/windows', 'https://nordvpn.com/download/windows/', 'windows', false],
+      ['/go/nordvpn/router', 'https://nordvpn.com/ovpn/', 'router', false],
+      ['/go/surfshark/windows', 'https://surfshark.com', 'website', false],
+      ['/go/tunnelbear/website', 'https://www.tunnelbear.com', 'website', false],
+      ['/go/nordvpn', EXPECTED.nordvpn!, 'affiliate', true],
+      ['/go/cyberghost', EXPECTED.cyberghost!, 'website', false],
+    ];
+    for (const [path, location, destination] of cases) {
+      const res = await raw(svc.url, `${path}?from=/&placement=named-${destination}`);
+      expect(res.status, path).toBe(302);
+      expect(res.headers.location, path).toBe(location);
+      expect(res.headers['cache-control'], path).toBe('no-store');
+    }
+    await svc.waitForCount('clicks', cases.length, "placement LIKE 'named-%'");
+    const { rows } = await svc.db.query<{ provider: string; destination: string; paid: boolean }>("SELECT provider, destination, paid FROM clicks WHERE placement LIKE 'named-%' ORDER BY id");
+    expect(rows).toEqual(cases.map(([path, , destination, paid]) => ({ provider: path.split('/')[2], destination, paid })));
   });
 });
 

@@ -48,6 +48,13 @@ describe('integrity checks on built HTML', () => {
     ]);
   });
 
+  it('passes a named /go/ link and fails one whose name is not a link name', () => {
+    const problems = checkIntegrity(input({
+      '/': page('Home', `<a href="/go/nordvpn/windows?from=%2F" rel="${REL}">A</a><a href="/go/nordvpn/windos" rel="${REL}">B</a>`),
+    }));
+    expect(problems.map((p) => p.message)).toEqual(['link /go/nordvpn/windos names no known link (website, windows, macos, linux, ios, android, router)']);
+  });
+
   it('warns about a page updated more than 12 months before the build, naming the page', () => {
     const problems = checkIntegrity(input({ '/a': page('A', ''), '/b': page('B', '') }, { updated: new Map([['/a', '2025-11-20'], ['/b', '2025-11-21']]) }));
     expect(problems).toEqual([{ severity: 'warning', page: '/a', message: 'last updated 2025-11-20, more than 12 months before 2026-11-21' }]);

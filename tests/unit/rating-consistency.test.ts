@@ -9,25 +9,32 @@ function position(text: string, needle: string): { line: number; column: number 
   return { line: line + 1, column: lines[line]!.indexOf(needle) + 1 };
 }
 
+const check = (gamingPage: unknown) =>
+  checkFiles('data', files({ 'site.yaml': site, 'providers/surfshark.yaml': surfshark, 'gaming.yaml': gamingPage }), { today: '2025-02-01' });
+
 describe('one rating per provider across the site', () => {
-  it('accepts a page that repeats the provider file’s rating', () => {
-    const result = checkFiles('data', files({ 'site.yaml': site, 'providers/surfshark.yaml': surfshark, 'gaming.yaml': gaming(4.6) }));
-    expect(result.problems.filter((p) => p.severity === 'error')).toEqual([]);
-    expect(result.content?.gaming?.deals[0]?.rating).toBe(4.6);
+  it('gives a page the rating only through the provider it names', () => {
+    const result = check(gaming());
+    expect(result.problems).toEqual([]);
+    expect(result.content?.providers[0]?.rating).toBe(4.6);
   });
 
-  it('reports a different rating at its file:line:col and refuses the content', () => {
-    const input = files({ 'site.yaml': site, 'providers/surfshark.yaml': surfshark, 'gaming.yaml': gaming(4.7) });
-    const result = checkFiles('data', input);
-    const errors = result.problems.filter((p) => p.severity === 'error');
-    expect(errors).toHaveLength(1);
-    const gamingText = input.find((f) => f.rel === 'gaming.yaml')!.text;
-    // The error points at the value 4.7, not at its key.
-    const at = position(gamingText, 'rating: 4.7');
-    expect(errors[0]).toMatchObject({ file: 'data/gaming.yaml', line: at.line, column: at.column + 'rating: '.length, pointer: '/deals/0/rating' });
-    expect(formatProblem(errors[0]!)).toBe(
-      `data/gaming.yaml:${at.line}:${at.column + 8} error /deals/0/rating rating 4.7 differs from Surfshark's rating 4.6 in providers/surfshark.yaml; a provider has one rating across the site`,
-    );
+  it('refuses a rating restated beside a provider, at the key', () => {
+    const page = gaming();
+    const input = files({ 'gaming.yaml': { ...page, deals: [{ ...page.deals[0]!, rating: 4.7 }] } })[0]!;
+    const result = check({ ...page, deals: [{ ...page.deals[0]!, rating: 4.7 }] });
+    const at = position(input.text, 'rating: 4.7');
+    expect(result.problems.map(formatProblem)).toEqual([`data/gaming.yaml:${at.line}:${at.column} error /deals/0/rating unknown property 'rating'`]);
     expect(result.content).toBeUndefined();
+  });
+
+  it('refuses a rating written into text about the provider, at the figure', () => {
+    const page = gaming();
+    const input = files({ 'gaming.yaml': { ...page, deals: [{ ...page.deals[0]!, features: ['Rated 4.7/5 by our testers'] }] } })[0]!;
+    const result = check({ ...page, deals: [{ ...page.deals[0]!, features: ['Rated 4.7/5 by our testers'] }] });
+    const at = position(input.text, '4.7/5');
+    expect(result.problems.map(formatProblem)).toEqual([
+      `data/gaming.yaml:${at.line}:${at.column} error /deals/0/features/0 rating "4.7/5" is written out; a provider's figures come only from its record in data/providers: write {{surfshark.rating}}, or show the plan through a card`,
+    ]);
   });
 });

@@ -63,8 +63,8 @@ describe('cross-file errors', () => {
       { rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', 2, { affiliate: 'affiliate: "ftp://surfshark.com"' }) },
     ]);
     expect(lines(r)).toEqual([
-      'data/providers/nordvpn.yaml:20:12 error /affiliate outbound link must be an absolute http(s) URL or a placeholder starting with \'#\' (found "nordvpn.com/deal")',
-      'data/providers/surfshark.yaml:20:12 error /affiliate outbound link must be an absolute http(s) URL or a placeholder starting with \'#\' (found "ftp://surfshark.com")',
+      'data/providers/nordvpn.yaml:20:12 error /affiliate affiliate must be an absolute http(s) URL or a placeholder starting with \'#\' (found "nordvpn.com/deal")',
+      'data/providers/surfshark.yaml:20:12 error /affiliate affiliate must be an absolute http(s) URL or a placeholder starting with \'#\' (found "ftp://surfshark.com")',
     ]);
   });
 });
@@ -90,9 +90,9 @@ describe('one mistake, one error', () => {
 });
 
 describe('warnings', () => {
-  it('warns about a placeholder affiliate link, and the content stays usable', () => {
+  it('warns about a placeholder affiliate link, naming where /go/ sends visitors meanwhile, and the content stays usable', () => {
     const r = check([{ rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', 2, { affiliate: 'affiliate: "#surfshark"' }) }]);
-    expect(lines(r)).toEqual(["data/providers/surfshark.yaml:20:12 warning /affiliate placeholder link '#surfshark': its button does nothing until a real URL is set"]);
+    expect(lines(r)).toEqual(["data/providers/surfshark.yaml:20:12 warning /affiliate no affiliate link yet ('#surfshark'): /go/surfshark sends visitors to https://example.com, unpaid, until one is set"]);
     expect(r.errorCount).toBe(0);
     expect(r.content).toBeDefined();
   });

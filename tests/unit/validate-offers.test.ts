@@ -9,10 +9,11 @@ function deals(endsOn: string, provider = 'surfshark') {
   return {
     meta: { title: 'Deals', description: 'Deals.', keywords: ['vpn'] },
     updated: '2025-01-15',
-    hero: { badge: 'Limited Time Offers', title: 'Best VPN Deals of 2025', subtitle: 'Sub.', trust: [{ icon: 'shield', label: 'Up to 82% savings' }] },
-    flashSale: { title: 'Flash Sale', text: 'Now.', endsOn, endsLabel: 'January 31, 2025', endedTitle: 'Ended', endedText: 'Over.' },
+    hero: { badge: 'Limited Time Offers', badgeAfter: 'Checked monthly', title: 'Best VPN Deals of 2025', subtitle: 'Sub.', trust: [{ icon: 'shield', label: 'Up to {{max.discount}} savings' }] },
+    flashSale: { title: 'Flash Sale', text: 'Now.', startsOn: '2025-01-01', endsOn, endedTitle: 'Ended', endedText: 'Over.' },
+    offerLabels: { savings: 'Save {savings}', validUntil: 'Valid until {date}', startsOn: 'Starts {date}' },
     dealsTitle: 'Deals',
-    deals: [{ provider, rating: 4.6, discount: '82% OFF', originalPrice: '$12.95', dealPrice: '$2.39', period: 'per month', features: ['Fast'], badge: { text: 'Value', variant: 'secondary' }, savings: 'Save', validUntil: 'Valid until January 31, 2025', cta: 'Get' }],
+    deals: [{ provider, startsOn: '2025-01-01', endsOn: '2025-01-31', features: ['Fast'], badge: { text: 'Value', variant: 'secondary' }, cta: 'Get' }],
     whySpecial: { title: 'Why', points: [tile] },
     whoFor: { title: 'Who', readReview: 'Read the {name} review', items: [{ icon: 'users', audience: 'Home users', provider: 'surfshark', reason: 'Value.' }] },
     features: { title: 'Features', items: [tile] },
@@ -27,15 +28,27 @@ function at(parts: Record<string, unknown>, rel: string, needle: string, key: st
   return `${i + 1}:${lines[i]!.indexOf(`${key}: `) + key.length + 3}`;
 }
 
-const check = (parts: Record<string, unknown>, today = '2026-11-21') =>
+// A day less than 90 after the fixture's prices were checked: no price is old yet.
+const check = (parts: Record<string, unknown>, today = '2025-02-01') =>
   checkFiles('data', files({ 'site.yaml': site, 'providers/surfshark.yaml': surfshark, ...parts }), { today });
 
 describe('offers and provider references', () => {
-  it('warns about an offer whose end date has passed, at the date', () => {
-    const parts = { 'deals.yaml': deals('2025-01-31') };
+  it('warns about each offer whose end date has passed, at the date', () => {
+    const parts = { 'deals.yaml': deals('2025-01-30') };
     const r = check(parts);
-    expect(r.problems.map(formatProblem)).toEqual([`data/deals.yaml:${at(parts, 'deals.yaml', 'endsOn:', 'endsOn')} warning /flashSale/endsOn offer ended on 2025-01-31; the page shows it as ended`]);
+    expect(r.problems.map(formatProblem)).toEqual([
+      `data/deals.yaml:${at(parts, 'deals.yaml', 'endsOn: 2025-01-30', 'endsOn')} warning /flashSale/endsOn offer ended on 2025-01-30; the page shows it as ended`,
+      `data/deals.yaml:${at(parts, 'deals.yaml', 'endsOn: 2025-01-31', 'endsOn')} warning /deals/0/endsOn offer ended on 2025-01-31; the page shows it as ended`,
+    ]);
     expect(r.errorCount).toBe(0);
+  });
+
+  it('refuses an offer that starts after it ends, at its start date', () => {
+    const parts = { 'deals.yaml': deals('2024-12-31') };
+    const r = check(parts, '2024-12-01');
+    expect(r.problems.map(formatProblem)).toEqual([
+      `data/deals.yaml:${at(parts, 'deals.yaml', 'startsOn: 2025-01-01', 'startsOn')} error /flashSale/startsOn the offer starts on 2025-01-01, after it ends on 2024-12-31`,
+    ]);
   });
 
   it('does not warn while the offer runs, including on its last day', () => {
@@ -43,7 +56,7 @@ describe('offers and provider references', () => {
   });
 
   it('reports a reference to an unknown provider with the closest slug', () => {
-    const parts = { 'gaming.yaml': { ...gaming(4.6), deals: [{ ...gaming(4.6).deals[0]!, provider: 'surfshak' }] } };
+    const parts = { 'gaming.yaml': { ...gaming(), deals: [{ ...gaming().deals[0]!, provider: 'surfshak' }] } };
     const r = check(parts);
     expect(r.problems.map(formatProblem)).toEqual([
       `data/gaming.yaml:${at(parts, 'gaming.yaml', 'provider: surfshak', 'provider')} error /deals/0/provider unknown provider 'surfshak' (did you mean 'surfshark'?)`,

@@ -21,7 +21,12 @@ export function List<T extends TSchema>(items: T, description: string, min = 1) 
   return Type.Array(items, { description, minItems: min });
 }
 
-export const IsoDate = Str('A calendar date, YYYY-MM-DD.', { pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' });
+const DATE_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
+
+export const IsoDate = Str('A calendar date, YYYY-MM-DD.', { pattern: DATE_PATTERN });
+
+/** A calendar date field with its own description. */
+export const DateField = (description: string) => Str(`${description} A calendar date, YYYY-MM-DD.`, { pattern: DATE_PATTERN });
 
 /** Icon names the site knows how to draw (site/components/icon.tsx maps each to a lucide-react icon). */
 export const ICON_NAMES = [
@@ -49,14 +54,30 @@ export const Severity = Enum(SEVERITIES, 'How much a card matters; the article m
 /** A provider reference by slug; the validator checks it exists and suggests the closest slug when it does not. */
 export const ProviderRef = Str('The slug of a provider in data/providers, e.g. nordvpn.', { pattern: '^[a-z0-9-]+$' });
 
-/** An outbound link: absolute http(s) URL, or a placeholder starting with '#' whose buttons do nothing (spec §4). */
-export const OutboundLink = Str("An absolute http(s) URL, or a placeholder starting with '#' (its button logs and does nothing).");
+/**
+ * A provider's affiliate link: an absolute http(s) URL, or a placeholder starting with '#' while there is none yet.
+ * Either way its buttons work: /go/<slug> sends visitors to the provider's website until the link is set.
+ */
+export const OutboundLink = Str("The affiliate URL, https://…, or a placeholder starting with '#' while there is none: /go/<slug> then sends visitors to the provider's website, unpaid, and validate warns.");
+
+/** A plan's id: a key of a provider's `plans:`, e.g. 2-year. */
+export const PLAN_ID = '^[a-z0-9]+(-[a-z0-9]+)*$';
+
+/** A reference to one of a provider's plans; without it, the plan the provider's cards show. */
+export const PlanRef = Str("The id of one of the provider's plans (a key of its `plans:`), e.g. 2-year. Leave out for the plan its cards show (its `plan:`).", { pattern: PLAN_ID });
 
 /**
- * A deal's own link override: only a '#' placeholder, which makes its button inert (spec §3: a deal without an
- * affiliate link). Real clicks always go through /go/<provider>, whose target is the provider file's link.
+ * The names a provider's outbound links may have (`links:` in its YAML), each reached at /go/<slug>/<name>. A name
+ * a provider has no link for falls back to its website there.
  */
-export const PlaceholderLink = Str("A placeholder starting with '#': the button logs and does nothing. Leave out to link through the provider's /go/ URL.", { pattern: '^#' });
+export const LINK_NAMES = ['website', 'windows', 'macos', 'linux', 'ios', 'android', 'router'] as const;
+export const LinkName = Enum(LINK_NAMES, `One of the provider's named links: ${LINK_NAMES.join(', ')}. /go/<slug>/<name> opens it, or the provider's website when it has none by that name.`);
+
+/** A deal button's destination: one of the provider's named links instead of its affiliate link. */
+export const DealLink = Enum(
+  LINK_NAMES,
+  `Sends the button to one of the provider's named links (${LINK_NAMES.join(', ')}) instead of its affiliate link, e.g. website for a deal we are not paid for. Leave out for the affiliate link.`,
+);
 
 /** An internal site path or an absolute URL. Internal paths must resolve to a registered route. */
 export const Href = Str("A site path starting with '/' (must be a registered route) or an absolute http(s) URL.");

@@ -1,23 +1,24 @@
 /** data/deals.yaml: the /vpn-deals page (spec §2 Deals page, §3 Deal). */
 import { Type } from '@sinclair/typebox';
-import { Badge, Faq, IconText, IsoDate, List, Meta, Obj, PlaceholderLink, ProviderRef, Str } from './common.ts';
+import { Badge, DateField, DealLink, Faq, IconText, IsoDate, List, Meta, Obj, PlanRef, ProviderRef, Str } from './common.ts';
+
+/** When an offer runs: both days included, in UTC. */
+export const OfferDates = {
+  startsOn: DateField('The first day the offer runs (UTC).'),
+  endsOn: DateField('The last day the offer runs (UTC); the day after, the page shows it as ended and validate warns.'),
+};
 
 export const Deal = Obj(
   {
     provider: ProviderRef,
-    rating: Type.Number({ minimum: 0, maximum: 5, description: "Shown rating; must equal the provider's rating." }),
-    discount: Str('Discount label, e.g. "73% OFF".', { pattern: '^\\d{1,2}% OFF$' }),
-    originalPrice: Str('Regular monthly price, struck through, e.g. "$12.95".', { pattern: '^\\$\\d+\\.\\d{2}$' }),
-    dealPrice: Str('Deal price per month, e.g. "$3.39".', { pattern: '^\\$\\d+\\.\\d{2}$' }),
-    period: Str('What the deal price is for, e.g. "per month, 2-year plan".'),
+    plan: Type.Optional(PlanRef),
+    link: Type.Optional(DealLink),
+    ...OfferDates,
     features: List(Str('One feature.'), 'Feature list.'),
     badge: Badge,
-    savings: Str('Savings text, e.g. "Save $114 per year".'),
-    validUntil: Str('Validity text, e.g. "Valid until January 31, 2025"; shown only while the flash sale runs.'),
-    affiliate: Type.Optional(PlaceholderLink),
     cta: Str('Button text.'),
   },
-  "A deal card. Its button goes through /go/<provider>, unless `affiliate` holds a '#' placeholder: then it is inert and logs (spec §3, §4).",
+  "A deal card: the plan's price, regular price, discount, savings and rating come from the provider's record. Its button goes through /go/<provider> (or /go/<provider>/<link>).",
 );
 
 export const DealsSchema = Obj(
@@ -26,23 +27,31 @@ export const DealsSchema = Obj(
     updated: IsoDate,
     hero: Obj(
       {
-        badge: Str('"Limited Time Offers".'),
+        badge: Str('The badge while an offer on this page runs, "Limited Time Offers".'),
+        badgeAfter: Str('The badge while no offer on this page runs, e.g. "Prices Checked Every Month".'),
         title: Str('"Best VPN Deals of 2025".'),
         subtitle: Str('Text under the heading.'),
-        trust: List(Obj({ icon: IconText.properties.icon, label: Str('e.g. "Up to 82% savings".') }, 'A trust point.'), 'The trust points.'),
+        trust: List(Obj({ icon: IconText.properties.icon, label: Str('e.g. "Up to {{max.discount}} savings".') }, 'A trust point.'), 'The trust points.'),
       },
       'The page hero.',
     ),
     flashSale: Obj(
       {
-        title: Str('Banner heading while the sale runs.'),
-        text: Str('Banner text while the sale runs.'),
-        endsOn: IsoDate,
-        endsLabel: Str('The visible end date, e.g. "January 31, 2025".'),
-        endedTitle: Str('Banner heading once the end date has passed.'),
-        endedText: Str('Banner text once the end date has passed.'),
+        title: Str('Banner heading while the sale runs; {date} becomes its last day, e.g. "January 31, 2025".'),
+        text: Str('Banner text while the sale runs; {date} as above.'),
+        ...OfferDates,
+        endedTitle: Str('Banner heading once the sale has ended.'),
+        endedText: Str('Banner text once the sale has ended.'),
       },
-      'The flash-sale banner; its end date drives the ended state and a validate warning.',
+      'The flash-sale banner: shown from its first day, and as ended after its last.',
+    ),
+    offerLabels: Obj(
+      {
+        savings: Str('The savings line on each card; {savings} becomes a year on the plan against monthly billing, e.g. "Save {savings} a year compared with monthly billing".'),
+        validUntil: Str('Shown on a card while its deal runs; {date} becomes its last day, e.g. "Valid until {date}".'),
+        startsOn: Str('Shown on a card before its deal starts; {date} becomes its first day, e.g. "Starts {date}".'),
+      },
+      'Texts on every deal card.',
     ),
     dealsTitle: Str('Heading above the deal cards.'),
     deals: List(Deal, 'The deal cards.'),

@@ -1,22 +1,18 @@
 /** data/gaming.yaml: the /vpn-gaming page (spec §2 Gaming page, §3 Gaming deal). */
 import { Type } from '@sinclair/typebox';
-import { Badge, IconText, IsoDate, List, Meta, Obj, Paragraphs, PlaceholderLink, ProviderRef, Str } from './common.ts';
+import { Badge, DealLink, IconText, IsoDate, List, Meta, Obj, Paragraphs, PlanRef, ProviderRef, Str } from './common.ts';
 
 export const GamingDeal = Obj(
   {
     provider: ProviderRef,
-    rating: Type.Number({ minimum: 0, maximum: 5, description: "Shown rating; must equal the provider's rating." }),
-    discount: Str('Discount label, e.g. "67% OFF".', { pattern: '^\\d{1,2}% OFF$' }),
-    originalPrice: Str('Regular monthly price, struck through, e.g. "$9.99".', { pattern: '^\\$\\d+\\.\\d{2}$' }),
-    dealPrice: Str('Deal price per month, e.g. "$3.33".', { pattern: '^\\$\\d+\\.\\d{2}$' }),
-    period: Str('What the price is for.'),
+    plan: Type.Optional(PlanRef),
+    link: Type.Optional(DealLink),
     pingMs: Type.Integer({ minimum: 1, description: 'Average ping in milliseconds.' }),
     features: List(Str('One feature.'), 'Feature list.'),
     badge: Badge,
-    affiliate: Type.Optional(PlaceholderLink),
     cta: Str('Button text.'),
   },
-  "A gaming deal card. Its button goes through /go/<provider>, unless `affiliate` holds a '#' placeholder (inert, logs).",
+  "A gaming deal card: price, regular price, discount and rating come from the provider's record. Its button goes through /go/<provider>.",
 );
 
 export const GamingSchema = Obj(

@@ -1,6 +1,6 @@
-/** data/providers/<slug>.yaml: one VPN provider, its comparison-card figures (spec §3) and its review page. */
+/** data/providers/<slug>.yaml: one VPN provider, the record of its figures and plans, and its review page. */
 import { Type } from '@sinclair/typebox';
-import { Badge, IsoDate, List, Meta, Obj, OutboundLink, Paragraphs, Str } from './common.ts';
+import { Badge, DateField, IsoDate, LINK_NAMES, List, Meta, Obj, OutboundLink, Paragraphs, PLAN_ID, PlanRef, Str } from './common.ts';
 
 const Feature = Obj(
   { label: Str('What the feature is, e.g. "Kill switch".'), available: Type.Boolean({ description: 'true shows a green tick, false a red cross.' }) },
@@ -28,14 +28,10 @@ export const Review = Obj(
     deal: Obj(
       {
         title: Str('Deal card heading, e.g. "Best NordVPN Deal".'),
-        price: Str('Discounted monthly price with currency, e.g. "$3.39".', { pattern: '^\\$\\d+\\.\\d{2}$' }),
-        regularPrice: Str('Regular monthly price, shown struck through, e.g. "$12.95".', { pattern: '^\\$\\d+\\.\\d{2}$' }),
-        discount: Str('Percent off, shown as a badge, e.g. "73% OFF".', { pattern: '^\\d{1,2}% OFF$' }),
-        period: Str('What the price is for, e.g. "per month on the 2-year plan".'),
-        note: Str('The guarantee or trial note, e.g. "30-day money-back guarantee".'),
+        plan: Type.Optional(PlanRef),
         cta: Str('Button text, e.g. "Get NordVPN Deal".'),
       },
-      'The deal card at the top of the review (spec §9 deal prices).',
+      "The deal card at the top of the review: the plan's price, regular price, discount, term and guarantee.",
     ),
     overview: Paragraphs,
     features: Obj(
@@ -60,6 +56,33 @@ export const Review = Obj(
   'The review page at /vpn-reviews/<slug>.',
 );
 
+const Money = (description: string) => Type.Number({ exclusiveMinimum: 0, maximum: 1000, description });
+
+export const Plan = Obj(
+  {
+    term: Str('What the plan is, shown beside its price, e.g. "2-year plan".'),
+    price: Money('Price per month on this plan, in US dollars, e.g. 3.39 (shown as "$3.39").'),
+    regularPrice: Money('The monthly plan\'s price this one is compared with, in US dollars, shown struck through, e.g. 12.95.'),
+    discount: Type.Integer({ minimum: 1, maximum: 99, description: 'Percent off, as the provider states it, e.g. 73 (shown as "73% OFF").' }),
+    extras: Type.Optional(List(Str('One extra, e.g. "3 months free".'), 'What the plan adds, e.g. free months, listed with its features.')),
+    guarantee: Str('The guarantee or trial on this plan, e.g. "30-day money-back guarantee" or "7-day free trial".'),
+    savings: Type.Optional(Money('The total saving against monthly billing that the provider quotes for this plan, in US dollars, e.g. 208 (shown as "Save $208").')),
+    checked: DateField('The day this price was last checked at the provider\'s checkout, shown as "Price checked 15 Jan 2025". Older than site.yaml prices.maxAgeDays is a warning.'),
+  },
+  'One plan: every price, discount and extra the site shows for it.',
+);
+
+/** Named outbound links: the website, then any of the download or setup pages. */
+const Links = Obj(
+  {
+    website: Str("The provider's own site, https://…: /go/<slug> falls back to it while there is no affiliate link, and so does a missing named link.", { pattern: '^https?://' }),
+    ...Object.fromEntries(
+      LINK_NAMES.filter((n) => n !== 'website').map((n) => [n, Type.Optional(Str(`The ${n} download or setup page, https://…, reached at /go/<slug>/${n}.`, { pattern: '^https?://' }))]),
+    ),
+  },
+  `Named outbound links, each reached at /go/<slug>/<name>: website (required), ${LINK_NAMES.filter((n) => n !== 'website').join(', ')}.`,
+);
+
 export const ProviderSchema = Obj(
   {
     slug: Str('URL slug; must equal the file name.', { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' }),
@@ -67,10 +90,7 @@ export const ProviderSchema = Obj(
     name: Str('Display name, e.g. "NordVPN".'),
     logo: Str('An emoji used as the logo.'),
     rating: Type.Number({ minimum: 0, maximum: 5, description: 'Rating out of 5; the only rating figure for this provider anywhere on the site.' }),
-    monthlyPrice: Str('Price on the monthly plan, e.g. "$12.95".'),
-    yearlyPrice: Str('Price per month on the annual plan, e.g. "$3.39".'),
-    discount: Str('Discount label, e.g. "73% OFF".', { pattern: '^\\d{1,2}% OFF$' }),
-    servers: Str('Server count label, shown under "Speed:", e.g. "5400+ servers".'),
+    servers: Type.Integer({ minimum: 1, description: 'Number of servers, at least; shown as "5400+".' }),
     countries: Type.Integer({ minimum: 1, description: 'Number of countries with servers.' }),
     devices: Str('Simultaneous devices: a number or "Unlimited".', { pattern: '^(\\d+|Unlimited)$' }),
     streaming: Type.Boolean({ description: 'Unblocks streaming services.' }),
@@ -82,10 +102,16 @@ export const ProviderSchema = Obj(
     bestFor: Str('Short best-for tag, e.g. "Security".'),
     description: Str('One or two sentences used on listing cards.'),
     featured: Type.Optional(Type.Boolean({ description: 'Highlights the card with a ring and a "Best Overall" badge. Only one provider may set it.' })),
+    plan: Str('The id of the plan the comparison cards and the review show, e.g. 2-year.', { pattern: PLAN_ID }),
+    plans: Type.Record(Type.String({ pattern: PLAN_ID }), Plan, {
+      minProperties: 1,
+      additionalProperties: false,
+      description: 'The plans, by id (e.g. 2-year). Pages name a plan by its id; none restates its figures.',
+    }),
     affiliate: OutboundLink,
-    website: Str("The provider's own site, https://…; /go/ falls back to it when the affiliate link is a placeholder.", { pattern: '^https?://' }),
+    links: Links,
     subid: Type.Optional(Str('Affiliate URL template with {click_id}, filled with the click id so conversions join to clicks.', { pattern: '\\{click_id\\}' })),
-    review: Review,
+    review: Type.Optional(Review),
   },
-  'A VPN provider: comparison-card figures and review page.',
+  'A VPN provider: the one record of its figures and plans, and its review page. Without a review it has no card on the home grid or the reviews listing and no review page: articles may still recommend it.',
 );

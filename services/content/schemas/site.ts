@@ -80,6 +80,14 @@ export const SiteSchema = Obj(
       { title: Str('Heading of the router error screen, "Unexpected Application Error!".') },
       'The router error screen.',
     ),
+    prices: Obj(
+      {
+        maxAgeDays: Type.Optional(Type.Integer({ minimum: 1, description: "A plan whose `checked` date is older than this many days is a validate warning (an error under --strict). Default 90." })),
+        checked: Str('The line under every price; {date} becomes the day it was checked, e.g. "Price checked {date}" (shown as 15 Jan 2025).'),
+        period: Str('What a price is for; {term} becomes the plan\'s term, e.g. "per month on the {term}".'),
+      },
+      'How prices are shown, and how old a checked price may be.',
+    ),
     budgets: Obj(
       {
         jsKb: Type.Number({ minimum: 1, description: 'Largest JavaScript per route, in KB after gzip.' }),

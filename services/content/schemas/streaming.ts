@@ -1,6 +1,6 @@
 /** data/streaming.yaml: the /vpn-streaming page (spec §2 Streaming page, §3 Streaming service). */
 import { Type } from '@sinclair/typebox';
-import { Badge, Faq, Icon, IconText, IsoDate, List, Meta, Obj, Paragraphs, ProviderRef, Str } from './common.ts';
+import { Badge, Faq, Icon, IconText, IsoDate, List, Meta, Obj, Paragraphs, PlanRef, ProviderRef, Str } from './common.ts';
 
 export const StreamingSchema = Obj(
   {
@@ -22,25 +22,30 @@ export const StreamingSchema = Obj(
       {
         title: Str('Section heading.'),
         labels: Obj(
-          { speed: Str('Speed label.'), servers: Str('Servers label.'), price: Str('Price label.'), pros: Str('Pros heading.'), cons: Str('Cons heading.') },
+          {
+            speed: Str('Speed label.'),
+            servers: Str('Servers label.'),
+            serversText: Str('The servers line from the provider\'s record; {servers} and {countries} become its figures, e.g. "{servers} servers in {countries} countries".'),
+            price: Str('Price label.'),
+            pros: Str('Pros heading.'),
+            cons: Str('Cons heading.'),
+          },
           'Labels on every provider card.',
         ),
         items: List(
           Obj(
             {
               provider: ProviderRef,
-              rating: Type.Number({ minimum: 0, maximum: 5, description: "Shown rating; must equal the provider's rating." }),
+              plan: Type.Optional(PlanRef),
               badge: Badge,
               description: Str('Why it is good for streaming.'),
               speed: Str('Speed label, e.g. "Ultra-fast".'),
-              servers: Str('Servers text.'),
-              price: Str('Price label.'),
               features: List(Str('One feature.'), 'Features.'),
               pros: List(Str('One advantage.'), 'Pros.'),
               cons: List(Str('One drawback.'), 'Cons.'),
               cta: Str('Button text.'),
             },
-            'A provider card (spec §3 Review-page provider card).',
+            "A provider card: rating, servers, countries and the plan's price come from the provider's record.",
           ),
           'The three provider cards.',
         ),

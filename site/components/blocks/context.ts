@@ -1,7 +1,8 @@
-import type { Block, Guide, Provider } from '../../../services/content/index.ts';
+import type { Block, Guide, Provider, ShownPlan } from '../../../services/content/index.ts';
+import { planOf } from '../../../services/content/figures.ts';
 
 /** What a provider-referencing block needs; the route loader resolves slugs to these (no other provider data ships). */
-export type ProviderSummary = Pick<Provider, 'slug' | 'name' | 'logo' | 'rating' | 'affiliate'>;
+export type ProviderSummary = Pick<Provider, 'slug' | 'name' | 'logo' | 'rating' | 'servers' | 'countries' | 'devices' | 'plan' | 'plans'>;
 
 /** Shared by every block on a page. */
 export interface BlockContext {
@@ -25,7 +26,7 @@ export function guideCards(guides: readonly Guide[]): GuideCard[] {
 export function summarizeProviders(all: readonly Provider[], slugs: Iterable<string>): Record<string, ProviderSummary> {
   const wanted = new Set(slugs);
   return Object.fromEntries(
-    all.filter((p) => wanted.has(p.slug)).map(({ slug, name, logo, rating, affiliate }) => [slug, { slug, name, logo, rating, affiliate }]),
+    all.filter((p) => wanted.has(p.slug)).map(({ slug, name, logo, rating, servers, countries, devices, plan, plans }) => [slug, { slug, name, logo, rating, servers, countries, devices, plan, plans }]),
   );
 }
 
@@ -52,4 +53,11 @@ export function providerIn(ctx: BlockContext, slug: string): ProviderSummary {
   const p = ctx.providers[slug];
   if (!p) throw new Error(`provider '${slug}' was not passed to the page (see referencedProviders)`);
   return p;
+}
+
+/** The plan a block names for a provider, or the provider's card plan; content validation guarantees it exists. */
+export function planIn(p: ProviderSummary, id: string | undefined): ShownPlan {
+  const plan = planOf(p, id);
+  if (!plan) throw new Error(`plan '${id}' of '${p.slug}' is not in its record`);
+  return plan;
 }

@@ -1,6 +1,7 @@
 /** Renderers for numbered steps, do/avoid tips and a provider price list. */
+import { PlanName, Price, PriceChecked } from '../figure';
 import { Icon } from '../icon';
-import { providerIn, type BlockProps } from './context';
+import { planIn, providerIn, type BlockProps } from './context';
 
 /** Tips with green ticks, or mistakes with red crosses. */
 export function TipsBlock({ block }: BlockProps<'tips'>) {
@@ -23,7 +24,7 @@ export function TipsBlock({ block }: BlockProps<'tips'>) {
   );
 }
 
-/** Providers with the price of one plan each. */
+/** Providers with the price of one plan each, from the record. */
 export function PriceListBlock({ block, ctx }: BlockProps<'price-list'>) {
   return (
     <section className="mt-10">
@@ -32,17 +33,19 @@ export function PriceListBlock({ block, ctx }: BlockProps<'price-list'>) {
       <ol className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
         {block.items.map((item) => {
           const p = providerIn(ctx, item.provider);
+          const plan = planIn(p, item.plan);
           return (
-            <li key={item.provider} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4" data-testid="price-list-item">
+            <li key={item.provider} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4" data-testid="price-list-item" data-provider={p.slug}>
               <span className="text-2xl" aria-hidden="true">{p.logo}</span>
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{p.name}</p>
                 <p className="text-sm text-slate-700">{item.note}</p>
               </div>
-              <p className="text-right">
-                <span className="block text-lg font-extrabold">{item.price}</span>
-                <span className="text-sm text-slate-600">{item.plan}</span>
-              </p>
+              <div className="w-full pl-12 text-left sm:w-auto sm:pl-0 sm:text-right">
+                <p className="text-lg font-extrabold"><Price plan={plan} />/month</p>
+                <p className="text-sm text-slate-600"><PlanName plan={plan} /></p>
+                <PriceChecked plan={plan} className="text-xs text-slate-600" />
+              </div>
             </li>
           );
         })}

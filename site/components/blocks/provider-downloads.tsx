@@ -1,4 +1,7 @@
-/** The guides' provider picker: one card per provider with its download or config buttons (spec §3, §4). */
+/**
+ * The guides' provider picker: one card per provider with its download or config buttons. Each button opens that
+ * provider's link of its name through /go/<slug>/<name>, which falls back to the provider's website: none is inert.
+ */
 import type { Block } from '../../../services/content/index.ts';
 import { Badge } from '../badge';
 import { Icon } from '../icon';
@@ -19,7 +22,7 @@ export function ProviderDownloadsBlock({ block, ctx }: { block: Of<'provider-dow
           const p = ctx.providers[item.provider]!;
           const highlighted = item.badge !== undefined;
           return (
-            <li key={item.provider} className={`flex flex-col rounded-xl border bg-white p-5 ${highlighted ? 'border-blue-700 ring-2 ring-blue-700' : 'border-slate-200'}`} data-testid="guide-provider">
+            <li key={item.provider} className={`flex flex-col rounded-xl border bg-white p-5 ${highlighted ? 'border-blue-700 ring-2 ring-blue-700' : 'border-slate-200'}`} data-testid="guide-provider" data-provider={item.provider}>
               <div className="flex items-center justify-between gap-3">
                 <h3 className="flex items-center gap-2 text-lg font-semibold">
                   <span aria-hidden="true">{p.logo}</span>
@@ -33,23 +36,19 @@ export function ProviderDownloadsBlock({ block, ctx }: { block: Of<'provider-dow
                 </p>
               )}
               <div className="mt-auto flex flex-col gap-2 pt-4">
-                {block.buttons.map((button) => {
-                  const link = item[button.link];
-                  if (link === undefined) return null;
-                  return (
-                    <OutboundLink
-                      key={button.link}
-                      provider={item.provider}
-                      link={link}
-                      from={ctx.path}
-                      placement={`guide-${button.link.replace(/Link$/, '')}`}
-                      className={`${BUTTON} ${highlighted ? 'bg-blue-700 text-white hover:bg-blue-800' : 'border border-slate-300 text-slate-900 hover:bg-slate-50'}`}
-                    >
-                      <Icon name={button.icon} size={16} />
-                      {button.label}
-                    </OutboundLink>
-                  );
-                })}
+                {block.buttons.map((button) => (
+                  <OutboundLink
+                    key={button.link}
+                    provider={item.provider}
+                    destination={button.link}
+                    from={ctx.path}
+                    placement={`guide-${button.link}`}
+                    className={`${BUTTON} ${highlighted ? 'bg-blue-700 text-white hover:bg-blue-800' : 'border border-slate-300 text-slate-900 hover:bg-slate-50'}`}
+                  >
+                    <Icon name={button.icon} size={16} />
+                    {button.label}
+                  </OutboundLink>
+                ))}
               </div>
             </li>
           );

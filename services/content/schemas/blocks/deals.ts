@@ -1,27 +1,27 @@
-/** Current deals quoted in an article: was-price, deal price, discount, savings and features. */
-import { List, Obj, ProviderRef, Str } from '../common.ts';
-import { block, Heading, Intro, Price } from './define.ts';
+/** Deals an article quotes: a provider and one of its plans, every figure from the provider's record. */
+import { Type } from '@sinclair/typebox';
+import { List, Obj, PlanRef, ProviderRef, Str } from '../common.ts';
+import { block, Heading, Intro } from './define.ts';
 
 export const DealListBlock = block(
   'deal-list',
   {
     heading: Heading,
     intro: Intro,
+    savings: Str('The savings line; {savings} becomes the saving the plan quotes, e.g. "Save {savings}".'),
+    devices: Str('The devices line; {devices} becomes the provider\'s device limit, e.g. "{devices} connections".'),
     deals: List(
       Obj(
         {
           provider: ProviderRef,
-          originalPrice: Price,
-          dealPrice: Price,
-          discount: Str('Discount badge, e.g. "68% OFF".'),
-          savings: Str('The savings text, e.g. "Save $208".'),
-          features: List(Str('One feature, e.g. "2-year plan".'), 'What the deal includes.'),
+          plan: Type.Optional(PlanRef),
+          features: Type.Optional(List(Str('One feature.'), 'More features, after the plan\'s term, extras, guarantee and device limit.')),
           cta: Str('Button text, e.g. "Get Deal".'),
         },
-        'One deal.',
+        "One deal: the plan's regular and deal prices, discount, savings, term, extras and guarantee, and the provider's device limit.",
       ),
       'The deals.',
     ),
   },
-  'Deal cards: struck-through original price, deal price, discount, savings, features and a deal button.',
+  'Deal cards: struck-through regular price, deal price, discount, savings, features and a deal button.',
 );

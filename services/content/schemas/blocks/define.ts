@@ -14,5 +14,3 @@ export const Heading = Str('Section heading (an <h2>).');
 
 export const Intro = Type.Optional(Str('A sentence or two under the heading.'));
 
-/** A price as the article quotes it, e.g. "$3.29/month": an article's own figure, not the provider file's. */
-export const Price = Str('A price as shown, e.g. "$3.29/month".');

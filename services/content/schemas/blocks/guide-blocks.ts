@@ -1,6 +1,6 @@
 /** Blocks the setup guides are made of (spec §2 Setup guides, §3 Setup step, Firmware, Protocol, Platform instructions). */
 import { Type } from '@sinclair/typebox';
-import { Badge, Difficulty, Icon, List, Obj, OutboundLink, ProviderRef, Str } from '../common.ts';
+import { Badge, Difficulty, Icon, LinkName, List, Obj, ProviderRef, Str } from '../common.ts';
 import { block, Heading, Intro } from './define.ts';
 
 export const StepsBlock = block(
@@ -47,8 +47,6 @@ export const IssuesBlock = block(
   'Common issues with their solutions.',
 );
 
-const LINK_KEYS = ['downloadLink', 'iosLink', 'androidLink', 'configLink'] as const;
-
 export const ProviderDownloadsBlock = block(
   'provider-downloads',
   {
@@ -58,11 +56,11 @@ export const ProviderDownloadsBlock = block(
     buttons: List(
       Obj(
         {
-          link: Type.Unsafe<(typeof LINK_KEYS)[number]>({ type: 'string', enum: [...LINK_KEYS], description: `Which link of each provider the button opens: ${LINK_KEYS.join(', ')}.` }),
+          link: LinkName,
           label: Str('Button text, e.g. "Download for Windows".'),
           icon: Icon,
         },
-        'A button shown on every provider card that has this link.',
+        "A button on every provider card: it opens that provider's link of this name through /go/<slug>/<name>, or its website when it has none.",
       ),
       'The buttons on each provider card.',
     ),
@@ -72,12 +70,8 @@ export const ProviderDownloadsBlock = block(
           provider: ProviderRef,
           badge: Type.Optional(Badge),
           protocols: Type.Optional(List(Str('A protocol name.'), 'Protocols the provider supports on this platform.')),
-          downloadLink: Type.Optional(OutboundLink),
-          iosLink: Type.Optional(OutboundLink),
-          androidLink: Type.Optional(OutboundLink),
-          configLink: Type.Optional(OutboundLink),
         },
-        'A provider card: name and logo come from data/providers.',
+        "A provider card: name, logo and the buttons' links come from data/providers.",
       ),
       'The providers to choose from.',
     ),

@@ -1,7 +1,7 @@
 /** List blocks: numbered steps, do/avoid tips and a provider price list. */
 import { Type } from '@sinclair/typebox';
-import { Enum, List, Obj, ProviderRef, Str } from '../common.ts';
-import { block, Heading, Intro, Price } from './define.ts';
+import { Enum, List, Obj, PlanRef, ProviderRef, Str } from '../common.ts';
+import { block, Heading, Intro } from './define.ts';
 
 export const TipsBlock = block(
   'tips',
@@ -23,11 +23,10 @@ export const PriceListBlock = block(
       Obj(
         {
           provider: ProviderRef,
-          price: Price,
-          plan: Str('The plan the price is for, e.g. "3-year plan".'),
+          plan: Type.Optional(PlanRef),
           note: Str('Why it is on the list.'),
         },
-        'One provider and its price.',
+        "One provider and the price and term of one of its plans, from data/providers.",
       ),
       'The providers, in the order shown.',
     ),

@@ -1,9 +1,9 @@
-/** Blocks that name providers by slug with the article's own prices: a ranking and the recommendation pair. */
+/** Blocks that recommend providers by slug and plan: a ranking and the recommendation pair. */
 import { Type } from '@sinclair/typebox';
-import { List, Obj, ProviderRef, Str } from '../common.ts';
-import { block, Heading, Intro, Price } from './define.ts';
+import { List, Obj, PlanRef, ProviderRef, Str } from '../common.ts';
+import { block, Heading, Intro } from './define.ts';
 
-const Features = List(Str('One feature, e.g. "5,500+ servers in 60 countries".'), 'Features listed on the card.');
+const Features = List(Str('One feature, e.g. "{{nordvpn.servers}} servers in {{nordvpn.countries}} countries".'), 'Features listed on the card.');
 const Cta = Str('Button text, e.g. "Get Deal".');
 
 export const RankingBlock = block(
@@ -15,13 +15,11 @@ export const RankingBlock = block(
       Obj(
         {
           provider: ProviderRef,
+          plan: Type.Optional(PlanRef),
           label: Str('What this pick is best at, e.g. "Best Overall".'),
-          price: Price,
-          plan: Str('The plan the price is for, e.g. "2-year plan".'),
-          discount: Str('Discount badge, e.g. "68% OFF".'),
           summary: Str('Why it ranks here, in one or two sentences.'),
         },
-        'One ranked provider; its rank is its position in the list, its rating comes from data/providers.',
+        "One ranked provider; its rank is its position in the list, its rating and the plan's price and discount come from data/providers.",
       ),
       'The providers, best first.',
     ),
@@ -33,14 +31,12 @@ export const RankingBlock = block(
 const Pick = Obj(
   {
     provider: ProviderRef,
+    plan: Type.Optional(PlanRef),
     label: Str('The card badge, e.g. "Top Pick" or "Best Value".'),
-    price: Price,
-    plan: Str('The plan the price is for, e.g. "2-year plan".'),
-    discount: Str('Discount badge, e.g. "68% OFF".'),
     features: Features,
     cta: Cta,
   },
-  'One recommended provider.',
+  "One recommended provider: the plan's price, term and discount come from data/providers.",
 );
 
 export const RecommendationsBlock = block(
@@ -48,7 +44,7 @@ export const RecommendationsBlock = block(
   {
     heading: Heading,
     intro: Intro,
-    picks: Type.Array(Pick, { minItems: 2, maxItems: 2, description: 'Exactly two picks: the first-ranked provider, then the runner-up (spec §3).' }),
+    picks: Type.Array(Pick, { minItems: 2, maxItems: 2, description: 'Exactly two picks: the first-ranked provider, then the runner-up.' }),
   },
   'The two recommended VPNs with price, discount, features and a deal button.',
 );

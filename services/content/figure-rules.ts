@@ -1,0 +1,98 @@
+/**
+ * Provider figures written out in text. A price, discount, server count, country count, device limit or rating
+ * lives in the provider's record alone; a page names the provider (and plan) and the site shows the figure, or the
+ * text quotes it with a reference such as {{nordvpn.price}} (figures.ts). These rules find figures typed in
+ * instead, where their form gives them away.
+ */
+import { referencesIn } from './figures.ts';
+
+export type FigureKind = 'price' | 'discount' | 'servers' | 'countries' | 'devices' | 'rating';
+
+/** A figure typed into a text: its kind, the text that matched, and where in the string. */
+export interface Literal {
+  kind: FigureKind;
+  text: string;
+  index: number;
+}
+
+// Not part of a range ("30-50% savings", "$10-15") nor of a longer number.
+const NOT_AFTER = '(?<![\\d.,\\-–])';
+
+/** Forms that are a provider's figure wherever they appear: a price in cents, a percent off, "N+ servers". */
+const ALWAYS: [FigureKind, RegExp][] = [
+  ['price', new RegExp(`${NOT_AFTER}\\$\\d+\\.\\d{2}(?![\\d-])`, 'g')],
+  ['discount', new RegExp(`${NOT_AFTER}\\b\\d{1,2}% (?:off|discount|savings?)\\b`, 'gi')],
+  ['servers', new RegExp(`${NOT_AFTER}\\b\\d{1,3}(?:,?\\d{3})*\\+ servers\\b`, 'gi')],
+];
+
+const NUMBER_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|unlimited';
+
+/** Forms that are a provider's figure when the text is about a provider: "94 countries", "six devices", "4.9/5". */
+const ABOUT_A_PROVIDER: [FigureKind, RegExp][] = [
+  ['servers', new RegExp(`${NOT_AFTER}\\b\\d{1,3}(?:,?\\d{3})* servers\\b`, 'gi')],
+  ['countries', new RegExp(`${NOT_AFTER}\\b\\d{1,3} countries\\b`, 'gi')],
+  ['devices', new RegExp(`${NOT_AFTER}\\b(?:\\d{1,2}|${NUMBER_WORDS}) (?:simultaneous )?(?:devices?|connections?)\\b`, 'gi')],
+  ['rating', new RegExp(`${NOT_AFTER}\\b[0-5]\\.\\d ?(?:\\/ ?5|out of 5|stars?)(?![\\w])`, 'gi')],
+];
+
+const MAY_MATCH = new RegExp(`\\d|\\b(?:${NUMBER_WORDS})\\b`, 'i');
+
+function scan(value: string, patterns: [FigureKind, RegExp][], out: Literal[]): void {
+  for (const [kind, re] of patterns) {
+    re.lastIndex = 0;
+    for (let m = re.exec(value); m; m = re.exec(value)) {
+      out.push({ kind, text: m[0], index: m.index });
+    }
+  }
+}
+
+/**
+ * The figures typed into one string. `aboutProvider`: the string is about one provider (in its file, or beside a
+ * `provider:` key), so counts are figures too. Otherwise the counts come back apart, to be judged once the provider
+ * names are known (a string that names a provider is about it).
+ */
+export function literalFigures(value: string, aboutProvider: boolean): { always: Literal[]; ifNamed: Literal[] } {
+  const always: Literal[] = [];
+  const ifNamed: Literal[] = [];
+  if (!MAY_MATCH.test(value)) return { always, ifNamed };
+  // A reference ({{nordvpn.2-year.price}}) holds a plan id, not a figure: blanked, so that indexes stay put.
+  const text = value.includes('{{') ? value.replace(/\{\{[^}]*\}\}/g, (m) => ' '.repeat(m.length)) : value;
+  scan(text, ALWAYS, always);
+  scan(text, ABOUT_A_PROVIDER, aboutProvider ? always : ifNamed);
+  always.sort((a, b) => a.index - b.index);
+  return { always, ifNamed };
+}
+
+/** Which reference to write instead of a typed figure. */
+export function literalMessage(l: Literal, provider: string | undefined): string {
+  const slug = provider ?? '<provider>';
+  const ref = l.kind === 'servers' || l.kind === 'countries' || l.kind === 'devices' || l.kind === 'rating' ? `{{${slug}.${l.kind}}}` : `{{${slug}.${l.kind}}} (or {{${slug}.<plan>.${l.kind}}})`;
+  const what = { price: 'price', discount: 'discount', servers: 'server count', countries: 'country count', devices: 'device limit', rating: 'rating' }[l.kind];
+  return `${what} "${l.text}" is written out; a provider's figures come only from its record in data/providers: write ${ref}, or show the plan through a card`;
+}
+
+/** The references in a string, each with its place among equal ones (for locating it). */
+export function referencesWithOrdinal(value: string): [raw: string, nth: number][] {
+  const seen = new Map<string, number>();
+  return referencesIn(value).map((r) => {
+    const nth = seen.get(r.raw) ?? 0;
+    seen.set(r.raw, nth + 1);
+    return [r.raw, nth];
+  });
+}
+
+/**
+ * The provider a figure in a text is about: the last one named before it, else the first one named after it.
+ * Undefined when the text names none.
+ */
+export function providerNamedFor(value: string, index: number, names: readonly { slug: string; name: string }[]): string | undefined {
+  let before: [number, string] | undefined;
+  let after: [number, string] | undefined;
+  for (const { slug, name } of names) {
+    for (let i = value.indexOf(name); i !== -1; i = value.indexOf(name, i + 1)) {
+      if (i < index && (!before || i > before[0])) before = [i, slug];
+      if (i >= index && (!after || i < after[0])) after = [i, slug];
+    }
+  }
+  return (before ?? after)?.[1];
+}

@@ -1,0 +1,116 @@
+/**
+ * One truth for every figure, over the built site: every page that shows a provider's figure shows the one its
+ * record holds, so no two pages differ for one provider and plan; and no price, discount, server or country count
+ * appears in a page's text that is not one of the provider's own.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loadContent } from '../../services/content/index.ts';
+import { formatDiscount, formatMoney, formatPrice, formatServers, formatShortDate, yearlySavings } from '../../services/content/figures.ts';
+import { providerNamedFor } from '../../services/content/figure-rules.ts';
+import { useBrowser } from '../helpers/browser.ts';
+import { BUILD_DAY } from '../helpers/build-day.ts';
+
+const browser = useBrowser();
+// Every route, read one after another in one tab: long on a busy machine.
+const LONG = 600_000;
+
+/** Opens each route in turn in one tab with JavaScript off (the prerendered HTML) and hands it over. */
+async function eachPage(visit: (page: Page, path: string) => Promise<void>): Promise<void> {
+  const { page } = await browser.open('/', { javaScript: false });
+  for (const path of pages) {
+    await page.goto(new URL(path, browser.baseUrl()).href, { waitUntil: 'domcontentloaded' });
+    await visit(page, path);
+  }
+}
+const loaded = loadContent('data', { today: BUILD_DAY });
+const content = loaded.content!;
+const pages = loaded.routes.map((r) => r.path).filter((p) => !p.endsWith('/404') && p !== '/404');
+
+/** Every figure the record holds, by the key pages mark it with, as the site formats it. */
+function recordFigures(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of content.providers) {
+    out.set(`${p.slug}/rating`, String(p.rating));
+    out.set(`${p.slug}/servers`, formatServers(p.servers));
+    out.set(`${p.slug}/countries`, String(p.countries));
+    out.set(`${p.slug}/devices`, p.devices);
+    for (const [id, plan] of Object.entries(p.plans)) {
+      const k = `${p.slug}/${id}`;
+      out.set(`${k}/price`, formatPrice(plan.price));
+      out.set(`${k}/regularPrice`, formatPrice(plan.regularPrice));
+      out.set(`${k}/discount`, `${formatDiscount(plan.discount)} OFF`);
+      out.set(`${k}/term`, plan.term);
+      out.set(`${k}/checked`, formatShortDate(plan.checked));
+      out.set(`${k}/yearlySavings`, yearlySavings(plan));
+      if (plan.extras) out.set(`${k}/extras`, plan.extras.join(', '));
+      if (plan.savings !== undefined) out.set(`${k}/savings`, formatMoney(plan.savings));
+    }
+  }
+  return out;
+}
+
+/** Figures written in a page's text: prices, percents off, server and country counts. */
+const IN_TEXT = /\$\d+\.\d{2}|\b\d{1,2}% OFF\b|\b\d+\+ servers\b|\b\d+ countries\b/g;
+
+/** The figures a text may show for a provider: every plan's prices and discounts, and its counts. */
+function allowedFor(slug: string): Set<string> {
+  const p = content.providers.find((x) => x.slug === slug)!;
+  const plans = Object.values(p.plans);
+  return new Set([
+    ...plans.flatMap((plan) => [formatPrice(plan.price), formatPrice(plan.regularPrice), `${formatDiscount(plan.discount)} OFF`]),
+    `${formatServers(p.servers)} servers`,
+    `${p.countries} countries`,
+  ]);
+}
+
+describe('one figure per provider and plan across the site', () => {
+  it('marks every figure with its provider and plan, and every page shows the record\'s own', async () => {
+    const record = recordFigures();
+    const seen = new Map<string, Map<string, string>>();
+    await eachPage(async (page, path) => {
+      const figures = await page.locator('[data-figure]').evaluateAll((els) => els.map((el) => [el.getAttribute('data-figure')!, (el.textContent ?? '').replace(/\s+/g, ' ').trim()] as const));
+      for (const [key, text] of figures) {
+        if (!seen.has(key)) seen.set(key, new Map());
+        seen.get(key)!.set(text, path);
+      }
+    });
+    const differing = [...seen].filter(([, texts]) => texts.size > 1).map(([key, texts]) => `${key}: ${[...texts].map(([t, p]) => `"${t}" on ${p}`).join(', ')}`);
+    expect(differing, 'figures that differ between pages').toEqual([]);
+    const wrong = [...seen].filter(([key, texts]) => record.get(key) !== [...texts.keys()][0]).map(([key, texts]) => `${key}: "${[...texts.keys()][0]}", record "${record.get(key)}"`);
+    expect(wrong, 'figures that are not the record\'s').toEqual([]);
+    // Every provider's card plan is shown somewhere, with the day its price was checked.
+    for (const p of content.providers) expect(seen.has(`${p.slug}/${p.plan}/price`), p.slug).toBe(true);
+    for (const p of content.providers) expect(seen.has(`${p.slug}/${p.plan}/checked`), p.slug).toBe(true);
+  }, LONG);
+
+  it('shows in its text no price, discount or count that is not a figure of the provider it is about', async () => {
+    const names = content.providers.map((p) => ({ slug: p.slug, name: p.name }));
+    const strays: string[] = [];
+    await eachPage(async (page, path) => {
+      // Each block of text, with the marked figures taken out: what is left was written as text.
+      // with the card it is in (data-provider) and its section's heading: who the text is about.
+      const blocks = await page.locator('main :is(p, li, td, dd, h1, h2, h3)').evaluateAll((els) =>
+        els.map((el) => {
+          const copy = el.cloneNode(true) as HTMLElement;
+          copy.querySelectorAll('[data-figure]').forEach((f) => f.remove());
+          const heading = el.closest('section')?.querySelector('h2, h3');
+          return {
+            text: (copy.textContent ?? '').replace(/\s+/g, ' '),
+            card: el.closest('[data-provider]')?.getAttribute('data-provider') ?? undefined,
+            heading: heading && heading !== el ? (heading.textContent ?? '') : '',
+          };
+        }),
+      );
+      const ownProvider = /^\/vpn-reviews\/([^/]+)$/.exec(path)?.[1];
+      for (const { text, card, heading } of blocks) {
+        for (const m of text.matchAll(IN_TEXT)) {
+          // The card it is in, else the provider its section is about, else the one its text names, else the page's.
+          const slug = card ?? providerNamedFor(heading, 0, names) ?? providerNamedFor(text, m.index, names) ?? ownProvider;
+          if (!slug || !allowedFor(slug).has(m[0])) strays.push(`${path}: "${m[0]}" in "${text.trim().slice(0, 120)}"${slug ? ` (about ${slug})` : ''}`);
+        }
+      }
+    });
+    expect(strays).toEqual([]);
+  }, LONG);
+});
