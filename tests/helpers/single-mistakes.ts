@@ -112,9 +112,9 @@ export const MISTAKES: Mistake[] = [
     error: at('deals.yaml', 32, 15, '/deals/0/provider', "unknown provider 'nordpvn' (did you mean 'nordvpn'?)"),
   },
   {
-    name: "a provider's rating changed without the pages that repeat it",
-    make: change('providers/nordvpn.yaml', 'rating: 4.9', 'rating: 4.8'),
-    error: at('deals.yaml', 33, 13, '/deals/0/rating', "rating 4.9 differs from NordVPN's rating 4.8 in providers/nordvpn.yaml; a provider has one rating across the site, and 2 more places give it 4.9 in 2 files", 2),
+    name: 'a plan that the provider does not have',
+    make: change('articles/is-free-vpn-safe.yaml', 'plan: 2-year-plus-3-months', 'plan: 2-year-plus-3-month'),
+    error: at('articles/is-free-vpn-safe.yaml', 79, 15, '/blocks/0/plan', "'2-year-plus-3-month' is not one of NordVPN's plans (2-year, 2-year-plus-3-months) (did you mean '2-year-plus-3-months'?)"),
   },
   {
     name: 'a provider removed while pages still name it',

@@ -42,7 +42,7 @@ describe('schema and syntax errors', () => {
 
   it('takes the one unknown property of an object as the one required property it lacks, however far the names are', () => {
     const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { bestFor: 'idealUse: Security' }) }]);
-    expect(lines(r)).toEqual(["data/providers/nordvpn.yaml:18:1 error /idealUse unknown property 'idealUse' (did you mean 'bestFor'?)"]);
+    expect(lines(r)).toEqual(["data/providers/nordvpn.yaml:15:1 error /idealUse unknown property 'idealUse' (did you mean 'bestFor'?)"]);
   });
 
   it('reports a required property as missing when no unknown one can stand for it', () => {
@@ -50,8 +50,8 @@ describe('schema and syntax errors', () => {
     expect(lines(r)).toEqual([
       "data/providers/nordvpn.yaml:1:1 error must have required property 'support'",
       "data/providers/nordvpn.yaml:1:1 error must have required property 'bestFor'",
-      "data/providers/nordvpn.yaml:16:1 error /helpdesk unknown property 'helpdesk'",
-      "data/providers/nordvpn.yaml:18:1 error /idealUse unknown property 'idealUse'",
+      "data/providers/nordvpn.yaml:13:1 error /helpdesk unknown property 'helpdesk'",
+      "data/providers/nordvpn.yaml:15:1 error /idealUse unknown property 'idealUse'",
     ]);
   });
 
