@@ -70,7 +70,7 @@ export const ProviderSchema = Obj(
     monthlyPrice: Str('Price on the monthly plan, e.g. "$12.95".'),
     yearlyPrice: Str('Price per month on the annual plan, e.g. "$3.39".'),
     discount: Str('Discount label, e.g. "73% OFF".', { pattern: '^\\d{1,2}% OFF$' }),
-    servers: Str('Server count label, shown under "Speed:", e.g. "5400+ servers".'),
+    servers: Str('Server count label, shown under "Servers:", e.g. "5400+ servers".'),
     countries: Type.Integer({ minimum: 1, description: 'Number of countries with servers.' }),
     devices: Str('Simultaneous devices: a number or "Unlimited".', { pattern: '^(\\d+|Unlimited)$' }),
     streaming: Type.Boolean({ description: 'Unblocks streaming services.' }),
