@@ -71,6 +71,12 @@ export function isNotFoundPage(request: Request): boolean {
   return NOT_FOUND_PATHS.includes(pathOf(request));
 }
 
+/** Every article, in the route table's order (each one parsed on the look-up, as for its own page). */
+export function allArticles(): Article[] {
+  const index = getContent();
+  return index.routes.flatMap((r) => (r.kind === 'article' && r.slug ? [index.article(r.slug)!] : []));
+}
+
 /** The route entry for a request, so a loader knows which content it renders. */
 export function routeFor(request: Request): RouteEntry {
   const entry = getContent().byPath.get(pathOf(request));

@@ -1,4 +1,4 @@
-import type { Block, Guide, Provider } from '../../../services/content/index.ts';
+import type { Article, Block, Guide, Provider } from '../../../services/content/index.ts';
 
 /** What a provider-referencing block needs; the route loader resolves slugs to these (no other provider data ships). */
 export type ProviderSummary = Pick<Provider, 'slug' | 'name' | 'logo' | 'rating' | 'affiliate'>;
@@ -11,6 +11,16 @@ export interface BlockContext {
   providers: Record<string, ProviderSummary>;
   /** The guides' index cards, for pages with a guide-cards block. */
   guides?: GuideCard[];
+  /** The articles' index cards, for pages with an article-cards block. */
+  articles?: ArticleCard[];
+}
+
+/** What the articles index shows of each article. */
+export type ArticleCard = Pick<Article, 'slug' | 'title' | 'category' | 'summary' | 'updatedLabel'>;
+
+/** The index-card fields of each article, in the order given. */
+export function articleCards(articles: readonly Article[]): ArticleCard[] {
+  return articles.map(({ slug, title, category, summary, updatedLabel }) => ({ slug, title, category, summary, updatedLabel }));
 }
 
 /** What the guides index shows of each guide. */

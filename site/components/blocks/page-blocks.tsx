@@ -2,6 +2,7 @@
 import type { Block } from '../../../services/content/index.ts';
 import { Badge, DIFFICULTY_VARIANT } from '../badge';
 import { Icon } from '../icon';
+import { SiteLink } from '../site-link';
 import type { BlockContext } from './context';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
@@ -35,6 +36,31 @@ export function GuideCardsBlock({ block, ctx }: { block: Of<'guide-cards'>; ctx:
           </article>
         ))}
       </div>
+    </section>
+  );
+}
+
+/** The articles index: one card per article, the whole card a link to it (the title link's ::after covers it). */
+export function ArticleCardsBlock({ block, ctx }: { block: Of<'article-cards'>; ctx: BlockContext }) {
+  return (
+    <section className="mt-12">
+      <h2 className="text-2xl font-bold">{block.heading}</h2>
+      {block.intro && <p className="mt-3 leading-7 text-slate-700">{block.intro}</p>}
+      <ul className="mt-6 grid gap-6 md:grid-cols-2">
+        {(ctx.articles ?? []).map((a) => (
+          <li key={a.slug} className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-6 transition-shadow hover:shadow-md" data-testid="article-card">
+            <p><Badge variant="secondary">{a.category}</Badge></p>
+            <h3 className="mt-3 text-xl font-semibold">
+              <SiteLink to={`/articles/${a.slug}`} className="after:absolute after:inset-0 after:rounded-xl hover:text-blue-700">{a.title}</SiteLink>
+            </h3>
+            <p className="mt-2 leading-7 text-slate-700">{a.summary}</p>
+            <p className="mt-auto flex items-center justify-between gap-3 pt-4 text-sm">
+              <span className="text-slate-600">{a.updatedLabel}</span>
+              <span aria-hidden="true" className="font-semibold text-blue-700">{block.readMore} →</span>
+            </p>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
