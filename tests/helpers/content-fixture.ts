@@ -56,6 +56,7 @@ notFound:
   linkLabel: Return to Home
 errorPage:
   title: Unexpected Application Error!
+  text: Something went wrong.
 budgets:
   jsKb: 130
   cssKb: 20

@@ -77,8 +77,11 @@ export const SiteSchema = Obj(
       'The not-found page.',
     ),
     errorPage: Obj(
-      { title: Str('Heading of the router error screen, "Unexpected Application Error!".') },
-      'The router error screen.',
+      {
+        title: Str('Heading of the router error screen, "Unexpected Application Error!".'),
+        text: Str('One sentence under the heading; the screen then offers the not-found page\'s link home.'),
+      },
+      'The screen shown when a page fails to load or render, inside the site\'s header and footer.',
     ),
     budgets: Obj(
       {
