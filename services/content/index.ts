@@ -16,7 +16,7 @@ export type { Problem } from './problem.ts';
 export type { RouteEntry, RouteKind } from './routes.ts';
 export * from './schemas/index.ts';
 export { formatProblem, sortProblems } from './problem.ts';
-export { findRoute, normalizePath, routesByPath, routeTable, NOT_FOUND_PATH, NOT_FOUND_PATHS, PARAMETERISED, RESERVED_SLUG } from './routes.ts';
+export { findRoute, normalizePath, routesByPath, routeTable, FORM_RESULTS, NOT_FOUND_PATH, NOT_FOUND_PATHS, PARAMETERISED, RESERVED_SLUG } from './routes.ts';
 
 export interface LoadResult {
   /** Present only when there are no errors. */

@@ -1,7 +1,7 @@
 /** The route table: every page the site builds, derived from content. One source for the router, the prerender list, link checks and the sitemap. */
 import type { Kind } from './schemas/index.ts';
 
-export type RouteKind = 'home' | 'reviews' | 'review' | 'deals' | 'streaming' | 'gaming' | 'guide' | 'page' | 'article' | 'not-found';
+export type RouteKind = 'home' | 'reviews' | 'review' | 'deals' | 'streaming' | 'gaming' | 'guide' | 'page' | 'article' | 'form-result' | 'not-found';
 
 export interface RouteEntry {
   path: string;
@@ -14,9 +14,20 @@ export interface RouteEntry {
   updated?: string;
   title: string;
   description: string;
+  /** A page that search engines must not index, left out of the sitemap. */
+  noindex?: boolean;
 }
 
 export const NOT_FOUND_PATH = '/404';
+
+/**
+ * The pages a form posted without JavaScript lands on, by form and outcome: the service answers such a post with a
+ * 303 to one of them (services/http/routes/form-results.ts), and the build prerenders each from site.yaml.
+ */
+export const FORM_RESULTS = {
+  newsletter: { subscribed: '/newsletter/subscribed', invalid: '/newsletter/invalid', failed: '/newsletter/failed' },
+  contact: { sent: '/contact-us/sent', invalid: '/contact-us/invalid', failed: '/contact-us/failed' },
+} as const;
 
 /**
  * The kinds that grow with the content, each registered with the router as one parameterised route
@@ -33,20 +44,21 @@ export const NOT_FOUND_PATHS: readonly string[] = [NOT_FOUND_PATH, ...Object.val
 
 interface Meta { title: string; description: string }
 interface Titled { slug: string; updated: string; meta: Meta }
+type FormResultTitles = { [F in keyof typeof FORM_RESULTS]: Record<keyof (typeof FORM_RESULTS)[F], { title: string; text?: string }> };
 
 /**
  * What the route table reads of the content (a Content is one). Validation builds it from each file's routeStub
  * alone, so the cross-file rules never need a file's whole data.
  */
 export interface RouteContent {
-  site: { home: { updated: string; meta: Meta }; notFound: { meta: Meta } };
+  site: { home: { updated: string; meta: Meta }; notFound: { meta: Meta }; formResults: FormResultTitles };
   providers: { slug: string; review?: { updated: string; meta: Meta } }[];
   reviews?: { updated: string; meta: Meta };
   deals?: { updated: string; meta: Meta };
   gaming?: { updated: string; meta: Meta };
   streaming?: { updated: string; meta: Meta };
   guides: Titled[];
-  pages: Titled[];
+  pages: (Titled & { blocks?: { type: string }[]; contactForm?: boolean })[];
   articles: Titled[];
 }
 
@@ -62,16 +74,23 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
   switch (kind) {
     case 'site': {
       const site = d as unknown as RouteContent['site'];
-      return { home: { updated: site.home.updated, meta: pick(site.home.meta) }, notFound: { meta: pick(site.notFound.meta) } };
+      return { home: { updated: site.home.updated, meta: pick(site.home.meta) }, notFound: { meta: pick(site.notFound.meta) }, formResults: site.formResults };
     }
     case 'provider': {
       const review = d.review as { updated: string; meta: Meta } | undefined;
       return { slug: d.slug, order: d.order, name: d.name, rating: d.rating, ...(review ? { review: { updated: review.updated, meta: pick(review.meta) } } : {}) };
     }
+    case 'page':
+      return { ...titled(d), ...(hasContactForm(d as unknown as RouteContent['pages'][number]) ? { contactForm: true } : {}) };
     default:
-      return { slug: d.slug, order: d.order, updated: d.updated, ...(d.meta ? { meta: pick(d.meta) } : {}) };
+      return titled(d);
   }
 }
+
+const titled = (d: Record<string, unknown> & { meta?: Meta }) => ({ slug: d.slug, order: d.order, updated: d.updated, ...(d.meta ? { meta: pick(d.meta) } : {}) });
+
+/** Whether a page holds the contact form (from its data, or from its stub, which says so). */
+const hasContactForm = (page: RouteContent['pages'][number]) => page.contactForm === true || (page.blocks ?? []).some((b) => b.type === 'contact-form');
 
 /** Every route, home first. Pages exist only for content that exists: there are no placeholder pages. */
 export function routeTable(content: RouteContent): RouteEntry[] {
@@ -104,6 +123,14 @@ export function routeTable(content: RouteContent): RouteEntry[] {
   }
   for (const a of content.articles) {
     routes.push({ path: `/articles/${a.slug}`, kind: 'article', slug: a.slug, source: `articles/${a.slug}.yaml`, updated: a.updated, title: a.meta.title, description: a.meta.description });
+  }
+  // The form result pages: the newsletter's always (its form is in every footer), the contact form's when a page has it.
+  const forms = content.pages.some(hasContactForm) ? (['newsletter', 'contact'] as const) : (['newsletter'] as const);
+  for (const form of forms) {
+    for (const [outcome, path] of Object.entries(FORM_RESULTS[form])) {
+      const { title, text } = (site.formResults[form] as Record<string, { title: string; text?: string }>)[outcome]!;
+      routes.push({ path, kind: 'form-result', source: 'site.yaml', title, description: text ?? title, noindex: true });
+    }
   }
   routes.push({ path: NOT_FOUND_PATH, kind: 'not-found', source: 'site.yaml', title: site.notFound.meta.title, description: site.notFound.meta.description });
   return routes;

@@ -30,7 +30,7 @@ export interface AppOptions {
 
 const MESSAGES: Record<number, string> = {
   413: 'The request is too large: 16 KB at most.',
-  415: 'Send the form as JSON (Content-Type: application/json).',
+  415: 'Send the form as JSON (Content-Type: application/json) or as an HTML form (application/x-www-form-urlencoded).',
 };
 
 export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
@@ -49,7 +49,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<v
   await fastify.register(async (site) => {
     await site.register(securityPlugin, { corsOrigins: opts.corsOrigins, redisUrl: opts.redisUrl });
     await site.register(compress, { threshold: 1024 });
-    await site.register(formRoutes, { db: opts.db, rateLimit: opts.formRateLimit });
+    await site.register(formRoutes, { db: opts.db, rateLimit: opts.formRateLimit, siteOrigins: opts.corsOrigins });
     await site.register(healthRoutes, { db: opts.db });
     await site.register(clicksApiRoutes, { db: opts.db, statsToken: opts.statsToken, rateLimit: opts.statsRateLimit });
     await site.register(staticSite, { distDir: opts.distDir });

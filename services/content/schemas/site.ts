@@ -7,6 +7,16 @@ const FooterColumn = Obj(
   'A footer column of links.',
 );
 
+const FormResult = (outcome: string, message: string) =>
+  Obj(
+    {
+      title: Str(`The page's heading and <title>, e.g. "${outcome}".`),
+      text: Type.Optional(Str(`A sentence under ${message}, e.g. what to do next.`)),
+      link: Type.Optional(Link),
+    },
+    `The page a form posted without JavaScript lands on when ${outcome.toLowerCase()}; it shows ${message} and a link (home unless \`link\` is given).`,
+  );
+
 export const SiteSchema = Obj(
   {
     brand: Obj(
@@ -75,6 +85,27 @@ export const SiteSchema = Obj(
         linkLabel: Str('The link back to the home page, "Return to Home".'),
       },
       'The not-found page.',
+    ),
+    formResults: Obj(
+      {
+        newsletter: Obj(
+          {
+            subscribed: FormResult('Subscribed', "the newsletter's success message"),
+            invalid: FormResult('Check your email address', "the newsletter's invalid-email message"),
+            failed: FormResult('Subscription failed', "the newsletter's failure message"),
+          },
+          'The newsletter sign-up: /newsletter/subscribed, /newsletter/invalid and /newsletter/failed.',
+        ),
+        contact: Obj(
+          {
+            sent: FormResult('Message sent', "the contact form's success message"),
+            invalid: FormResult('Check your message', "the contact form's missing-fields message"),
+            failed: FormResult('Message not sent', "the contact form's failure message"),
+          },
+          'The contact form: /contact-us/sent, /contact-us/invalid and /contact-us/failed (built when a page has the contact form).',
+        ),
+      },
+      'Pages that tell a visitor without JavaScript how a form post went; never indexed, not in the sitemap.',
     ),
     errorPage: Obj(
       {

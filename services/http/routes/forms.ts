@@ -5,11 +5,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { saveContactMessage, subscribe, type ContactMessage, type Db } from '../../db/index.ts';
+import { formResults } from './form-results.ts';
 
 export interface FormOptions {
   db: Db;
   /** Posts per visitor per 10 minutes. */
   rateLimit: number;
+  /** Origins of the site's pages when they are served elsewhere (CORS_ORIGINS). */
+  siteOrigins: readonly string[];
 }
 
 // Spec §5: non-empty and containing an @, as the client checks; RFC 5321 caps an address at 254 characters.
@@ -21,6 +24,8 @@ const errors = { '4xx': { type: 'object', properties: { error: { type: 'string' 
 const nonBlank = (max: number, what: string) => ({ type: 'string', minLength: 1, maxLength: max, pattern: '\\S', description: what }) as const;
 
 export async function formRoutes(app: FastifyInstance, opts: FormOptions): Promise<void> {
+  // Posted without JavaScript, as a plain HTML form: answered with a 303 to a page that says how it went.
+  await formResults(app, opts.siteOrigins);
   // Each form keeps its own count per visitor (the limiter's counters are per route).
   const config = { rateLimit: { max: opts.rateLimit, timeWindow: 10 * 60_000 } };
 
