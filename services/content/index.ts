@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { checkFile, fromPortable, portable, readAndCheck, readContentFile, type FileCheck } from './check-file.ts';
 import { checkInThreads } from './check-threads.ts';
 import { crossCheck, type CheckedFile } from './cross-checks.ts';
+import { checkLogos } from './logos.ts';
 import { assemble, type Content } from './model.ts';
 import { sortProblems, type Problem } from './problem.ts';
 import { routeTable, type RouteEntry } from './routes.ts';
@@ -147,7 +148,7 @@ function cachedRun(dataDir: string, rels: string[], statAll: boolean) {
   };
 }
 
-/** Checks content given in memory (no I/O): what loadContent does once the files are read. */
+/** Checks content given in memory (no I/O but the logo files it names): what loadContent does once the files are read. */
 export function checkFiles(dataDir: string, files: ContentFile[], opts: LoadOptions = {}): LoadResult {
   return finish(dataDir, files.map(({ rel, text }) => checkFile(dataDir, rel, text)), opts, true);
 }
@@ -166,7 +167,7 @@ function finish(dataDir: string, checks: FileCheck[], opts: LoadOptions, withCon
   let routes: RouteEntry[] = [];
   if (stubs) {
     routes = routeTable(stubs);
-    problems.push(...crossCheck(valid, stubs, routes, { today: opts.today ?? today() }));
+    problems.push(...crossCheck(valid, stubs, routes, { today: opts.today ?? today() }), ...checkLogos(dataDir, valid));
   }
   const sorted = sortProblems(problems);
   const errorCount = sorted.filter((p) => p.severity === 'error').length;

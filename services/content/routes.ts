@@ -66,7 +66,7 @@ const pick = (meta: Meta): Meta => ({ title: meta.title, description: meta.descr
 
 /**
  * The part of a schema-valid file that the route table and the cross-file rules read: its slug, order, updated
- * date and meta (and a provider's name and rating). At 10,000 files this is a few hundred bytes each against the
+ * date and meta (and a provider's name and rating, and the logo file a provider or the site names). At 10,000 files this is a few hundred bytes each against the
  * file's ~9 KB, so validation threads hand it back instead of the data.
  */
 export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
@@ -74,11 +74,11 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
   switch (kind) {
     case 'site': {
       const site = d as unknown as RouteContent['site'];
-      return { home: { updated: site.home.updated, meta: pick(site.home.meta) }, notFound: { meta: pick(site.notFound.meta) }, formResults: site.formResults };
+      return { home: { updated: site.home.updated, meta: pick(site.home.meta) }, notFound: { meta: pick(site.notFound.meta) }, formResults: site.formResults, logoSvg: (d.brand as { logoSvg?: string }).logoSvg };
     }
     case 'provider': {
       const review = d.review as { updated: string; meta: Meta } | undefined;
-      return { slug: d.slug, order: d.order, name: d.name, rating: d.rating, ...(review ? { review: { updated: review.updated, meta: pick(review.meta) } } : {}) };
+      return { slug: d.slug, order: d.order, name: d.name, rating: d.rating, logoSvg: d.logoSvg, ...(review ? { review: { updated: review.updated, meta: pick(review.meta) } } : {}) };
     }
     case 'page':
       return { ...titled(d), ...(hasContactForm(d as unknown as RouteContent['pages'][number]) ? { contactForm: true } : {}) };

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, type BadgeVariant } from './badge';
 import { Icon } from './icon';
+import { Logo, type LogoData } from './logo';
 import { OutboundLink } from './outbound-link';
 import { StarRating } from './star-rating';
 
@@ -8,7 +9,7 @@ export interface DealCardProps {
   heading: string;
   /** The heading level that keeps the page's outline in order. */
   level: 'h2' | 'h3';
-  logo?: string;
+  logo?: LogoData;
   /** Shown with the list-card star rule (spec §4: filled while index < floor(rating)). */
   rating?: number;
   badge?: { text: string; variant: BadgeVariant };
@@ -30,7 +31,7 @@ export function DealCard({ heading, level: H, logo, rating, badge, price, origin
     <article data-testid="deal-card" className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm">
       <div className="flex items-start justify-between gap-3">
         <div className="flex items-center gap-3">
-          {logo && <span className="text-3xl leading-none" aria-hidden="true">{logo}</span>}
+          {logo && <Logo {...logo} size={36} />}
           <div>
             <H className="text-lg font-bold">{heading}</H>
             {rating !== undefined && <StarRating rating={rating} rule="floor" />}

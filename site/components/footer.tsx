@@ -1,5 +1,6 @@
 import { SiteLink } from './site-link';
 import type { RootData } from '../root';
+import { Logo } from './logo';
 import { NewsletterForm } from './newsletter-form';
 
 /**
@@ -12,7 +13,7 @@ export function Footer({ brand, footer, copyrightYear }: Pick<RootData, 'brand' 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">
-            <span aria-hidden="true">{brand.logo}</span>
+            <Logo emoji={brand.logo} svg={brand.logoSvg} size={24} />
             {brand.name}
           </p>
           <p className="mt-3 text-sm leading-6">{footer.blurb}</p>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { useLocation } from 'react-router';
 import { Icon } from './icon';
+import { Logo } from './logo';
 import { NavSiteLink, SiteLink } from './site-link';
 import type { RootData } from '../root';
 
@@ -65,7 +66,7 @@ export function Header({ brand, nav }: Pick<RootData, 'brand' | 'nav'>) {
     <header className="relative border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <SiteLink to="/" className="flex items-center gap-2 py-1 text-xl font-bold text-slate-900" aria-label={`${brand.name} home`}>
-          <span aria-hidden="true">{brand.logo}</span>
+          <Logo emoji={brand.logo} svg={brand.logoSvg} size={28} />
           {brand.name}
         </SiteLink>
         <nav aria-label="Main" className="hidden lg:block">

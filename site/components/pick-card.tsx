@@ -1,5 +1,6 @@
 import type { Streaming } from '../../services/content/index.ts';
 import { Badge } from './badge';
+import { Logo, type LogoData } from './logo';
 import { OutboundLink } from './outbound-link';
 import { StarRating } from './star-rating';
 
@@ -10,13 +11,13 @@ type Labels = Streaming['providers']['labels'];
  * A recommended-provider card (spec §3 Review-page provider card): list-card stars, badge, speed, servers, price,
  * features, pros and cons, and an outbound button through /go/<slug>.
  */
-export function PickCard({ pick, name, logo, labels, from }: { pick: Pick; name: string; logo: string; labels: Labels; from: string }) {
+export function PickCard({ pick, name, logo, labels, from }: { pick: Pick; name: string; logo: LogoData; labels: Labels; from: string }) {
   const facts = [[labels.speed, pick.speed], [labels.servers, pick.servers], [labels.price, pick.price]] as const;
   return (
     <article data-testid="pick-card" className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-start justify-between gap-3">
         <div className="flex items-center gap-3">
-          <span className="text-3xl leading-none" aria-hidden="true">{logo}</span>
+          <Logo {...logo} size={36} />
           <div>
             <h3 className="text-lg font-bold">{name}</h3>
             <StarRating rating={pick.rating} rule="floor" />

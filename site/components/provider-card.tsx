@@ -1,13 +1,14 @@
 import type { Provider } from '../../services/content/index.ts';
 import { Badge } from './badge';
 import { FeatureTick } from './feature-tick';
+import { Logo } from './logo';
 import { OutboundLink } from './outbound-link';
 import { StarRating } from './star-rating';
 
 /** The card fields the home grid shows (spec §3 VPN provider card). */
 export type ProviderCardData = Pick<
   Provider,
-  'slug' | 'name' | 'logo' | 'rating' | 'monthlyPrice' | 'yearlyPrice' | 'discount' | 'servers' | 'countries' | 'devices' |
+  'slug' | 'name' | 'logo' | 'logoSvg' | 'rating' | 'monthlyPrice' | 'yearlyPrice' | 'discount' | 'servers' | 'countries' | 'devices' |
   'streaming' | 'torrenting' | 'killSwitch' | 'noLogs' | 'support' | 'moneyBack' | 'bestFor' | 'featured' | 'affiliate'
 >;
 
@@ -29,7 +30,7 @@ export function ProviderCard({ p, from, labels }: { p: ProviderCardData; from: s
     >
       {p.featured && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">{labels.featured}</Badge>}
       <div className="flex items-center gap-3">
-        <span className="text-4xl leading-none" aria-hidden="true">{p.logo}</span>
+        <Logo emoji={p.logo} svg={p.logoSvg} size={40} />
         <div>
           <h3 className="text-lg font-bold">{p.name}</h3>
           <StarRating rating={p.rating} rule="at-most" />

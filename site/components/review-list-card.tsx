@@ -1,10 +1,11 @@
+import { Logo } from './logo';
 import { SiteLink } from './site-link';
 import type { Provider } from '../../services/content/index.ts';
 import { Badge } from './badge';
 import { OutboundLink } from './outbound-link';
 import { StarRating } from './star-rating';
 
-export type ReviewListCardData = Pick<Provider, 'slug' | 'name' | 'logo' | 'rating' | 'yearlyPrice' | 'discount' | 'bestFor' | 'description'>;
+export type ReviewListCardData = Pick<Provider, 'slug' | 'name' | 'logo' | 'logoSvg' | 'rating' | 'yearlyPrice' | 'discount' | 'bestFor' | 'description'>;
 
 export interface ReviewListLabels {
   visit: string;
@@ -21,7 +22,7 @@ export function ReviewListCard({ p, from, labels }: { p: ReviewListCardData; fro
   return (
     <article data-testid="review-card" className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-center gap-3">
-        <span className="text-4xl leading-none" aria-hidden="true">{p.logo}</span>
+        <Logo emoji={p.logo} svg={p.logoSvg} size={40} />
         <div>
           <h3 className="text-lg font-bold">{p.name}</h3>
           <StarRating rating={p.rating} rule="floor" />

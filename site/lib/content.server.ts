@@ -2,9 +2,10 @@
  * Content for route loaders (build time only: loaders never ship to the browser). The content is loaded and
  * validated once per build; `vpnsite dev` sets VPNSITE_LIVE_CONTENT=1 so an edited YAML file shows on reload.
  */
-import { statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatProblem, loadContent, NOT_FOUND_PATHS, type Article, type Content, type Provider, type RouteEntry } from '../../services/content/index.ts';
+import { LOGO_DIR, logoDataUrl } from '../../services/content/logos.ts';
 import { readSnapshotArticles, readSnapshotContent, readSnapshotRoutes, snapshotDir } from '../../services/content/snapshot.ts';
 import { listYamlFiles } from '../../services/content/source.ts';
 import { dataDir } from './route-table.ts';
@@ -23,7 +24,21 @@ let cache: (ContentIndex & { stamp: string }) | undefined;
 
 function stamp(dir: string): string {
   if (process.env.VPNSITE_LIVE_CONTENT !== '1') return 'static';
-  return listYamlFiles(dir).map((f) => `${f}:${statSync(join(dir, f)).mtimeMs}`).join('|');
+  const logos = existsSync(join(dir, LOGO_DIR)) ? readdirSync(join(dir, LOGO_DIR)).map((f) => join(LOGO_DIR, f)) : [];
+  return [...listYamlFiles(dir), ...logos].map((f) => `${f}:${statSync(join(dir, f)).mtimeMs}`).join('|');
+}
+
+/**
+ * In the content the loaders see, `logoSvg` is the logo itself, as a data: URL for an <img> (the YAML names a file
+ * in data/logos/), so a page shows it without another request.
+ */
+function withLogos(content: Omit<Content, 'articles'>, dir: string): Omit<Content, 'articles'> {
+  const url = (name: string | undefined) => (name === undefined ? undefined : logoDataUrl(dir, name));
+  return {
+    ...content,
+    site: { ...content.site, brand: { ...content.site.brand, logoSvg: url(content.site.brand.logoSvg) } },
+    providers: content.providers.map((p) => ({ ...p, logoSvg: url(p.logoSvg) })),
+  };
 }
 
 /** The build's snapshot of the validated content (vpnsite build), or the content directory loaded and validated. */
@@ -44,7 +59,9 @@ export function getContent(): ContentIndex {
   const dir = dataDir();
   const now = stamp(dir);
   if (!cache || cache.stamp !== now) {
-    const { content, routes, article } = load(dir);
+    const loaded = load(dir);
+    const { routes, article } = loaded;
+    const content = withLogos(loaded.content, dir);
     // --site-url overrides site.yaml's origin for canonical links and the sitemap.
     if (process.env.VPNSITE_SITE_URL) content.site = { ...content.site, url: process.env.VPNSITE_SITE_URL.replace(/\/$/, '') };
     // Every prerendered page looks its route and its content up: maps keep that constant-time however many pages there are.

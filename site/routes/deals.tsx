@@ -1,3 +1,4 @@
+import { Logo } from '../components/logo';
 import { SiteLink } from '../components/site-link';
 import type { Route } from './+types/deals';
 import { Badge } from '../components/badge';
@@ -16,7 +17,7 @@ const PATH = '/vpn-deals';
 export function loader() {
   const { site, deals, providers } = getContent().content;
   if (!deals) throw new Response('Not Found', { status: 404 });
-  const names = Object.fromEntries(providers.map((p) => [p.slug, { name: p.name, logo: p.logo }]));
+  const names = Object.fromEntries(providers.map((p) => [p.slug, { name: p.name, logo: { emoji: p.logo, svg: p.logoSvg } }]));
   // Decided when the page is built: a rebuild after the end date switches the banner to its ended state.
   const ended = deals.flashSale.endsOn < today();
   return { page: deals, url: site.url, names, ended };
@@ -77,7 +78,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
               <div key={item.audience} className="rounded-xl border border-slate-200 bg-white p-6" data-testid="who-for">
                 <Icon name={item.icon} size={28} className="text-blue-700" />
                 <h3 className="mt-3 text-lg font-semibold">{item.audience}</h3>
-                <p className="mt-1 text-xl font-bold"><span aria-hidden="true">{names[item.provider]!.logo}</span> {names[item.provider]!.name}</p>
+                <p className="mt-1 flex items-center gap-2 text-xl font-bold"><Logo {...names[item.provider]!.logo} size={24} />{names[item.provider]!.name}</p>
                 <p className="mt-2 text-sm leading-6 text-slate-700">{item.reason}</p>
                 <SiteLink to={`/vpn-reviews/${item.provider}`} className="mt-3 inline-block text-sm font-semibold text-blue-800 hover:underline">
                   {page.whoFor.readReview.replace('{name}', names[item.provider]!.name)}

@@ -9,7 +9,7 @@ const PATH = '/vpn-gaming';
 export function loader() {
   const { site, gaming, providers } = getContent().content;
   if (!gaming) throw new Response('Not Found', { status: 404 });
-  const names = Object.fromEntries(providers.map((p) => [p.slug, { name: p.name, logo: p.logo }]));
+  const names = Object.fromEntries(providers.map((p) => [p.slug, { name: p.name, logo: { emoji: p.logo, svg: p.logoSvg } }]));
   return { page: gaming, url: site.url, names };
 }
 

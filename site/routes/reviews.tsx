@@ -14,7 +14,7 @@ export function loader() {
   return {
     page,
     url: site.url,
-    providers: providers.map(({ slug, name, logo, rating, yearlyPrice, discount, bestFor, description }) => ({ slug, name, logo, rating, yearlyPrice, discount, bestFor, description })),
+    providers: providers.map(({ slug, name, logo, logoSvg, rating, yearlyPrice, discount, bestFor, description }) => ({ slug, name, logo, logoSvg, rating, yearlyPrice, discount, bestFor, description })),
   };
 }
 

@@ -13,7 +13,7 @@ const PATH = '/vpn-streaming';
 export function loader() {
   const { site, streaming, providers } = getContent().content;
   if (!streaming) throw new Response('Not Found', { status: 404 });
-  const names = Object.fromEntries(providers.map((p) => [p.slug, { name: p.name, logo: p.logo }]));
+  const names = Object.fromEntries(providers.map((p) => [p.slug, { name: p.name, logo: { emoji: p.logo, svg: p.logoSvg } }]));
   return { page: streaming, url: site.url, names };
 }
 

@@ -1,6 +1,6 @@
 /** data/site.yaml: brand, origin URL, navigation, footer, home page and the not-found page. */
 import { Type } from '@sinclair/typebox';
-import { IconText, IsoDate, Link, List, Meta, Obj, Str } from './common.ts';
+import { IconText, IsoDate, Link, List, LogoSvg, Meta, Obj, Str } from './common.ts';
 
 const FooterColumn = Obj(
   { title: Str('Column heading, e.g. "Quick Links".'), links: List(Link, 'Links in this column.') },
@@ -22,7 +22,8 @@ export const SiteSchema = Obj(
     brand: Obj(
       {
         name: Str('The brand name, used in the header, footer, titles and structured data.'),
-        logo: Str('An emoji shown beside the brand name.'),
+        logo: Str('An emoji shown beside the brand name where there is no logoSvg.'),
+        logoSvg: Type.Optional(LogoSvg),
         tagline: Str('A short line about the site.'),
       },
       'The site brand.',

@@ -1,7 +1,7 @@
 import type { Article, Block, Guide, Provider } from '../../../services/content/index.ts';
 
 /** What a provider-referencing block needs; the route loader resolves slugs to these (no other provider data ships). */
-export type ProviderSummary = Pick<Provider, 'slug' | 'name' | 'logo' | 'rating' | 'affiliate'>;
+export type ProviderSummary = Pick<Provider, 'slug' | 'name' | 'logo' | 'logoSvg' | 'rating' | 'affiliate'>;
 
 /** Shared by every block on a page. */
 export interface BlockContext {
@@ -35,7 +35,7 @@ export function guideCards(guides: readonly Guide[]): GuideCard[] {
 export function summarizeProviders(all: readonly Provider[], slugs: Iterable<string>): Record<string, ProviderSummary> {
   const wanted = new Set(slugs);
   return Object.fromEntries(
-    all.filter((p) => wanted.has(p.slug)).map(({ slug, name, logo, rating, affiliate }) => [slug, { slug, name, logo, rating, affiliate }]),
+    all.filter((p) => wanted.has(p.slug)).map(({ slug, name, logo, logoSvg, rating, affiliate }) => [slug, { slug, name, logo, logoSvg, rating, affiliate }]),
   );
 }
 

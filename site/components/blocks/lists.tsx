@@ -1,4 +1,5 @@
 /** Renderers for numbered steps, do/avoid tips and a provider price list. */
+import { Logo } from '../logo';
 import { Icon } from '../icon';
 import { providerIn, type BlockProps } from './context';
 
@@ -34,7 +35,7 @@ export function PriceListBlock({ block, ctx }: BlockProps<'price-list'>) {
           const p = providerIn(ctx, item.provider);
           return (
             <li key={item.provider} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4" data-testid="price-list-item">
-              <span className="text-2xl" aria-hidden="true">{p.logo}</span>
+              <Logo emoji={p.logo} svg={p.logoSvg} size={28} />
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{p.name}</p>
                 <p className="text-sm text-slate-700">{item.note}</p>

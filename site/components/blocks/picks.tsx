@@ -1,4 +1,5 @@
 /** Renderers for blocks that recommend providers: a ranking and the recommendation pair. */
+import { Logo } from '../logo';
 import { Badge } from '../badge';
 import { Icon } from '../icon';
 import { OutboundLink } from '../outbound-link';
@@ -21,7 +22,7 @@ export function RankingBlock({ block, ctx }: BlockProps<'ranking'>) {
               <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-blue-700 text-lg font-bold text-white">{i + 1}</span>
               <div className="flex-1">
                 <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="text-lg font-bold"><span aria-hidden="true">{p.logo}</span> {p.name}</h3>
+                  <h3 className="flex items-center gap-2 text-lg font-bold"><Logo emoji={p.logo} svg={p.logoSvg} size={24} />{p.name}</h3>
                   <Badge variant="secondary">{entry.label}</Badge>
                 </div>
                 <StarRating rating={p.rating} rule="floor" />
@@ -57,7 +58,7 @@ export function RecommendationsBlock({ block, ctx }: BlockProps<'recommendations
                 <Badge variant={i === 0 ? 'default' : 'secondary'}>{pick.label}</Badge>
                 <Badge variant="destructive">{pick.discount}</Badge>
               </div>
-              <h3 className="mt-4 flex items-center gap-2 text-xl font-bold"><span aria-hidden="true" className="text-3xl">{p.logo}</span>{p.name}</h3>
+              <h3 className="mt-4 flex items-center gap-2 text-xl font-bold"><Logo emoji={p.logo} svg={p.logoSvg} size={32} />{p.name}</h3>
               <p className="mt-3 text-3xl font-extrabold text-slate-900">{pick.price}</p>
               <p className="text-sm text-slate-600">{pick.plan}</p>
               <ul className="mt-4 flex-1 space-y-2">
