@@ -34,7 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteStyles href={stylesHref} />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">
+      <body className="flex min-h-screen flex-col bg-slate-50 break-words text-slate-900 antialiased">
         {children}
         <ClientLinks />
         {/* A new page starts at the top; Back and Forward return to where the visitor was on that page. */}

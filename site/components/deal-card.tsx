@@ -29,7 +29,7 @@ export interface DealCardProps {
 export function DealCard({ heading, level: H, logo, rating, badge, price, originalPrice, discount, period, notes = [], features = [], extra, cta }: DealCardProps) {
   return (
     <article data-testid="deal-card" className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm">
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex items-center gap-3">
           {logo && <Logo {...logo} size={36} />}
           <div>

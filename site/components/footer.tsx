@@ -9,7 +9,7 @@ import { NewsletterForm } from './newsletter-form';
  */
 export function Footer({ brand, footer, copyrightYear }: Pick<RootData, 'brand' | 'footer' | 'copyrightYear'>) {
   return (
-    <footer id="footer" className="mt-16 bg-slate-900 text-slate-300">
+    <footer id="footer" className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">

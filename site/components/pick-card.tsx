@@ -15,7 +15,7 @@ export function PickCard({ pick, name, logo, labels, from }: { pick: Pick; name:
   const facts = [[labels.speed, pick.speed], [labels.servers, pick.servers], [labels.price, pick.price]] as const;
   return (
     <article data-testid="pick-card" className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex items-center gap-3">
           <Logo {...logo} size={36} />
           <div>

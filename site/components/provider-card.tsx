@@ -20,13 +20,14 @@ export interface CardLabels {
 /**
  * A home comparison card: every §3 field, the featured ring and badge, and a 'Get {name}' button. The whole card
  * is the button's click target (its ::after covers the card), while the button alone stays the one link, named by
- * its own text, that keyboards and screen readers meet; the button sits at the card's foot so rows line up.
+ * its own text, that keyboards and screen readers meet. Its six parts are rows of the grid (a subgrid), so figures
+ * and buttons line up across a row of cards.
  */
 export function ProviderCard({ p, from, labels }: { p: ProviderCardData; from: string; labels: CardLabels }) {
   return (
     <article
       data-testid="provider-card"
-      className={`relative flex flex-col rounded-xl bg-white p-6 shadow-sm transition-shadow hover:shadow-md ${p.featured ? 'ring-2 ring-blue-700' : 'border border-slate-200'}`}
+      className={`relative row-span-6 grid grid-rows-subgrid gap-y-0 rounded-xl bg-white p-6 shadow-sm transition-shadow hover:shadow-md ${p.featured ? 'ring-2 ring-blue-700' : 'border border-slate-200'}`}
     >
       {p.featured && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">{labels.featured}</Badge>}
       <div className="flex items-center gap-3">
@@ -41,14 +42,14 @@ export function ProviderCard({ p, from, labels }: { p: ProviderCardData; from: s
         <p className="text-3xl font-extrabold text-slate-900">{p.yearlyPrice}<span className="text-sm font-medium text-slate-600">/mo</span></p>
         <p className="text-sm text-slate-600"><s>{p.monthlyPrice}/mo</s> <span className="font-semibold text-green-700">{p.discount}</span></p>
       </div>
-      <dl className="mt-4 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+      <dl className="mt-4 grid grid-cols-2 content-start gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600">Servers:</dt><dd className="font-medium">{p.servers}</dd>
         <dt className="text-slate-600">Countries:</dt><dd className="font-medium">{p.countries}</dd>
         <dt className="text-slate-600">Devices:</dt><dd className="font-medium">{p.devices}</dd>
         <dt className="text-slate-600">Support:</dt><dd className="font-medium">{p.support}</dd>
         <dt className="text-slate-600">Money-back:</dt><dd className="font-medium">{p.moneyBack}</dd>
       </dl>
-      <ul className="mt-4 mb-6 space-y-1">
+      <ul className="mt-4 space-y-1">
         <FeatureTick label="Streaming" ok={p.streaming} />
         <FeatureTick label="Torrenting" ok={p.torrenting} />
         <FeatureTick label="Kill switch" ok={p.killSwitch} />
@@ -59,7 +60,7 @@ export function ProviderCard({ p, from, labels }: { p: ProviderCardData; from: s
         link={p.affiliate}
         from={from}
         placement="comparison-card"
-        className="mt-auto block rounded-md bg-blue-700 px-4 py-2.5 text-center font-semibold text-white after:absolute after:inset-0 after:rounded-xl hover:bg-blue-800"
+        className="mt-6 flex items-center justify-center rounded-md bg-blue-700 px-4 py-2.5 text-center font-semibold text-white after:absolute after:inset-0 after:rounded-xl hover:bg-blue-800"
       >
         {labels.cta.replace('{name}', p.name)}
       </OutboundLink>

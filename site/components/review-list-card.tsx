@@ -17,10 +17,12 @@ export interface ReviewListLabels {
 /**
  * A reviews-listing card (spec §2): list-card stars, a Visit button that always goes through /go/<slug> (the /go/
  * route picks the affiliate link or the provider's own site, spec §4) and a link to the review page.
+ * Its six parts are rows of the listing's grid (a subgrid), so prices and buttons line up across a row of cards
+ * even where a long name wraps a button onto two lines.
  */
 export function ReviewListCard({ p, from, labels }: { p: ReviewListCardData; from: string; labels: ReviewListLabels }) {
   return (
-    <article data-testid="review-card" className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <article data-testid="review-card" className="row-span-6 grid grid-rows-subgrid gap-y-0 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-center gap-3">
         <Logo emoji={p.logo} svg={p.logoSvg} size={40} />
         <div>
@@ -30,18 +32,16 @@ export function ReviewListCard({ p, from, labels }: { p: ReviewListCardData; fro
       </div>
       <p className="mt-3"><Badge variant="secondary">{labels.bestFor} {p.bestFor}</Badge></p>
       <p className="mt-3 text-sm leading-6 text-slate-700">{p.description}</p>
-      <p className="mt-4 text-2xl font-extrabold">
+      <p className="mt-4 self-start text-2xl font-extrabold">
         {p.yearlyPrice}<span className="text-sm font-medium text-slate-600">{labels.perMonth}</span>
         <span className="ml-2 text-sm font-semibold text-green-800">{p.discount}</span>
       </p>
-      <div className="mt-auto flex flex-col gap-2 pt-6">
-        <OutboundLink provider={p.slug} from={from} placement="review-card" className="rounded-md bg-blue-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-blue-800">
-          {labels.visit.replace('{name}', p.name)}
-        </OutboundLink>
-        <SiteLink to={`/vpn-reviews/${p.slug}`} className="rounded-md border border-slate-300 px-4 py-2.5 text-center font-semibold text-blue-800 hover:bg-slate-50">
-          {labels.readReview.replace('{name}', p.name)}
-        </SiteLink>
-      </div>
+      <OutboundLink provider={p.slug} from={from} placement="review-card" className="mt-6 flex items-center justify-center rounded-md bg-blue-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-blue-800">
+        {labels.visit.replace('{name}', p.name)}
+      </OutboundLink>
+      <SiteLink to={`/vpn-reviews/${p.slug}`} className="mt-2 flex items-center justify-center rounded-md border border-slate-300 px-4 py-2.5 text-center font-semibold text-blue-800 hover:bg-slate-50">
+        {labels.readReview.replace('{name}', p.name)}
+      </SiteLink>
     </article>
   );
 }

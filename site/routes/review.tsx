@@ -54,7 +54,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
             <p className="mt-4"><Logo emoji={p.logo} svg={p.logoSvg} size={64} /></p>
             <h1 className="mt-4 text-4xl font-extrabold tracking-tight sm:text-5xl">{r.title}</h1>
             <p className="mt-4 max-w-2xl text-lg text-blue-100">{r.tagline}</p>
-            <div className="mt-5 flex flex-wrap items-center gap-4 rounded-lg bg-white/95 px-4 py-2 text-slate-900 sm:w-fit" data-testid="review-rating">
+            <div className="mt-5 flex flex-wrap items-center gap-4 rounded-lg bg-white/95 px-4 py-2 text-slate-900 w-fit" data-testid="review-rating">
               <StarRating rating={p.rating} rule="at-most" size={20} />
               <Badge variant={r.badge.variant}>{r.badge.text}</Badge>
             </div>

@@ -54,7 +54,7 @@ export function RecommendationsBlock({ block, ctx }: BlockProps<'recommendations
           const p = providerIn(ctx, pick.provider);
           return (
             <article key={pick.provider} data-testid="recommendation" className={`flex flex-col rounded-xl bg-white p-6 shadow-sm ${i === 0 ? 'ring-2 ring-blue-700' : 'border border-slate-200'}`}>
-              <div className="flex items-start justify-between gap-3">
+              <div className="flex flex-wrap items-start justify-between gap-3">
                 <Badge variant={i === 0 ? 'default' : 'secondary'}>{pick.label}</Badge>
                 <Badge variant="destructive">{pick.discount}</Badge>
               </div>

@@ -21,7 +21,7 @@ export function ProviderDownloadsBlock({ block, ctx }: { block: Of<'provider-dow
           const highlighted = item.badge !== undefined;
           return (
             <li key={item.provider} className={`flex flex-col rounded-xl border bg-white p-5 ${highlighted ? 'border-blue-700 ring-2 ring-blue-700' : 'border-slate-200'}`} data-testid="guide-provider">
-              <div className="flex items-center justify-between gap-3">
+              <div className="flex flex-wrap items-center justify-between gap-3">
                 <h3 className="flex items-center gap-2 text-lg font-semibold">
                   <Logo emoji={p.logo} svg={p.logoSvg} size={24} />
                   {p.name}
