@@ -52,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Chrome({ site, children }: { site: RootData; children: ReactNode }) {
   return (
     <>
-      <a href="#main" className="sr-only rounded-md bg-blue-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-30">
+      <a href="#main" className="sr-only rounded-md bg-blue-700 font-semibold text-white focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-30 focus:px-4 focus:py-2">
         Skip to content
       </a>
       <Header brand={site.brand} nav={site.nav} />
