@@ -44,6 +44,8 @@ describe('home page', () => {
   it('renders a placeholder button that logs and does not navigate', async () => {
     const tracked = await browser.open('/');
     const { page } = tracked;
+    // The log comes from React's handler: a click before hydration would find none.
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
     const button = page.getByRole('button', { name: 'Get CyberGhost' });
     const pages = page.context().pages().length;
     await button.click();
