@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
+import type { ReactNode } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
+import { NotFound } from './components/not-found';
 import { ClientLinks } from './components/site-link';
 import { SiteStyles } from './components/site-styles';
 import { getContent } from './lib/content.server';
@@ -33,47 +34,70 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteStyles href={stylesHref} />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">
+      <body className="flex min-h-screen flex-col bg-slate-50 break-words text-slate-900 antialiased">
         {children}
         <ClientLinks />
+        {/* A new page starts at the top; Back and Forward return to where the visitor was on that page. */}
+        <ScrollRestoration />
         <Scripts />
       </body>
     </html>
   );
 }
 
-/** Spec §2: every route change scrolls to the top. */
-function ScrollToTop() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-  return null;
-}
-
-export default function App({ loaderData }: Route.ComponentProps) {
+/**
+ * Header, main and footer around a page: the skip link first, so a keyboard reaches the content in one step.
+ * <main> takes focus from the skip link (tabIndex -1) without joining the tab order.
+ */
+function Chrome({ site, children }: { site: RootData; children: ReactNode }) {
   return (
     <>
-      <ScrollToTop />
-      <Header brand={loaderData.brand} nav={loaderData.nav} />
-      <main id="main" className="flex-1">
-        <Outlet />
+      <a href="#main" className="sr-only rounded-md bg-blue-700 font-semibold text-white focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-30 focus:px-4 focus:py-2">
+        Skip to content
+      </a>
+      <Header brand={site.brand} nav={site.nav} />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
       </main>
-      <Footer brand={loaderData.brand} footer={loaderData.footer} copyrightYear={loaderData.copyrightYear} />
+      <Footer brand={site.brand} footer={site.footer} copyrightYear={site.copyrightYear} />
     </>
   );
 }
 
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <Chrome site={loaderData}>
+      <Outlet />
+    </Chrome>
+  );
+}
+
+/**
+ * A page that failed to load or render (spec §8 'Unexpected Application Error!'), inside the site's layout and with
+ * a way home. The link loads the home page afresh rather than asking the router that just failed.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
   const site = useSite();
-  // Spec §8: a routing failure shows 'Unexpected Application Error!'. The text comes from site.yaml when the root data loaded.
+  if (isRouteErrorResponse(error) && error.status === 404 && site) {
+    return (
+      <Chrome site={site}>
+        <NotFound />
+      </Chrome>
+    );
+  }
   const title = site?.errorPage.title ?? 'Unexpected Application Error!';
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : undefined;
-  return (
-    <main className="mx-auto max-w-2xl flex-1 px-4 py-24 text-center">
+  const screen = (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center" data-testid="error-screen">
+      <title>{site ? `${title} | ${site.brand.name}` : title}</title>
+      <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-bold text-red-700">{title}</h1>
-      {detail && <p className="mt-4 text-slate-600">{detail}</p>}
-    </main>
+      <p className="mt-4 text-slate-700">{site?.errorPage.text ?? 'Something went wrong while loading this page.'}</p>
+      {isRouteErrorResponse(error) && <p className="mt-2 text-sm text-slate-600">{`${error.status} ${error.statusText}`}</p>}
+      <a href="/" className="mt-8 rounded-md bg-blue-700 px-5 py-2.5 font-medium text-white hover:bg-blue-800">
+        {site?.notFound.linkLabel ?? 'Return to Home'}
+      </a>
+    </section>
   );
+  return site ? <Chrome site={site}>{screen}</Chrome> : <main id="main" className="flex-1">{screen}</main>;
 }

@@ -15,6 +15,7 @@ const MODULES: Record<PageKind, string> = {
   guide: 'routes/guide.tsx',
   page: 'routes/page.tsx',
   article: 'routes/article.tsx',
+  'form-result': 'routes/form-result.tsx',
 };
 
 const isParameterised = (kind: RouteKind): kind is keyof typeof PARAMETERISED => kind in PARAMETERISED;

@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkFile, fromPortable, portable, readAndCheck, readContentFile, type FileCheck, type PortableCheck } from './check-file.ts';
 import { crossCheck, type CheckedFile } from './cross-checks.ts';
+import { checkLogos } from './logos.ts';
 import { assemble, type Content } from './model.ts';
 import { resolveFigures } from './resolve-figures.ts';
 import { sortProblems, type Problem } from './problem.ts';
@@ -19,7 +20,7 @@ export { LINK_NAMES } from './schemas/common.ts';
 export { formatProblem, sortProblems } from './problem.ts';
 export type { PortableCheck } from './check-file.ts';
 export type { CachedCheck, CheckStore } from './check-cache.ts';
-export { findRoute, normalizePath, routesByPath, routeTable, NOT_FOUND_PATH, NOT_FOUND_PATHS, PARAMETERISED, RESERVED_SLUG } from './routes.ts';
+export { findRoute, normalizePath, routesByPath, routeTable, FORM_RESULTS, NOT_FOUND_PATH, NOT_FOUND_PATHS, PARAMETERISED, RESERVED_SLUG } from './routes.ts';
 
 export interface LoadResult {
   /** Present only when there are no errors. */
@@ -165,7 +166,7 @@ function cachedRun(dataDir: string, rels: string[], statAll: boolean, store: Che
   };
 }
 
-/** Checks content given in memory (no I/O): what loadContent does once the files are read. */
+/** Checks content given in memory (no I/O but the logo files it names): what loadContent does once the files are read. */
 export function checkFiles(dataDir: string, files: ContentFile[], opts: LoadOptions = {}): LoadResult {
   return finish(dataDir, files.map(({ rel, text }) => checkFile(dataDir, rel, text)), opts, true);
 }
@@ -186,7 +187,7 @@ function finish(dataDir: string, checks: FileCheck[], opts: LoadOptions, withCon
   let routes: RouteEntry[] = [];
   if (stubs) {
     routes = routeTable(stubs);
-    problems.push(...crossCheck(known, stubs, routes, { today: opts.today ?? today() }));
+    problems.push(...crossCheck(known, stubs, routes, { today: opts.today ?? today() }), ...checkLogos(dataDir, known));
   }
   const sorted = sortProblems(problems);
   const errorCount = sorted.filter((p) => p.severity === 'error').length;

@@ -1,7 +1,7 @@
 /** The route table: every page the site builds, derived from content. One source for the router, the prerender list, link checks and the sitemap. */
 import { KINDS, type Kind } from './schemas/index.ts';
 
-export type RouteKind = 'home' | 'reviews' | 'review' | 'deals' | 'streaming' | 'gaming' | 'guide' | 'page' | 'article' | 'not-found';
+export type RouteKind = 'home' | 'reviews' | 'review' | 'deals' | 'streaming' | 'gaming' | 'guide' | 'page' | 'article' | 'form-result' | 'not-found';
 
 export interface RouteEntry {
   path: string;
@@ -14,9 +14,20 @@ export interface RouteEntry {
   updated?: string;
   title: string;
   description: string;
+  /** A page that search engines must not index, left out of the sitemap. */
+  noindex?: boolean;
 }
 
 export const NOT_FOUND_PATH = '/404';
+
+/**
+ * The pages a form posted without JavaScript lands on, by form and outcome: the service answers such a post with a
+ * 303 to one of them (services/http/routes/form-results.ts), and the build prerenders each from site.yaml.
+ */
+export const FORM_RESULTS = {
+  newsletter: { subscribed: '/newsletter/subscribed', invalid: '/newsletter/invalid', failed: '/newsletter/failed' },
+  contact: { sent: '/contact-us/sent', invalid: '/contact-us/invalid', failed: '/contact-us/failed' },
+} as const;
 
 /**
  * The kinds that grow with the content, each registered with the router as one parameterised route
@@ -33,20 +44,21 @@ export const NOT_FOUND_PATHS: readonly string[] = [NOT_FOUND_PATH, ...Object.val
 
 interface Meta { title: string; description: string }
 interface Titled { slug: string; updated: string; meta: Meta }
+type FormResultTitles = { [F in keyof typeof FORM_RESULTS]: Record<keyof (typeof FORM_RESULTS)[F], { title: string; text?: string }> };
 
 /**
  * What the route table reads of the content (a Content is one). Validation builds it from each file's routeStub
  * alone, so the cross-file rules never need a file's whole data.
  */
 export interface RouteContent {
-  site: { home: { updated: string; meta: Meta }; notFound: { meta: Meta } };
+  site: { home: { updated: string; meta: Meta }; notFound: { meta: Meta }; formResults: FormResultTitles };
   providers: { slug: string; review?: { updated: string; meta: Meta } }[];
   reviews?: { updated: string; meta: Meta };
   deals?: { updated: string; meta: Meta };
   gaming?: { updated: string; meta: Meta };
   streaming?: { updated: string; meta: Meta };
   guides: Titled[];
-  pages: Titled[];
+  pages: (Titled & { blocks?: { type: string }[]; contactForm?: boolean })[];
   articles: Titled[];
 }
 
@@ -54,7 +66,8 @@ const pick = (meta: Meta): Meta => ({ title: meta.title, description: meta.descr
 
 /**
  * The part of a schema-valid file that the route table and the cross-file rules read: its slug, order, updated
- * date and meta (and a provider's name and plans, and how old a checked price may be). At 10,000 files this is a few hundred bytes each against the
+ * date and meta (and a provider's name, plans and logo file, how old a checked price may be, and the site's logo
+ * file). At 10,000 files this is a few hundred bytes each against the
  * file's ~9 KB, so validation threads hand it back instead of the data.
  */
 export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
@@ -63,16 +76,18 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
     case 'site': {
       const site = d as unknown as RouteContent['site'] & { prices: { maxAgeDays?: number } };
       const prices = site.prices.maxAgeDays === undefined ? {} : { maxAgeDays: site.prices.maxAgeDays };
-      return { home: { updated: site.home.updated, meta: pick(site.home.meta) }, notFound: { meta: pick(site.notFound.meta) }, prices };
+      return { home: { updated: site.home.updated, meta: pick(site.home.meta) }, notFound: { meta: pick(site.notFound.meta) }, prices, formResults: site.formResults, logoSvg: (d.brand as { logoSvg?: string }).logoSvg };
     }
     case 'provider': {
       const review = d.review as { updated: string; meta: Meta } | undefined;
       // Each plan's id, and whether it quotes a saving: what figure references are checked against.
       const plans = Object.fromEntries(Object.entries(d.plans as Record<string, { savings?: number }>).map(([id, p]) => [id, p.savings === undefined ? {} : { savings: p.savings }]));
-      return { slug: d.slug, order: d.order, name: d.name, plan: d.plan, plans, ...(review ? { review: { updated: review.updated, meta: pick(review.meta) } } : {}) };
+      return { slug: d.slug, order: d.order, name: d.name, plan: d.plan, plans, logoSvg: d.logoSvg, ...(review ? { review: { updated: review.updated, meta: pick(review.meta) } } : {}) };
     }
+    case 'page':
+      return { ...titled(d), ...(hasContactForm(d as unknown as RouteContent['pages'][number]) ? { contactForm: true } : {}) };
     default:
-      return { slug: d.slug, order: d.order, updated: d.updated, ...(d.meta ? { meta: pick(d.meta) } : {}) };
+      return titled(d);
   }
 }
 
@@ -90,9 +105,17 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
   const num = (pointer: string) => { const v = at(pointer); return typeof v === 'number' ? v : undefined; };
   const meta = (base: string): Meta => ({ title: str(`${base}/meta/title`), description: str(`${base}/meta/description`) });
   switch (kind) {
-    case 'site':
+    case 'site': {
       const maxAgeDays = num('/prices/maxAgeDays');
-      return { home: { updated: str('/home/updated'), meta: meta('/home') }, notFound: { meta: meta('/notFound') }, prices: maxAgeDays === undefined ? {} : { maxAgeDays } };
+      const formResults = at('/formResults');
+      return {
+        home: { updated: str('/home/updated'), meta: meta('/home') },
+        notFound: { meta: meta('/notFound') },
+        prices: maxAgeDays === undefined ? {} : { maxAgeDays },
+        formResults: formResults && typeof formResults === 'object' ? formResults : {},
+        logoSvg: at('/brand/logoSvg'),
+      };
+    }
     case 'provider': {
       // A review the schema requires is a page whoever links to it expects, even when this file lacks it.
       const review = data.review !== undefined || REVIEW_REQUIRED ? { updated: str('/review/updated'), meta: meta('/review') } : undefined;
@@ -100,7 +123,12 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
       const plans = at('/plans');
       const ids = plans && typeof plans === 'object' && !Array.isArray(plans) ? Object.keys(plans) : [];
       const stubs = Object.fromEntries(ids.map((id) => { const savings = num(`/plans/${id.replace(/~/g, '~0').replace(/\//g, '~1')}/savings`); return [id, savings === undefined ? {} : { savings }]; }));
-      return { slug: '', order: num('/order') ?? 0, name: str('/name'), plan: str('/plan'), plans: stubs, ...(review ? { review } : {}) };
+      return { slug: '', order: num('/order') ?? 0, name: str('/name'), plan: str('/plan'), plans: stubs, logoSvg: at('/logoSvg'), ...(review ? { review } : {}) };
+    }
+    case 'page': {
+      const blocks = at('/blocks');
+      const page = { blocks: Array.isArray(blocks) ? blocks.filter((b): b is { type: string } => !!b && typeof b === 'object' && typeof (b as { type?: unknown }).type === 'string') : [] };
+      return { slug: '', order: num('/order') ?? 0, updated: str('/updated'), meta: meta(''), ...(hasContactForm(page as RouteContent['pages'][number]) ? { contactForm: true } : {}) };
     }
     default:
       return { slug: '', order: num('/order') ?? 0, updated: str('/updated'), meta: meta('') };
@@ -108,6 +136,11 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
 }
 
 const REVIEW_REQUIRED = ((KINDS.provider.schema as { required?: string[] }).required ?? []).includes('review');
+
+const titled = (d: Record<string, unknown> & { meta?: Meta }) => ({ slug: d.slug, order: d.order, updated: d.updated, ...(d.meta ? { meta: pick(d.meta) } : {}) });
+
+/** Whether a page holds the contact form (from its data, or from its stub, which says so). */
+const hasContactForm = (page: RouteContent['pages'][number]) => page.contactForm === true || (page.blocks ?? []).some((b) => b.type === 'contact-form');
 
 /** Every route, home first. Pages exist only for content that exists: there are no placeholder pages. */
 export function routeTable(content: RouteContent): RouteEntry[] {
@@ -140,6 +173,15 @@ export function routeTable(content: RouteContent): RouteEntry[] {
   }
   for (const a of content.articles) {
     routes.push({ path: `/articles/${a.slug}`, kind: 'article', slug: a.slug, source: `articles/${a.slug}.yaml`, updated: a.updated, title: a.meta.title, description: a.meta.description });
+  }
+  // The form result pages: the newsletter's always (its form is in every footer), the contact form's when a page has it.
+  const forms = content.pages.some(hasContactForm) ? (['newsletter', 'contact'] as const) : (['newsletter'] as const);
+  for (const form of forms) {
+    for (const [outcome, path] of Object.entries(FORM_RESULTS[form])) {
+      // A site.yaml with a mistake in its form results still has their pages, untitled, so links to them resolve.
+      const { title = '', text } = (site.formResults?.[form] as Record<string, { title?: string; text?: string }> | undefined)?.[outcome] ?? {};
+      routes.push({ path, kind: 'form-result', source: 'site.yaml', title, description: text ?? title, noindex: true });
+    }
   }
   routes.push({ path: NOT_FOUND_PATH, kind: 'not-found', source: 'site.yaml', title: site.notFound.meta.title, description: site.notFound.meta.description });
   return routes;

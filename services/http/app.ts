@@ -35,7 +35,7 @@ export interface AppOptions {
 
 const MESSAGES: Record<number, string> = {
   413: 'The request is too large: 16 KB at most.',
-  415: 'Send the form as JSON (Content-Type: application/json).',
+  415: 'Send the form as JSON (Content-Type: application/json) or as an HTML form (application/x-www-form-urlencoded).',
 };
 
 export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
@@ -61,7 +61,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<v
     bodyTimeout(site, opts.bodyTimeoutMs);
     await site.register(securityPlugin, { corsOrigins: opts.corsOrigins, redisUrl: opts.redisUrl });
     await site.register(compress, { threshold: 1024 });
-    await site.register(formRoutes, { db: opts.db, ready: opts.dbReady, rateLimit: opts.formRateLimit });
+    await site.register(formRoutes, { db: opts.db, ready: opts.dbReady, rateLimit: opts.formRateLimit, siteOrigins: opts.corsOrigins });
     await site.register(healthRoutes, { db: opts.db, ready: opts.dbReady });
     await site.register(clicksApiRoutes, { db: opts.db, ready: opts.dbReady, statsToken: opts.statsToken, rateLimit: opts.statsRateLimit });
     await site.register(staticSite, { distDir: opts.distDir });

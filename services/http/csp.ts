@@ -63,7 +63,8 @@ export function cspDirectives(scriptHashes: readonly string[], connectOrigins: r
     'connect-src': ["'self'", ...connectOrigins],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'form-action': ["'self'"],
+    // The forms post there too when JavaScript is off.
+    'form-action': ["'self'", ...connectOrigins],
     'frame-ancestors': ["'none'"],
   };
 }

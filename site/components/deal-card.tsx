@@ -3,6 +3,7 @@ import type { ShownPlan } from '../../services/content/index.ts';
 import { Badge, type BadgeVariant } from './badge';
 import { Discount, Figure, Period, Price, PriceChecked, RegularPrice } from './figure';
 import { Icon } from './icon';
+import { Logo, type LogoData } from './logo';
 import { OutboundLink } from './outbound-link';
 import { StarRating } from './star-rating';
 
@@ -10,7 +11,7 @@ export interface DealCardProps {
   heading: string;
   /** The heading level that keeps the page's outline in order. */
   level: 'h2' | 'h3';
-  logo?: string;
+  logo?: LogoData;
   /** The provider's rating, shown with the list-card star rule (filled while index < floor(rating)). */
   rating?: number;
   badge?: { text: string; variant: BadgeVariant };
@@ -28,9 +29,9 @@ export interface DealCardProps {
 export function DealCard({ heading, level: H, logo, rating, badge, plan, notes = [], features = [], extra, cta }: DealCardProps) {
   return (
     <article data-testid="deal-card" data-provider={plan.provider} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm">
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex items-center gap-3">
-          {logo && <span className="text-3xl leading-none" aria-hidden="true">{logo}</span>}
+          {logo && <Logo {...logo} size={36} />}
           <div>
             <H className="text-lg font-bold">{heading}</H>
             {rating !== undefined && <Figure of={`${plan.provider}/rating`}><StarRating rating={rating} rule="floor" /></Figure>}

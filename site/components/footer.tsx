@@ -1,5 +1,6 @@
 import { SiteLink } from './site-link';
 import type { RootData } from '../root';
+import { Logo } from './logo';
 import { NewsletterForm } from './newsletter-form';
 
 /**
@@ -8,11 +9,11 @@ import { NewsletterForm } from './newsletter-form';
  */
 export function Footer({ brand, footer, copyrightYear }: Pick<RootData, 'brand' | 'footer' | 'copyrightYear'>) {
   return (
-    <footer id="footer" className="mt-16 bg-slate-900 text-slate-300">
+    <footer id="footer" className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">
-            <span aria-hidden="true">{brand.logo}</span>
+            <Logo emoji={brand.logo} svg={brand.logoSvg} size={24} />
             {brand.name}
           </p>
           <p className="mt-3 text-sm leading-6">{footer.blurb}</p>

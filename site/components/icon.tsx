@@ -1,6 +1,6 @@
 import {
   AlertTriangle, Award, Battery, BookOpen, Calendar, Check, CheckCircle, Clock, Cpu, CreditCard, DollarSign, Download, EyeOff,
-  FileText, Film, Gamepad2, Gauge, Gift, Globe, Headphones, Heart, HelpCircle, Info, Key, Laptop, Lock, Mail, MapPin,
+  FileText, Film, Gamepad2, Gauge, Gift, Globe, Headphones, Heart, HelpCircle, Info, Key, Laptop, Lock, Mail, MapPin, Menu,
   MessageCircle, Monitor, Network, Phone, Play, RefreshCw, Router, Search, Server, Settings, Shield, ShieldCheck,
   Smartphone, Star, Tag, Target, Terminal, ThumbsUp, TrendingUp, Tv, User, Users, Wifi, X, XCircle, Zap, type LucideIcon,
 } from 'lucide-react';
@@ -8,8 +8,8 @@ import type { ICON_NAMES } from '../../services/content/schemas/common';
 
 export type IconName = (typeof ICON_NAMES)[number];
 
-/** Icons the components draw themselves (ticks, crosses), beside the content's. */
-export const UI_ICONS = { check: Check, x: X } satisfies Record<string, LucideIcon>;
+/** Icons the components draw themselves (ticks, crosses, the menu button), beside the content's. */
+export const UI_ICONS = { check: Check, x: X, menu: Menu } satisfies Record<string, LucideIcon>;
 
 export type UiIconName = keyof typeof UI_ICONS;
 

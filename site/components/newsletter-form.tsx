@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isValidEmail } from '../../services/forms/email.ts';
-import { postJson } from '../lib/api';
+import { apiUrl, postJson } from '../lib/api';
 import { showToast } from '../lib/toast';
 import type { RootData } from '../root';
 
@@ -42,7 +42,7 @@ export function NewsletterForm({ title, text, placeholder, button, invalidEmail,
     <div>
       <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{title}</h2>
       <p className="mt-3 text-sm">{text}</p>
-      <form className="mt-4 flex flex-col gap-2" method="post" action="/api/newsletter-subscribe" noValidate onSubmit={onSubmit}>
+      <form className="mt-4 flex flex-col gap-2" method="post" action={apiUrl('/api/newsletter-subscribe')} noValidate onSubmit={onSubmit}>
         <label htmlFor={id} className="sr-only">Email address</label>
         <input
           id={id}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ShownPlan, Streaming } from '../../services/content/index.ts';
 import { Badge } from './badge';
 import { Figure, Price, PriceChecked, ProviderFigure, PlanName } from './figure';
+import { Logo } from './logo';
 import { OutboundLink } from './outbound-link';
 import { StarRating } from './star-rating';
 
@@ -9,7 +10,7 @@ type Pick = Streaming['providers']['items'][number];
 type Labels = Streaming['providers']['labels'];
 
 /** What a pick card shows of the provider's record. */
-export interface PickProvider { name: string; logo: string; rating: number; servers: number; countries: number; plan: ShownPlan }
+export interface PickProvider { name: string; logo: string; logoSvg?: string; rating: number; servers: number; countries: number; plan: ShownPlan }
 
 /** A label with {servers} and {countries} filled with the provider's figures. */
 function serversLine(label: string, slug: string, p: PickProvider): ReactNode {
@@ -29,9 +30,9 @@ export function PickCard({ pick, provider: p, labels, from }: { pick: Pick; prov
   const facts = [[labels.speed, pick.speed], [labels.servers, serversLine(labels.serversText, pick.provider, p)], [labels.price, price]] as const;
   return (
     <article data-testid="pick-card" data-provider={pick.provider} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex items-center gap-3">
-          <span className="text-3xl leading-none" aria-hidden="true">{p.logo}</span>
+          <Logo emoji={p.logo} svg={p.logoSvg} size={36} />
           <div>
             <h3 className="text-lg font-bold">{p.name}</h3>
             <Figure of={`${pick.provider}/rating`}><StarRating rating={p.rating} rule="floor" /></Figure>

@@ -2,13 +2,14 @@ import type { Provider, ShownPlan } from '../../services/content/index.ts';
 import { Badge } from './badge';
 import { FeatureTick } from './feature-tick';
 import { Discount, Figure, Price, PriceChecked, ProviderFigure, RegularPrice, PlanName } from './figure';
+import { Logo } from './logo';
 import { OutboundLink } from './outbound-link';
 import { StarRating } from './star-rating';
 
 /** The card fields the home grid shows, with the plan its price is for. */
 export type ProviderCardData = Pick<
   Provider,
-  'slug' | 'name' | 'logo' | 'rating' | 'servers' | 'countries' | 'devices' |
+  'slug' | 'name' | 'logo' | 'logoSvg' | 'rating' | 'servers' | 'countries' | 'devices' |
   'streaming' | 'torrenting' | 'killSwitch' | 'noLogs' | 'support' | 'moneyBack' | 'bestFor' | 'featured'
 > & { plan: ShownPlan };
 
@@ -17,17 +18,22 @@ export interface CardLabels {
   cta: string;
 }
 
-/** A home comparison card: every §3 field, the featured ring and badge, and a 'Get {name}' button. */
+/**
+ * A home comparison card: every §3 field, the featured ring and badge, and a 'Get {name}' button. The whole card
+ * is the button's click target (its ::after covers the card), while the button alone stays the one link, named by
+ * its own text, that keyboards and screen readers meet. Its six parts are rows of the grid (a subgrid), so figures
+ * and buttons line up across a row of cards.
+ */
 export function ProviderCard({ p, from, labels }: { p: ProviderCardData; from: string; labels: CardLabels }) {
   return (
     <article
       data-testid="provider-card"
       data-provider={p.slug}
-      className={`relative flex flex-col rounded-xl bg-white p-6 shadow-sm ${p.featured ? 'ring-2 ring-blue-700' : 'border border-slate-200'}`}
+      className={`relative row-span-6 grid grid-rows-subgrid gap-y-0 rounded-xl bg-white p-6 shadow-sm transition-shadow hover:shadow-md ${p.featured ? 'ring-2 ring-blue-700' : 'border border-slate-200'}`}
     >
       {p.featured && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">{labels.featured}</Badge>}
       <div className="flex items-center gap-3">
-        <span className="text-4xl leading-none" aria-hidden="true">{p.logo}</span>
+        <Logo emoji={p.logo} svg={p.logoSvg} size={40} />
         <div>
           <h3 className="text-lg font-bold">{p.name}</h3>
           <Figure of={`${p.slug}/rating`}><StarRating rating={p.rating} rule="at-most" /></Figure>
@@ -40,8 +46,8 @@ export function ProviderCard({ p, from, labels }: { p: ProviderCardData; from: s
         <p className="text-sm text-slate-600"><PlanName plan={p.plan} /></p>
         <PriceChecked plan={p.plan} />
       </div>
-      <dl className="mt-4 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-600">Speed:</dt><dd className="font-medium"><ProviderFigure slug={p.slug} figure="servers" value={p.servers} /> servers</dd>
+      <dl className="mt-4 grid grid-cols-2 content-start gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">Servers:</dt><dd className="font-medium"><ProviderFigure slug={p.slug} figure="servers" value={p.servers} /></dd>
         <dt className="text-slate-600">Countries:</dt><dd className="font-medium"><ProviderFigure slug={p.slug} figure="countries" value={p.countries} /></dd>
         <dt className="text-slate-600">Devices:</dt><dd className="font-medium"><ProviderFigure slug={p.slug} figure="devices" value={p.devices} /></dd>
         <dt className="text-slate-600">Support:</dt><dd className="font-medium">{p.support}</dd>
@@ -57,7 +63,7 @@ export function ProviderCard({ p, from, labels }: { p: ProviderCardData; from: s
         provider={p.slug}
         from={from}
         placement="comparison-card"
-        className="mt-6 block rounded-md bg-blue-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-blue-800"
+        className="mt-6 flex items-center justify-center rounded-md bg-blue-700 px-4 py-2.5 text-center font-semibold text-white after:absolute after:inset-0 after:rounded-xl hover:bg-blue-800"
       >
         {labels.cta.replace('{name}', p.name)}
       </OutboundLink>

@@ -3,9 +3,10 @@
  * content it validated (build-job.ts); otherwise, as under `vpnsite dev`, the content directory is loaded and
  * validated again whenever a file in it changed, so an edited YAML file shows on reload.
  */
-import { statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatProblem, loadContent, NOT_FOUND_PATHS, type Article, type Content, type Provider, type RouteEntry } from '../../services/content/index.ts';
+import { LOGO_DIR, logoDataUrl } from '../../services/content/logos.ts';
 import { buildJob, readSnapshotArticles, readSnapshotContent, readSnapshotRoutes } from './build-job.ts';
 import { listYamlFiles } from '../../services/content/source.ts';
 import { dataDir } from './route-table.ts';
@@ -24,7 +25,21 @@ let cache: (ContentIndex & { stamp: string }) | undefined;
 
 function stamp(dir: string): string {
   if (buildJob()?.snapshot) return 'snapshot';
-  return listYamlFiles(dir).map((f) => `${f}:${statSync(join(dir, f)).mtimeMs}`).join('|');
+  const logos = existsSync(join(dir, LOGO_DIR)) ? readdirSync(join(dir, LOGO_DIR)).map((f) => join(LOGO_DIR, f)) : [];
+  return [...listYamlFiles(dir), ...logos].map((f) => `${f}:${statSync(join(dir, f)).mtimeMs}`).join('|');
+}
+
+/**
+ * In the content the loaders see, `logoSvg` is the logo itself, as a data: URL for an <img> (the YAML names a file
+ * in data/logos/), so a page shows it without another request.
+ */
+function withLogos(content: Omit<Content, 'articles'>, dir: string): Omit<Content, 'articles'> {
+  const url = (name: string | undefined) => (name === undefined ? undefined : logoDataUrl(dir, name));
+  return {
+    ...content,
+    site: { ...content.site, brand: { ...content.site.brand, logoSvg: url(content.site.brand.logoSvg) } },
+    providers: content.providers.map((p) => ({ ...p, logoSvg: url(p.logoSvg) })),
+  };
 }
 
 /** The build's snapshot of the validated content (vpnsite build), or the content directory loaded and validated. */
@@ -45,7 +60,9 @@ export function getContent(): ContentIndex {
   const dir = dataDir();
   const now = stamp(dir);
   if (!cache || cache.stamp !== now) {
-    const { content, routes, article } = load(dir);
+    const loaded = load(dir);
+    const { routes, article } = loaded;
+    const content = withLogos(loaded.content, dir);
     // --site-url overrides site.yaml's origin for canonical links and the sitemap.
     const siteUrl = buildJob()?.siteUrl;
     if (siteUrl) content.site = { ...content.site, url: siteUrl.replace(/\/$/, '') };
@@ -85,3 +102,9 @@ export function routeFor(url: URL): RouteEntry {
 }
 
 export { today } from '../../services/content/index.ts';
+
+/** Every article, in the route table's order (each one parsed on the look-up, as for its own page). */
+export function allArticles(): Article[] {
+  const index = getContent();
+  return index.routes.flatMap((r) => (r.kind === 'article' && r.slug ? [index.article(r.slug)!] : []));
+}

@@ -1,3 +1,4 @@
+import { Logo } from '../components/logo';
 import { SiteLink } from '../components/site-link';
 import type { Route } from './+types/deals';
 import { Badge } from '../components/badge';
@@ -20,7 +21,7 @@ export function loader() {
   const { site, deals, providers } = getContent().content;
   if (!deals) throw new Response('Not Found', { status: 404 });
   const bySlug = new Map(providers.map((p) => [p.slug, p]));
-  const names = Object.fromEntries(providers.map((p) => [p.slug, { name: p.name, logo: p.logo }]));
+  const names = Object.fromEntries(providers.map((p) => [p.slug, { name: p.name, logo: { emoji: p.logo, svg: p.logoSvg } }]));
   const cards = deals.deals.map((d) => ({ rating: bySlug.get(d.provider)!.rating, plan: planOf(bySlug.get(d.provider)!, d.plan)! }));
   // The build's date decides the page's first state; the browser's takes over after hydration (site/lib/offers.ts).
   return { page: deals, url: site.url, names, cards, today: today() };
@@ -94,7 +95,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
               <div key={item.audience} className="rounded-xl border border-slate-200 bg-white p-6" data-testid="who-for">
                 <Icon name={item.icon} size={28} className="text-blue-700" />
                 <h3 className="mt-3 text-lg font-semibold">{item.audience}</h3>
-                <p className="mt-1 text-xl font-bold"><span aria-hidden="true">{names[item.provider]!.logo}</span> {names[item.provider]!.name}</p>
+                <p className="mt-1 flex items-center gap-2 text-xl font-bold"><Logo {...names[item.provider]!.logo} size={24} />{names[item.provider]!.name}</p>
                 <p className="mt-2 text-sm leading-6 text-slate-700">{item.reason}</p>
                 <SiteLink to={`/vpn-reviews/${item.provider}`} className="mt-3 inline-block text-sm font-semibold text-blue-800 hover:underline">
                   {page.whoFor.readReview.replace('{name}', names[item.provider]!.name)}

@@ -14,7 +14,7 @@ export function loader() {
   // Each card's provider and plan, resolved here: only what the cards show ships to the page.
   const cards = gaming.deals.map((d) => {
     const p = bySlug.get(d.provider)!;
-    return { name: p.name, logo: p.logo, rating: p.rating, plan: planOf(p, d.plan)! };
+    return { name: p.name, logo: { emoji: p.logo, svg: p.logoSvg }, rating: p.rating, plan: planOf(p, d.plan)! };
   });
   return { page: gaming, url: site.url, cards };
 }

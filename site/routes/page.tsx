@@ -1,7 +1,7 @@
 import type { Route } from './+types/page';
 import { Blocks } from '../components/blocks';
-import { guideCards, referencedProviders, summarizeProviders } from '../components/blocks/context';
-import { getContent, routeFor } from '../lib/content.server';
+import { articleCards, guideCards, referencedProviders, summarizeProviders } from '../components/blocks/context';
+import { allArticles, getContent, routeFor } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { faqFromBlocks, organization } from '../lib/structured-data';
 
@@ -11,7 +11,9 @@ export function loader({ url }: Route.LoaderArgs) {
   const page = content.pages.find((p) => p.slug === route.slug)!;
   // Only the guides index ships the guides' card data.
   const guides = page.blocks.some((b) => b.type === 'guide-cards') ? guideCards(content.guides) : undefined;
-  return { page, path: route.path, url: content.site.url, brand: { name: content.site.brand.name, url: content.site.url }, guides, providers: summarizeProviders(content.providers, referencedProviders(page.blocks)) };
+  // Likewise the articles index, the only page that reads every article.
+  const articles = page.blocks.some((b) => b.type === 'article-cards') ? articleCards(allArticles()) : undefined;
+  return { page, path: route.path, url: content.site.url, brand: { name: content.site.brand.name, url: content.site.url }, guides, articles, providers: summarizeProviders(content.providers, referencedProviders(page.blocks)) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -21,7 +23,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { page, path, providers, guides } = loaderData;
+  const { page, path, providers, guides, articles } = loaderData;
   return (
     <article className="mx-auto max-w-5xl px-4 py-12">
       <header>
@@ -29,7 +31,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         {page.subtitle && <p className="mt-4 text-lg text-slate-600">{page.subtitle}</p>}
         {page.updatedLabel && <p className="mt-2 text-sm text-slate-600">{page.updatedLabel}</p>}
       </header>
-      <Blocks blocks={page.blocks} ctx={{ path, providers, guides }} />
+      <Blocks blocks={page.blocks} ctx={{ path, providers, guides, articles }} />
     </article>
   );
 }

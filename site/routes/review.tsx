@@ -1,3 +1,4 @@
+import { Logo } from '../components/logo';
 import { SiteLink } from '../components/site-link';
 import type { Route } from './+types/review';
 import { Badge } from '../components/badge';
@@ -22,11 +23,11 @@ export function loader({ url }: Route.LoaderArgs) {
   const { site, reviews } = index.content;
   const p = index.providers.get(entry.slug!);
   if (!p?.review || !reviews) throw new Response('Not Found', { status: 404 });
-  const { slug, name, logo, rating, servers, countries, devices, support, review } = p;
+  const { slug, name, logo, logoSvg, rating, servers, countries, devices, support, review } = p;
   const plan = planOf(p, review.deal.plan)!;
   const brand = { name: site.brand.name, url: site.url };
   const trail = [{ name: site.brand.name, path: '/' }, { name: reviews.hero.title, path: '/vpn-reviews' }, { name: review.title, path: entry.path }];
-  return { path: entry.path, url: site.url, brand, trail, labels: reviews.reviewPage, provider: { slug, name, logo, rating, servers, countries, devices, support }, plan, review };
+  return { path: entry.path, url: site.url, brand, trail, labels: reviews.reviewPage, provider: { slug, name, logo, logoSvg, rating, servers, countries, devices, support }, plan, review };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -53,10 +54,10 @@ export default function Review({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 lg:grid-cols-[1fr_22rem]">
           <div>
             <SiteLink to="/vpn-reviews" className="text-sm text-blue-100 hover:text-white hover:underline">← {labels.back}</SiteLink>
-            <p className="mt-4 text-6xl leading-none" aria-hidden="true">{p.logo}</p>
+            <p className="mt-4"><Logo emoji={p.logo} svg={p.logoSvg} size={64} /></p>
             <h1 className="mt-4 text-4xl font-extrabold tracking-tight sm:text-5xl">{r.title}</h1>
             <p className="mt-4 max-w-2xl text-lg text-blue-100">{r.tagline}</p>
-            <div className="mt-5 flex flex-wrap items-center gap-4 rounded-lg bg-white/95 px-4 py-2 text-slate-900 sm:w-fit" data-testid="review-rating">
+            <div className="mt-5 flex flex-wrap items-center gap-4 rounded-lg bg-white/95 px-4 py-2 text-slate-900 w-fit" data-testid="review-rating">
               <Figure of={`${p.slug}/rating`}><StarRating rating={p.rating} rule="at-most" size={20} /></Figure>
               <Badge variant={r.badge.variant}>{r.badge.text}</Badge>
             </div>

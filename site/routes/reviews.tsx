@@ -15,7 +15,7 @@ export function loader() {
   return {
     page,
     url: site.url,
-    providers: providers.filter((p) => p.review).map((p) => ({ slug: p.slug, name: p.name, logo: p.logo, rating: p.rating, bestFor: p.bestFor, description: p.description, plan: planOf(p)! })),
+    providers: providers.filter((p) => p.review).map((p) => ({ slug: p.slug, name: p.name, logo: p.logo, logoSvg: p.logoSvg, rating: p.rating, bestFor: p.bestFor, description: p.description, plan: planOf(p)! })),
   };
 }
 

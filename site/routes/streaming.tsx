@@ -16,8 +16,8 @@ export function loader() {
   if (!streaming) throw new Response('Not Found', { status: 404 });
   const bySlug = new Map(providers.map((p) => [p.slug, p]));
   const cards = streaming.providers.items.map((pick) => {
-    const { name, logo, rating, servers, countries, ...p } = bySlug.get(pick.provider)!;
-    return { name, logo, rating, servers, countries, plan: planOf({ ...p, slug: pick.provider }, pick.plan)! };
+    const { name, logo, logoSvg, rating, servers, countries, ...p } = bySlug.get(pick.provider)!;
+    return { name, logo, logoSvg, rating, servers, countries, plan: planOf({ ...p, slug: pick.provider }, pick.plan)! };
   });
   return { page: streaming, url: site.url, cards };
 }

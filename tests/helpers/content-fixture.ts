@@ -54,8 +54,18 @@ notFound:
   code: "404"
   title: Oops! Page not found
   linkLabel: Return to Home
+formResults:
+  newsletter:
+    subscribed: { title: Subscribed }
+    invalid: { title: Check your email }
+    failed: { title: Not subscribed }
+  contact:
+    sent: { title: Sent }
+    invalid: { title: Check your message }
+    failed: { title: Not sent }
 errorPage:
   title: Unexpected Application Error!
+  text: Something went wrong.
 prices:
   checked: Price checked {date}
   period: per month on the {term}

@@ -45,7 +45,8 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   let out = '';
   const child = spawn(process.execPath, ['bin/vpnsite.js', 'serve', '--dist', distDir, '--port', String(port)], {
-    env: { ...process.env, LOG_LEVEL: 'warn', PGLITE_DIR: join(tmp, 'pglite') },
+    // Every test's browser posts the forms from 127.0.0.1: one visitor, whose limit the whole suite would share.
+    env: { ...process.env, LOG_LEVEL: 'warn', PGLITE_DIR: join(tmp, 'pglite'), FORM_RATE_LIMIT: '1000' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (out += d));

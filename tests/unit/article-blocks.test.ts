@@ -67,7 +67,7 @@ ${PICK_SURF}
     expect(problems(blocks)).toEqual([
       "data/articles/sample.yaml:15:11 error /blocks/1/type unknown block type 'recomendations' (did you mean 'recommendations'?); " +
         'expected one of: prose, cards, faq, links, cta, icon-list, steps, requirements, issues, provider-downloads, firmware, ' +
-        'protocols, platform-steps, stats, guide-cards, contact-info, contact-form, legal-sections, quick-answer, callout, ' +
+        'protocols, platform-steps, stats, guide-cards, article-cards, contact-info, contact-form, legal-sections, quick-answer, callout, ' +
         'ranking, recommendations, comparison-table, cost-table, tips, price-list, deal-list',
     ]);
   });

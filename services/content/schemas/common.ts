@@ -93,6 +93,9 @@ export const Meta = Obj(
   'Head tags for this page.',
 );
 
+/** An SVG logo file in data/logos/; the validator checks that it exists and is a small, self-contained drawing. */
+export const LogoSvg = Str('An SVG file in data/logos/, e.g. "nordvpn.svg", shown as the logo; the emoji in `logo` stays as the fallback.', { pattern: '^[a-z0-9]+(-[a-z0-9]+)*\\.svg$' });
+
 export const Paragraphs = List(Str('One paragraph of plain text.'), 'Paragraphs of text, in order.');
 
 export const IconText = Obj(

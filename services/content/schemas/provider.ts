@@ -1,6 +1,6 @@
 /** data/providers/<slug>.yaml: one VPN provider, the record of its figures and plans, and its review page. */
 import { Type } from '@sinclair/typebox';
-import { Badge, DateField, IsoDate, LINK_NAMES, List, Meta, Obj, OutboundLink, Paragraphs, PLAN_ID, PlanRef, Str } from './common.ts';
+import { Badge, DateField, IsoDate, LINK_NAMES, List, LogoSvg, Meta, Obj, OutboundLink, Paragraphs, PLAN_ID, PlanRef, Str } from './common.ts';
 
 const Feature = Obj(
   { label: Str('What the feature is, e.g. "Kill switch".'), available: Type.Boolean({ description: 'true shows a green tick, false a red cross.' }) },
@@ -88,7 +88,8 @@ export const ProviderSchema = Obj(
     slug: Str('URL slug; must equal the file name.', { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' }),
     order: Type.Integer({ minimum: 1, description: 'Position in comparison grids, 1 first.' }),
     name: Str('Display name, e.g. "NordVPN".'),
-    logo: Str('An emoji used as the logo.'),
+    logo: Str('An emoji, shown as the logo where there is no logoSvg.'),
+    logoSvg: Type.Optional(LogoSvg),
     rating: Type.Number({ minimum: 0, maximum: 5, description: 'Rating out of 5; the only rating figure for this provider anywhere on the site.' }),
     servers: Type.Integer({ minimum: 1, description: 'Number of servers, at least; shown as "5400+".' }),
     countries: Type.Integer({ minimum: 1, description: 'Number of countries with servers.' }),

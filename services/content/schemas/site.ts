@@ -1,18 +1,29 @@
 /** data/site.yaml: brand, origin URL, navigation, footer, home page and the not-found page. */
 import { Type } from '@sinclair/typebox';
-import { IconText, IsoDate, Link, List, Meta, Obj, Str } from './common.ts';
+import { IconText, IsoDate, Link, List, LogoSvg, Meta, Obj, Str } from './common.ts';
 
 const FooterColumn = Obj(
   { title: Str('Column heading, e.g. "Quick Links".'), links: List(Link, 'Links in this column.') },
   'A footer column of links.',
 );
 
+const FormResult = (outcome: string, message: string) =>
+  Obj(
+    {
+      title: Str(`The page's heading and <title>, e.g. "${outcome}".`),
+      text: Type.Optional(Str(`A sentence under ${message}, e.g. what to do next.`)),
+      link: Type.Optional(Link),
+    },
+    `The page a form posted without JavaScript lands on when ${outcome.toLowerCase()}; it shows ${message} and a link (home unless \`link\` is given).`,
+  );
+
 export const SiteSchema = Obj(
   {
     brand: Obj(
       {
         name: Str('The brand name, used in the header, footer, titles and structured data.'),
-        logo: Str('An emoji shown beside the brand name.'),
+        logo: Str('An emoji shown beside the brand name where there is no logoSvg.'),
+        logoSvg: Type.Optional(LogoSvg),
         tagline: Str('A short line about the site.'),
       },
       'The site brand.',
@@ -76,9 +87,33 @@ export const SiteSchema = Obj(
       },
       'The not-found page.',
     ),
+    formResults: Obj(
+      {
+        newsletter: Obj(
+          {
+            subscribed: FormResult('Subscribed', "the newsletter's success message"),
+            invalid: FormResult('Check your email address', "the newsletter's invalid-email message"),
+            failed: FormResult('Subscription failed', "the newsletter's failure message"),
+          },
+          'The newsletter sign-up: /newsletter/subscribed, /newsletter/invalid and /newsletter/failed.',
+        ),
+        contact: Obj(
+          {
+            sent: FormResult('Message sent', "the contact form's success message"),
+            invalid: FormResult('Check your message', "the contact form's missing-fields message"),
+            failed: FormResult('Message not sent', "the contact form's failure message"),
+          },
+          'The contact form: /contact-us/sent, /contact-us/invalid and /contact-us/failed (built when a page has the contact form).',
+        ),
+      },
+      'Pages that tell a visitor without JavaScript how a form post went; never indexed, not in the sitemap.',
+    ),
     errorPage: Obj(
-      { title: Str('Heading of the router error screen, "Unexpected Application Error!".') },
-      'The router error screen.',
+      {
+        title: Str('Heading of the router error screen, "Unexpected Application Error!".'),
+        text: Str('One sentence under the heading; the screen then offers the not-found page\'s link home.'),
+      },
+      'The screen shown when a page fails to load or render, inside the site\'s header and footer.',
     ),
     prices: Obj(
       {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { saveContactMessage, subscribe, type ContactMessage, type Db } from '../../db/index.ts';
 import { EMAIL_PATTERN } from '../../forms/email.ts';
 import { replyDbDown } from '../db-down.ts';
+import { formResults } from './form-results.ts';
 
 export interface FormOptions {
   db: Db;
@@ -14,6 +15,8 @@ export interface FormOptions {
   ready: () => boolean;
   /** Posts per visitor per 10 minutes. */
   rateLimit: number;
+  /** Origins of the site's pages when they are served elsewhere (CORS_ORIGINS). */
+  siteOrigins: readonly string[];
 }
 
 // Control characters have no place in a name, an address or a subject, and PostgreSQL refuses NUL in text outright;
@@ -31,6 +34,8 @@ const text = (max: number, what: string, control = CONTROL) => ({ type: 'string'
 const nonBlank = (max: number, what: string, control = CONTROL) => ({ ...text(max, what, control), minLength: 1, pattern: '\\S' }) as const;
 
 export async function formRoutes(app: FastifyInstance, opts: FormOptions): Promise<void> {
+  // Posted without JavaScript, as a plain HTML form: answered with a 303 to a page that says how it went.
+  await formResults(app, opts.siteOrigins);
   // Each form keeps its own count per visitor (the limiter's counters are per route).
   const config = { rateLimit: { max: opts.rateLimit, timeWindow: 10 * 60_000 } };
   // Fastify reads text/plain as a string, which the schema would then call "not a JSON object": a body of another

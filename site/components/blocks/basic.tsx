@@ -32,7 +32,7 @@ export function CardsBlock({ block }: { block: Of<'cards'> }) {
           const badge = card.severity ? block.badges?.[card.severity] : undefined;
           return (
             <div key={card.title} className="rounded-xl border border-slate-200 bg-white p-5" data-severity={card.severity}>
-              <div className="flex items-start justify-between gap-3">
+              <div className="flex flex-wrap items-start justify-between gap-3">
                 <Icon name={card.icon} className="text-blue-700" />
                 {badge && <Badge variant={card.severity === 'high' ? 'destructive' : 'secondary'}>{badge}</Badge>}
               </div>

@@ -1,8 +1,11 @@
-/** The contact form (spec §4 states, §5 validation, §8 messages). It posts JSON to /api/contact-form (CONTRACT). */
+/**
+ * The contact form (spec §4 states, §5 validation, §8 messages). It posts JSON to /api/contact-form; without
+ * JavaScript the browser posts the form itself and lands on the page the service names for the outcome.
+ */
 import { useId, useState, type FormEvent } from 'react';
 import type { Block } from '../../../services/content/index.ts';
 import { isValidEmail } from '../../../services/forms/email.ts';
-import { postJson } from '../../lib/api';
+import { apiUrl, postJson } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
@@ -55,7 +58,7 @@ export function ContactFormBlock({ block }: { block: Of<'contact-form'> }) {
       <h2 className="text-xl font-bold">{block.heading}</h2>
       {block.intro && <p className="mt-2 text-sm leading-6 text-slate-700">{block.intro}</p>}
       {/* No `required` attributes: spec §5 has the form itself report missing fields; type=email keeps the browser's format check. */}
-      <form className="mt-6 space-y-4" method="post" action="/api/contact-form" onSubmit={submit} data-testid="contact-form">
+      <form className="mt-6 space-y-4" method="post" action={apiUrl('/api/contact-form')} onSubmit={submit} data-testid="contact-form">
         <div className="grid gap-4 sm:grid-cols-2">
           {field('name', 'text', true, 'name')}
           {field('email', 'email', true, 'email')}

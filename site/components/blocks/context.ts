@@ -1,8 +1,8 @@
-import type { Block, Guide, Provider, ShownPlan } from '../../../services/content/index.ts';
+import type { Article, Block, Guide, Provider, ShownPlan } from '../../../services/content/index.ts';
 import { planOf } from '../../../services/content/figures.ts';
 
 /** What a provider-referencing block needs; the route loader resolves slugs to these (no other provider data ships). */
-export type ProviderSummary = Pick<Provider, 'slug' | 'name' | 'logo' | 'rating' | 'servers' | 'countries' | 'devices' | 'plan' | 'plans'>;
+export type ProviderSummary = Pick<Provider, 'slug' | 'name' | 'logo' | 'logoSvg' | 'rating' | 'affiliate' | 'servers' | 'countries' | 'devices' | 'plan' | 'plans'>;
 
 /** Shared by every block on a page. */
 export interface BlockContext {
@@ -12,6 +12,16 @@ export interface BlockContext {
   providers: Record<string, ProviderSummary>;
   /** The guides' index cards, for pages with a guide-cards block. */
   guides?: GuideCard[];
+  /** The articles' index cards, for pages with an article-cards block. */
+  articles?: ArticleCard[];
+}
+
+/** What the articles index shows of each article. */
+export type ArticleCard = Pick<Article, 'slug' | 'title' | 'category' | 'summary' | 'updatedLabel'>;
+
+/** The index-card fields of each article, in the order given. */
+export function articleCards(articles: readonly Article[]): ArticleCard[] {
+  return articles.map(({ slug, title, category, summary, updatedLabel }) => ({ slug, title, category, summary, updatedLabel }));
 }
 
 /** What the guides index shows of each guide. */
@@ -26,7 +36,7 @@ export function guideCards(guides: readonly Guide[]): GuideCard[] {
 export function summarizeProviders(all: readonly Provider[], slugs: Iterable<string>): Record<string, ProviderSummary> {
   const wanted = new Set(slugs);
   return Object.fromEntries(
-    all.filter((p) => wanted.has(p.slug)).map(({ slug, name, logo, rating, servers, countries, devices, plan, plans }) => [slug, { slug, name, logo, rating, servers, countries, devices, plan, plans }]),
+    all.filter((p) => wanted.has(p.slug)).map(({ slug, name, logo, logoSvg, rating, affiliate, servers, countries, devices, plan, plans }) => [slug, { slug, name, logo, logoSvg, rating, affiliate, servers, countries, devices, plan, plans }]),
   );
 }
 

@@ -1,4 +1,5 @@
 /** Renderer for the deals an article quotes: every figure from the provider's record and the plan named. */
+import { Logo } from '../logo';
 import { Badge } from '../badge';
 import { Discount, Extras, fillLabel, Price, PriceChecked, ProviderFigure, RegularPrice, Savings, Term } from '../figure';
 import { Icon } from '../icon';
@@ -25,7 +26,7 @@ export function DealListBlock({ block, ctx }: BlockProps<'deal-list'>) {
           return (
             <article key={deal.provider} data-testid="deal" data-provider={p.slug} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <div className="flex items-center justify-between gap-3">
-                <h3 className="flex items-center gap-2 text-xl font-bold"><span aria-hidden="true" className="text-3xl">{p.logo}</span>{p.name}</h3>
+                <h3 className="flex items-center gap-2 text-xl font-bold"><Logo emoji={p.logo} svg={p.logoSvg} size={32} />{p.name}</h3>
                 <Badge variant="destructive"><Discount plan={plan} /></Badge>
               </div>
               <p className="mt-4">

@@ -4,7 +4,7 @@ import type { Block } from '../../../services/content/index.ts';
 import { CardsBlock, CtaBlock, FaqBlock, IconListBlock, LinksBlock, ProseBlock } from './basic';
 import { ContactFormBlock } from './contact-form';
 import type { BlockContext } from './context';
-import { ContactInfoBlock, GuideCardsBlock, LegalSectionsBlock } from './page-blocks';
+import { ArticleCardsBlock, ContactInfoBlock, GuideCardsBlock, LegalSectionsBlock } from './page-blocks';
 import { ProviderDownloadsBlock } from './provider-downloads';
 import { IssuesBlock, PlatformStepsBlock, RequirementsBlock, StepsBlock } from './steps';
 import { FirmwareBlock, ProtocolsBlock } from './tech-cards';
@@ -34,6 +34,7 @@ export const RENDERERS: Renderers = {
   'platform-steps': PlatformStepsBlock,
   stats: StatsBlock,
   'guide-cards': GuideCardsBlock,
+  'article-cards': ArticleCardsBlock,
   'contact-info': ContactInfoBlock,
   'contact-form': ContactFormBlock,
   'legal-sections': LegalSectionsBlock,

@@ -1,5 +1,6 @@
 /** Renderers for numbered steps, do/avoid tips and a provider price list. */
 import { PlanName, Price, PriceChecked } from '../figure';
+import { Logo } from '../logo';
 import { Icon } from '../icon';
 import { planIn, providerIn, type BlockProps } from './context';
 
@@ -36,7 +37,7 @@ export function PriceListBlock({ block, ctx }: BlockProps<'price-list'>) {
           const plan = planIn(p, item.plan);
           return (
             <li key={item.provider} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4" data-testid="price-list-item" data-provider={p.slug}>
-              <span className="text-2xl" aria-hidden="true">{p.logo}</span>
+              <Logo emoji={p.logo} svg={p.logoSvg} size={28} />
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{p.name}</p>
                 <p className="text-sm text-slate-700">{item.note}</p>

@@ -2,6 +2,7 @@
 import type { Block } from '../../../services/content/index.ts';
 import { Badge, DIFFICULTY_VARIANT } from '../badge';
 import { Icon } from '../icon';
+import { SiteLink } from '../site-link';
 import type { BlockContext } from './context';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
@@ -14,7 +15,7 @@ export function GuideCardsBlock({ block, ctx }: { block: Of<'guide-cards'>; ctx:
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         {(ctx.guides ?? []).map((g) => (
           <article key={g.slug} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6" data-testid="guide-card">
-            <div className="flex items-start justify-between gap-3">
+            <div className="flex flex-wrap items-start justify-between gap-3">
               <Icon name={g.card.icon} size={32} className="text-blue-700" />
               <Badge variant={DIFFICULTY_VARIANT[g.difficulty]}>{g.difficultyLabel ?? g.difficulty}</Badge>
             </div>
@@ -25,16 +26,41 @@ export function GuideCardsBlock({ block, ctx }: { block: Of<'guide-cards'>; ctx:
               {g.time}
             </p>
             <p className="mt-4 text-sm font-semibold">{block.quickStepsLabel}</p>
-            <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
+            <ol className="mt-2 mb-6 list-decimal space-y-1 pl-5 text-sm text-slate-700">
               {g.card.quickSteps.map((s) => <li key={s}>{s}</li>)}
             </ol>
             {/* Spec §7: guide buttons perform a full-page navigation, not a client-side transition: a plain <a>, not a SiteLink. */}
-            <a href={`/${g.slug}`} className="mt-6 inline-block rounded-md bg-blue-700 px-4 py-2 text-center font-semibold text-white hover:bg-blue-800">
+            <a href={`/${g.slug}`} className="mt-auto inline-block rounded-md bg-blue-700 px-4 py-2 text-center font-semibold text-white hover:bg-blue-800">
               {block.button}
             </a>
           </article>
         ))}
       </div>
+    </section>
+  );
+}
+
+/** The articles index: one card per article, the whole card a link to it (the title link's ::after covers it). */
+export function ArticleCardsBlock({ block, ctx }: { block: Of<'article-cards'>; ctx: BlockContext }) {
+  return (
+    <section className="mt-12">
+      <h2 className="text-2xl font-bold">{block.heading}</h2>
+      {block.intro && <p className="mt-3 leading-7 text-slate-700">{block.intro}</p>}
+      <ul className="mt-6 grid gap-6 md:grid-cols-2">
+        {(ctx.articles ?? []).map((a) => (
+          <li key={a.slug} className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-6 transition-shadow hover:shadow-md" data-testid="article-card">
+            <p><Badge variant="secondary">{a.category}</Badge></p>
+            <h3 className="mt-3 text-xl font-semibold">
+              <SiteLink to={`/articles/${a.slug}`} className="after:absolute after:inset-0 after:rounded-xl hover:text-blue-700">{a.title}</SiteLink>
+            </h3>
+            <p className="mt-2 leading-7 text-slate-700">{a.summary}</p>
+            <p className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-4 text-sm">
+              <span className="whitespace-nowrap text-slate-600">{a.updatedLabel}</span>
+              <span aria-hidden="true" className="whitespace-nowrap font-semibold text-blue-700">{block.readMore} →</span>
+            </p>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

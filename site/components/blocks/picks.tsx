@@ -1,4 +1,5 @@
 /** Renderers for blocks that recommend providers: a ranking and the recommendation pair, figures from the record. */
+import { Logo } from '../logo';
 import { Badge } from '../badge';
 import { Discount, Figure, Price, PriceChecked, PlanName } from '../figure';
 import { Icon } from '../icon';
@@ -23,7 +24,7 @@ export function RankingBlock({ block, ctx }: BlockProps<'ranking'>) {
               <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-blue-700 text-lg font-bold text-white">{i + 1}</span>
               <div className="flex-1">
                 <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="text-lg font-bold"><span aria-hidden="true">{p.logo}</span> {p.name}</h3>
+                  <h3 className="flex items-center gap-2 text-lg font-bold"><Logo emoji={p.logo} svg={p.logoSvg} size={24} />{p.name}</h3>
                   <Badge variant="secondary">{entry.label}</Badge>
                 </div>
                 <Figure of={`${p.slug}/rating`}><StarRating rating={p.rating} rule="floor" /></Figure>
@@ -57,11 +58,11 @@ export function RecommendationsBlock({ block, ctx }: BlockProps<'recommendations
           const plan = planIn(p, pick.plan);
           return (
             <article key={pick.provider} data-testid="recommendation" data-provider={p.slug} className={`flex flex-col rounded-xl bg-white p-6 shadow-sm ${i === 0 ? 'ring-2 ring-blue-700' : 'border border-slate-200'}`}>
-              <div className="flex items-start justify-between gap-3">
+              <div className="flex flex-wrap items-start justify-between gap-3">
                 <Badge variant={i === 0 ? 'default' : 'secondary'}>{pick.label}</Badge>
                 <Badge variant="destructive"><Discount plan={plan} /></Badge>
               </div>
-              <h3 className="mt-4 flex items-center gap-2 text-xl font-bold"><span aria-hidden="true" className="text-3xl">{p.logo}</span>{p.name}</h3>
+              <h3 className="mt-4 flex items-center gap-2 text-xl font-bold"><Logo emoji={p.logo} svg={p.logoSvg} size={32} />{p.name}</h3>
               <p className="mt-3 text-3xl font-extrabold text-slate-900"><Price plan={plan} />/month</p>
               <p className="text-sm text-slate-600"><PlanName plan={plan} /></p>
               <PriceChecked plan={plan} />

@@ -2,6 +2,7 @@
  * The guides' provider picker: one card per provider with its download or config buttons. Each button opens that
  * provider's link of its name through /go/<slug>/<name>, which falls back to the provider's website: none is inert.
  */
+import { Logo } from '../logo';
 import type { Block } from '../../../services/content/index.ts';
 import { Badge } from '../badge';
 import { Icon } from '../icon';
@@ -23,9 +24,9 @@ export function ProviderDownloadsBlock({ block, ctx }: { block: Of<'provider-dow
           const highlighted = item.badge !== undefined;
           return (
             <li key={item.provider} className={`flex flex-col rounded-xl border bg-white p-5 ${highlighted ? 'border-blue-700 ring-2 ring-blue-700' : 'border-slate-200'}`} data-testid="guide-provider" data-provider={item.provider}>
-              <div className="flex items-center justify-between gap-3">
+              <div className="flex flex-wrap items-center justify-between gap-3">
                 <h3 className="flex items-center gap-2 text-lg font-semibold">
-                  <span aria-hidden="true">{p.logo}</span>
+                  <Logo emoji={p.logo} svg={p.logoSvg} size={24} />
                   {p.name}
                 </h3>
                 {item.badge && <Badge variant={item.badge.variant}>{item.badge.text}</Badge>}

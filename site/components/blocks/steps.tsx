@@ -4,6 +4,11 @@ import { Icon } from '../icon';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
 
+/** A step's text with each `backticked` span set as code: commands an editor writes in a step, to type as shown. */
+function WithCode({ text }: { text: string }) {
+  return text.split('`').map((part, i) => (i % 2 === 1 ? <code key={i} className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] text-slate-900">{part}</code> : part));
+}
+
 function Intro({ text }: { text?: string }) {
   return text ? <p className="mt-3 leading-7 text-slate-700">{text}</p> : null;
 }
@@ -49,7 +54,7 @@ export function PlatformStepsBlock({ block }: { block: Of<'platform-steps'> }) {
               {platform.name}
             </h3>
             <ol className="mt-4 list-decimal space-y-2 pl-5 text-sm leading-6 text-slate-700">
-              {platform.steps.map((s) => <li key={s}>{s}</li>)}
+              {platform.steps.map((s) => <li key={s}><WithCode text={s} /></li>)}
             </ol>
           </div>
         ))}

@@ -6,7 +6,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Icon, IconText, Link, List, Obj, Paragraphs, Severity, Str, Faq as FaqItems } from '../common.ts';
 import { block, Heading } from './define.ts';
 import { FirmwareBlock, IssuesBlock, PlatformStepsBlock, ProtocolsBlock, ProviderDownloadsBlock, RequirementsBlock, StepsBlock } from './guide-blocks.ts';
-import { ContactFormBlock, ContactInfoBlock, GuideCardsBlock, LegalSectionsBlock } from './page-blocks.ts';
+import { ArticleCardsBlock, ContactFormBlock, ContactInfoBlock, GuideCardsBlock, LegalSectionsBlock } from './page-blocks.ts';
 import { StatsBlock } from './callouts.ts';
 import { CalloutBlock, QuickAnswerBlock } from './callouts.ts';
 import { DealListBlock } from './deals.ts';
@@ -84,6 +84,7 @@ export const BLOCKS = {
   'platform-steps': PlatformStepsBlock,
   stats: StatsBlock,
   'guide-cards': GuideCardsBlock,
+  'article-cards': ArticleCardsBlock,
   'contact-info': ContactInfoBlock,
   'contact-form': ContactFormBlock,
   'legal-sections': LegalSectionsBlock,

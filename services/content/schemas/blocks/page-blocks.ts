@@ -14,6 +14,16 @@ export const GuideCardsBlock = block(
   "One card per guide in data/guides (from each guide's `card`), with a full-page link to the guide.",
 );
 
+export const ArticleCardsBlock = block(
+  'article-cards',
+  {
+    heading: Heading,
+    intro: Type.Optional(Str('A sentence under the heading.')),
+    readMore: Str('Link text at the foot of each card, e.g. "Read the article".'),
+  },
+  "One card per article in data/articles (its category, title, summary and update line), each linking to the article.",
+);
+
 export const ContactInfoBlock = block(
   'contact-info',
   {

@@ -1,0 +1,195 @@
+/** The parts every page shares: header navigation, the small-screen menu, the skip link, scroll on Back, the error screen, stars and logos. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../helpers/browser.ts';
+import { filledStars } from '../helpers/page-checks.ts';
+
+const browser = useBrowser();
+
+const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+const focused = (page: Page) => page.evaluate(() => ({ id: document.activeElement?.id ?? '', tag: document.activeElement?.tagName ?? '', text: document.activeElement?.textContent?.trim() ?? '' }));
+
+const SECTIONS = ['/', '/vpn-reviews', '/vpn-deals', '/vpn-streaming', '/vpn-gaming', '/vpn-setup-guides', '/articles', '/about-us', '/contact-us'];
+
+describe('header navigation', () => {
+  it('reaches every section from the header on a wide screen', async () => {
+    const { page } = await browser.open('/', { javaScript: false, width: 1366 });
+    const hrefs = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(SECTIONS);
+  });
+
+  it('opens the small-screen menu by keyboard, follows a link on the client, and starts closed on the new page', async () => {
+    const { page } = await browser.open('/vpn-deals', { width: 390 });
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    expect(await menu.isVisible()).toBe(false);
+    // Skip link, logo, then the menu button.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    expect((await focused(page)).tag).toBe('SUMMARY');
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).text).toBe('Home');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    expect((await focused(page)).tag).toBe('SUMMARY');
+    await page.keyboard.press('Space');
+    await menu.getByRole('link', { name: 'Articles' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/articles');
+    await page.getByRole('heading', { level: 1, name: 'VPN Articles' }).waitFor();
+    await menu.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+
+  it('works as a menu without JavaScript too', async () => {
+    const { page } = await browser.open('/', { javaScript: false, width: 390 });
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    await page.getByText('Menu', { exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    expect(await menu.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(SECTIONS);
+    await menu.getByRole('link', { name: 'Contact' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/contact-us');
+    expect(await menu.isVisible()).toBe(false);
+  });
+});
+
+describe('skip link', () => {
+  for (const javaScript of [true, false]) {
+    it(`is the first stop of the keyboard and moves focus to the content (JavaScript ${javaScript ? 'on' : 'off'})`, async () => {
+      const { page } = await browser.open('/vpn-reviews', { javaScript });
+      if (javaScript) await hydrated(page);
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      expect(await skip.isVisible()).toBe(true);
+      expect((await skip.boundingBox())!.width).toBeLessThanOrEqual(1);
+      await page.keyboard.press('Tab');
+      expect((await focused(page)).text).toBe('Skip to content');
+      expect((await skip.boundingBox())!.width).toBeGreaterThan(50);
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => (await focused(page)).id).toBe('main');
+      // The next stop is inside the page's content, past every header link.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.getElementById('main')!.contains(document.activeElement))).toBe(true);
+    });
+  }
+});
+
+describe('scroll position', () => {
+  it('starts a new page at the top and returns to where the visitor was on Back', async () => {
+    const { page } = await browser.open('/vpn-reviews', { width: 1366 });
+    await hydrated(page);
+    const link = page.locator('a[href="/vpn-reviews/ipvanish"]').first();
+    await link.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 150));
+    const listY = await page.evaluate(() => window.scrollY);
+    expect(listY).toBeGreaterThan(400);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await link.click();
+    await page.waitForURL('**/vpn-reviews/ipvanish');
+    await page.getByRole('heading', { level: 1, name: 'IPVanish Review 2025' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.goBack();
+    await page.waitForURL('**/vpn-reviews');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(listY);
+    await page.goForward();
+    await page.waitForURL('**/vpn-reviews/ipvanish');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+    // Every step was on the client: the page never loaded again.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+});
+
+describe('error screen', () => {
+  it('shows inside the layout, styled, with a title and a way home, when a page fails to load', async () => {
+    const tracked = await browser.open('/vpn-reviews');
+    const { page } = tracked;
+    await hydrated(page);
+    await page.route('**/vpn-reviews/ipvanish.data*', (route) => route.fulfill({ status: 500, body: 'down' }));
+    await page.locator('a[href="/vpn-reviews/ipvanish"]').first().click();
+    const screen = page.getByTestId('error-screen');
+    await screen.waitFor();
+    expect(await screen.getByRole('heading', { level: 1 }).textContent()).toBe('Unexpected Application Error!');
+    await expect.poll(() => page.title()).toBe('Unexpected Application Error! | VPN Compass');
+    expect(await page.locator('header').getByRole('link', { name: 'VPN Compass home' }).count()).toBe(1);
+    expect(await page.locator('footer').getByText('© 2025 VPN Compass.').count()).toBe(1);
+    // The site's stylesheet still applies: Tailwind's red-700 heading, not the browser's default black.
+    expect(await screen.locator('h1').evaluate((h) => getComputedStyle(h).color)).not.toBe('rgb(0, 0, 0)');
+    expect(await page.locator('header').evaluate((h) => getComputedStyle(h).borderBottomWidth)).toBe('1px');
+    // The failed load and the router's report of it are expected in the console here.
+    const expected = tracked.errors.splice(0);
+    expect(expected.some((e) => /status of 500/.test(e))).toBe(true);
+    expect(expected.some((e) => /React Router caught/.test(e))).toBe(true);
+    await screen.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { level: 1, name: 'Find Your Perfect VPN Protection' }).waitFor();
+  });
+});
+
+describe('stars', () => {
+  it('keep the whole stars of the rule and fill the next one by the fraction, so a 4.9 and a 4.1 differ', async () => {
+    const { page } = await browser.open('/', { javaScript: false, width: 1366 });
+    const stars = (rating: string) => page.getByRole('img', { name: `Rated ${rating} out of 5` }).first();
+    const high = stars('4.9');
+    const low = stars('4.1');
+    expect(await filledStars(high)).toBe(4);
+    expect(await filledStars(low)).toBe(4);
+    // The visible, filled part of the fifth star: a box clipping a filled star over an empty one.
+    const share = async (rating: ReturnType<typeof stars>) => {
+      const part = rating.locator('[data-partial]');
+      const whole = (await part.boundingBox())!.width;
+      const filled = (await part.locator('span').boundingBox())!.width;
+      return filled / whole;
+    };
+    expect(await share(high)).toBeCloseTo(0.9, 1);
+    expect(await share(low)).toBeCloseTo(0.1, 1);
+    const fifth = (rating: ReturnType<typeof stars>) => rating.locator('[data-partial]').screenshot();
+    expect((await fifth(high)).equals(await fifth(low))).toBe(false);
+  });
+});
+
+describe('logos', () => {
+  it('draws every provider and the site from its SVG in data/logos/, without emoji', async () => {
+    const { page } = await browser.open('/', { javaScript: false, width: 1366 });
+    const emoji = /\p{Extended_Pictographic}/u;
+    const providers = readdirSync('data/providers').map((f) => parse(readFileSync(`data/providers/${f}`, 'utf8')) as { slug: string; logoSvg?: string });
+    for (const p of providers) expect(p.logoSvg, p.slug).toBe(`${p.slug}.svg`);
+    const cards = page.getByTestId('provider-card');
+    for (let i = 0; i < (await cards.count()); i++) {
+      const logo = cards.nth(i).locator('img').first();
+      expect(await logo.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
+      expect(await logo.getAttribute('alt')).toBe('');
+      expect(await logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      expect(emoji.test((await cards.nth(i).textContent()) ?? '')).toBe(false);
+    }
+    const brand = page.locator('header').getByRole('link', { name: 'VPN Compass home' });
+    expect(await brand.locator('img').getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
+    expect(emoji.test((await page.locator('header').textContent()) ?? '')).toBe(false);
+  });
+});
+
+describe('home provider card', () => {
+  it('is one click target, whose one link is its button', async () => {
+    const { page } = await browser.open('/', { width: 1366 });
+    await hydrated(page);
+    const card = page.getByTestId('provider-card').filter({ hasText: 'NordVPN' });
+    const links = card.getByRole('link');
+    expect(await links.count()).toBe(1);
+    expect(await links.textContent()).toBe('Get NordVPN');
+    // The redirect's target is outside this machine's reach: answer /go/ here and look at what was asked for.
+    await page.context().route('**/go/**', (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'redirected' }));
+    const popup = page.context().waitForEvent('page');
+    const countries = card.getByText('Countries:');
+    await countries.scrollIntoViewIfNeeded();
+    const box = (await countries.boundingBox())!;
+    await page.mouse.click(box.x + 2, box.y + 2);
+    const opened = await popup;
+    await opened.waitForLoadState();
+    expect(new URL(opened.url()).pathname + new URL(opened.url()).search).toBe('/go/nordvpn?from=%2F&placement=comparison-card');
+  });
+});
