@@ -207,7 +207,7 @@ export interface CrossCheckOptions {
 }
 
 /** What the cross-file rules read of each provider (its routeStub). */
-export interface ProviderStub { slug: string; name: string; plan: string; plans: Record<string, { savings?: number }> }
+export interface ProviderStub { slug: string; name: string; plan: string; plans?: Record<string, { savings?: number }> }
 
 /** A file and its facts (fileRules). */
 export interface CheckedFile { source: SourceFile; facts: FileFacts }
@@ -221,16 +221,18 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
   const problems: Problem[] = [];
   const at = reporter(problems);
   const causes = new Map<string, { problems: Problem[]; more: (n: number) => string }>();
-  /** A problem that others may share a cause with, by `cause`. */
-  const because = (cause: string, more: (n: number) => string) => {
+  const references = (n: number) => `${n} more ${n === 1 ? 'reference' : 'references'} to it`;
+  /** The problems that share `cause`, folded into the first of them at the end. */
+  const sharing = (cause: string, more: (n: number) => string = references) => {
     let c = causes.get(cause);
     if (!c) causes.set(cause, (c = { problems: [], more }));
-    return reporter(c.problems);
+    return c.problems;
   };
-  const references = (n: number) => `${n} more ${n === 1 ? 'reference' : 'references'} to it`;
+  /** A problem that others may share a cause with, by `cause`. */
+  const because = (cause: string, more: (n: number) => string) => reporter(sharing(cause, more));
 
   const providers = new Map(content.providers.map((p) => [p.slug, p as ProviderStub]));
-  const figures = figureRules(problems, providers, { today: opts.today, maxAgeDays: content.site.prices?.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS });
+  const figures = figureRules(problems, providers, { today: opts.today, maxAgeDays: content.site.prices?.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS }, sharing);
   // Maps, not finds: every file and every link looks a route up, so a linear search made validation quadratic.
   const byPath = routesByPath(routes);
   const bySource = new Map<string, RouteEntry>();

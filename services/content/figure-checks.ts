@@ -3,7 +3,7 @@
  * exist, figures typed beside a provider's name, and prices checked too long ago.
  */
 import type { CheckedFile, FactPointers, ProviderStub } from './cross-checks.ts';
-import { PLAN_FIELDS, PROVIDER_FIELDS, referenceProblem, referencesIn } from './figures.ts';
+import { AGGREGATE, PLAN_FIELDS, PROVIDER_FIELDS, referenceProblem, referencesIn } from './figures.ts';
 import { literalFigures, literalMessage, providerNamedFor, type Literal } from './figure-rules.ts';
 import { suggestion, type Problem, type Severity } from './problem.ts';
 import { locate, locateText, type SourceFile } from './source.ts';
@@ -27,7 +27,13 @@ export const ordinal = (list: readonly Literal[], i: number) => list.slice(0, i)
 type PointerOf = (f: CheckedFile, list: keyof FactPointers, k: number) => string;
 
 /** The figure rules over every file, given every provider's record; `check` runs them on one file. */
-export function figureRules(problems: Problem[], providers: ReadonlyMap<string, ProviderStub>, opts: { today: string; maxAgeDays: number }) {
+export function figureRules(
+  problems: Problem[],
+  providers: ReadonlyMap<string, ProviderStub>,
+  opts: { today: string; maxAgeDays: number },
+  /** The list of problems that share a cause (a provider that does not exist), folded into one. */
+  sharing: (cause: string) => Problem[] = () => problems,
+) {
   const atText = textReporter(problems);
   const names = [...providers.values()].map((p) => ({ slug: p.slug, name: p.name }));
   const today = Date.parse(opts.today);
@@ -35,7 +41,7 @@ export function figureRules(problems: Problem[], providers: ReadonlyMap<string, 
     const ref = referencesIn(raw)[0]!;
     const p = providers.get(ref.provider);
     if (!p) return suggestion(ref.provider, [...providers.keys(), 'max']);
-    if (ref.plan !== undefined && !Object.hasOwn(p.plans, ref.plan)) return suggestion(ref.plan, Object.keys(p.plans));
+    if (ref.plan !== undefined && p.plans && !Object.hasOwn(p.plans, ref.plan)) return suggestion(ref.plan, Object.keys(p.plans));
     const fields: readonly string[] = [...PROVIDER_FIELDS, ...PLAN_FIELDS];
     return fields.includes(ref.field) ? '' : suggestion(ref.field, fields);
   };
@@ -43,8 +49,15 @@ export function figureRules(problems: Problem[], providers: ReadonlyMap<string, 
     check(file: CheckedFile, pointerOf: PointerOf): void {
       const { source: s, facts } = file;
       facts.figures.forEach(([raw, nth], k) => {
-        const problem = referenceProblem(referencesIn(raw)[0]!, providers);
-        if (problem) atText(s, pointerOf(file, 'figures', k), raw, nth, 'error', `${raw}: ${problem}${hint(raw)}`);
+        const ref = referencesIn(raw)[0]!;
+        const p = providers.get(ref.provider);
+        // A provider whose plans have a mistake of their own: that mistake is the error, not every reference to them.
+        if (p && !p.plans) return;
+        const problem = referenceProblem(ref, providers as ReadonlyMap<string, Required<ProviderStub>>);
+        if (!problem) return;
+        // References to a provider that does not exist are one error with the others that name it.
+        const list = p || ref.provider === AGGREGATE ? problems : sharing(`provider:${ref.provider}`);
+        textReporter(list)(s, pointerOf(file, 'figures', k), raw, nth, 'error', `${raw}: ${problem}${hint(raw)}`);
       });
       facts.named.forEach((value, k) => {
         const { ifNamed } = literalFigures(value, false);

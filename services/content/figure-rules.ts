@@ -89,6 +89,8 @@ export function providerNamedFor(value: string, index: number, names: readonly {
   let before: [number, string] | undefined;
   let after: [number, string] | undefined;
   for (const { slug, name } of names) {
+    // A provider whose name has a mistake of its own is left out: an empty name would match everywhere.
+    if (!name) continue;
     for (let i = value.indexOf(name); i !== -1; i = value.indexOf(name, i + 1)) {
       if (i < index && (!before || i > before[0])) before = [i, slug];
       if (i >= index && (!after || i < after[0])) after = [i, slug];

@@ -120,10 +120,12 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
       // A review the schema requires is a page whoever links to it expects, even when this file lacks it.
       const review = data.review !== undefined || REVIEW_REQUIRED ? { updated: str('/review/updated'), meta: meta('/review') } : undefined;
       // Each usable plan's id: a plan with a mistake inside is still a plan that others may name.
+      // Plans a mistake leaves unreadable are left out (undefined): references to them are then not judged at all,
+      // since the mistake in this file is the one error to report.
       const plans = at('/plans');
-      const ids = plans && typeof plans === 'object' && !Array.isArray(plans) ? Object.keys(plans) : [];
-      const stubs = Object.fromEntries(ids.map((id) => { const savings = num(`/plans/${id.replace(/~/g, '~0').replace(/\//g, '~1')}/savings`); return [id, savings === undefined ? {} : { savings }]; }));
-      return { slug: '', order: num('/order') ?? 0, name: str('/name'), plan: str('/plan'), plans: stubs, logoSvg: at('/logoSvg'), ...(review ? { review } : {}) };
+      const ids = plans && typeof plans === 'object' && !Array.isArray(plans) ? Object.keys(plans) : undefined;
+      const stubs = ids && Object.fromEntries(ids.map((id) => { const savings = num(`/plans/${id.replace(/~/g, '~0').replace(/\//g, '~1')}/savings`); return [id, savings === undefined ? {} : { savings }]; }));
+      return { slug: '', order: num('/order') ?? 0, name: str('/name'), plan: str('/plan'), ...(stubs ? { plans: stubs } : {}), logoSvg: at('/logoSvg'), ...(review ? { review } : {}) };
     }
     case 'page': {
       const blocks = at('/blocks');

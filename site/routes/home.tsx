@@ -14,8 +14,8 @@ export function loader() {
     url: site.url,
     brand: { name: site.brand.name, url: site.url },
     // Only reviewed providers have a card; a provider that articles merely recommend has none.
-    providers: providers.filter((p) => p.review).map(({ slug, name, logo, rating, servers, countries, devices, streaming, torrenting, killSwitch, noLogs, support, moneyBack, bestFor, featured, ...p }) => ({
-      slug, name, logo, rating, servers, countries, devices, streaming, torrenting, killSwitch, noLogs, support, moneyBack, bestFor, featured,
+    providers: providers.filter((p) => p.review).map(({ slug, name, logo, logoSvg, rating, servers, countries, devices, streaming, torrenting, killSwitch, noLogs, support, moneyBack, bestFor, featured, ...p }) => ({
+      slug, name, logo, logoSvg, rating, servers, countries, devices, streaming, torrenting, killSwitch, noLogs, support, moneyBack, bestFor, featured,
       plan: planOf({ slug, ...p })!,
     })),
   };

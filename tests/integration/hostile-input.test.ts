@@ -69,8 +69,8 @@ describe('hostile input', () => {
     expect(rows.map((r) => r.email)).toEqual(['a@b', "o'brien+news@mail.example.co.uk", 'spaced@example.com']);
   });
 
-  it('tells a text/plain body to come as JSON', async () => {
-    expect(await post('/api/newsletter-subscribe', '{"email":"t@example.com"}', 'text/plain')).toEqual({ status: 415, body: { error: 'Send the form as JSON (Content-Type: application/json).' } });
+  it('tells a text/plain body to come as JSON or as an HTML form', async () => {
+    expect(await post('/api/newsletter-subscribe', '{"email":"t@example.com"}', 'text/plain')).toEqual({ status: 415, body: { error: 'Send the form as JSON (Content-Type: application/json) or as an HTML form (application/x-www-form-urlencoded).' } });
   });
 
   it('stores a UTF-8 Referer and user agent as the browser sent them', async () => {
