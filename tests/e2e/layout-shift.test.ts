@@ -7,6 +7,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../helpers/browser.ts';
 import { startTrickle, type Trickle } from '../helpers/trickle.ts';
+import { BUILD_DAY } from '../helpers/build-day.ts';
+
+// The day the site was built as: a later day would change the deals page's offers after hydration, on purpose
+// (tests/e2e/deals.test.ts), which is not the layout this test measures.
+const ON_BUILD_DAY = `${BUILD_DAY}T12:00:00Z`;
 
 const browser = useBrowser();
 const sitemap = readFileSync(join(inject('distDir'), 'sitemap.xml'), 'utf8');
@@ -20,7 +25,7 @@ describe('layout stability', () => {
   it.each(paths)('%s shifts nothing and fetches no font', async (path) => {
     const shifted: string[] = [];
     {
-      const { page } = await browser.open(path);
+      const { page } = await browser.open(path, { date: ON_BUILD_DAY });
       await page.setViewportSize({ width: 412, height: 823 });
       const fonts: string[] = [];
       page.on('request', (r) => r.resourceType() === 'font' && fonts.push(r.url()));
@@ -81,7 +86,7 @@ describe('layout stability on a slow link', () => {
   afterAll(() => trickle?.close());
 
   it.each(paths)('%s paints only once <main> is parsed and shifts nothing', async (path) => {
-    const { page } = await browser.open(`${trickle.url}${path}`, { width: 412, init: watchFirstFrame });
+    const { page } = await browser.open(`${trickle.url}${path}`, { width: 412, init: watchFirstFrame, date: ON_BUILD_DAY });
     await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
     // Shifts come with what loads after hydration: none of it is left once the network is idle.
     await page.waitForLoadState('networkidle');

@@ -34,10 +34,13 @@ export function useBrowser() {
   return {
     baseUrl: () => inject('baseUrl'),
     /** Opens a page (a path, or a full URL such as a proxy's); `javaScript: false` shows what the prerendered HTML alone gives. */
-    async open(path: string, opts: { javaScript?: boolean; width?: number; ignore404?: boolean; init?: () => void; clock?: string } = {}): Promise<TrackedPage> {
+    async open(path: string, opts: { javaScript?: boolean; width?: number; ignore404?: boolean; init?: () => void; clock?: string; date?: string } = {}): Promise<TrackedPage> {
       const context = await browser.newContext({ javaScriptEnabled: opts.javaScript ?? true, viewport: { width: opts.width ?? 1280, height: 900 } });
       // `clock`: the page's Date says this instant (timers still run), e.g. to see a page on a later day than its build.
       if (opts.clock) await context.clock.setFixedTime(new Date(opts.clock));
+      // `date`: only `new Date()` and Date.now() say this instant. Playwright's clock also takes over animation
+      // frames, which a test of the first painted frame must leave alone.
+      if (opts.date) await context.addInitScript(pretendNow, opts.date);
       // `init` runs in every document before the page's own scripts, e.g. to watch the first frame.
       if (opts.init) await context.addInitScript(opts.init);
       const page = await context.newPage();
@@ -52,4 +55,20 @@ export function useBrowser() {
       return tracked;
     },
   };
+}
+
+/** Runs in the page: `new Date()` and Date.now() give `instant`; every other Date, timer and frame is the real one. */
+function pretendNow(instant: string): void {
+  const Real = Date;
+  const now = new Real(instant).getTime();
+  class Pretend extends Real {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(now);
+      else super(...(args as [string]));
+    }
+    static override now(): number {
+      return now;
+    }
+  }
+  globalThis.Date = Pretend as DateConstructor;
 }
