@@ -1,4 +1,4 @@
-/** vpnsite: validate and build the content, serve the site, and report clicks (CONTRACT "Commands"). */
+/** vpnsite: validate and build the content, serve the site, and report clicks (docs/cli.md). */
 import { Command, CommanderError } from 'commander';
 import { loadDotEnv } from './lib/dotenv.ts';
 
@@ -17,7 +17,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   clicks: async () => (await import('./commands/clicks.ts')).registerClicks,
 };
 
-/** Exit codes: 0 success, 1 failure, 2 usage (CONTRACT). */
+/** Exit codes: 0 success, 1 failure, 2 usage (docs/cli.md; scripts rely on them). */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 // Settings from .env in the working directory, under whatever the environment already sets (.env.example lists them).

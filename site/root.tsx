@@ -73,7 +73,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * A page that failed to load or render (spec §8 'Unexpected Application Error!'), inside the site's layout and with
+ * A page that failed to load or render ('Unexpected Application Error!'), inside the site's layout and with
  * a way home. The link loads the home page afresh rather than asking the router that just failed.
  */
 export function ErrorBoundary() {

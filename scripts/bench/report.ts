@@ -1,5 +1,5 @@
 /**
- * Benchmark: the click report on a year of traffic (issue 7). A throwaway PostgreSQL gets 10,000,000 clicks
+ * Benchmark: the click report on a year of traffic. A throwaway PostgreSQL gets 10,000,000 clicks
  * over 365 days (8 providers, 40 pages, 10 placements, generate_series), the rollup is filled the way the
  * service does it (every inserted day is stale, refresh_click_rollup per day), the newest day is left stale as
  * it is between two scheduled refreshes, and then the 30-day `--by provider --by day` and the full-year

@@ -1,4 +1,4 @@
-/** Checks over the finished HTML (issue: search visibility and content integrity). Errors fail the build; warnings are listed. */
+/** Checks over the finished HTML: search visibility and content integrity. Errors fail the build; warnings are listed. */
 import { NOT_FOUND_PATHS } from '../../services/content/routes.ts';
 import { LINK_NAMES } from '../../services/content/schemas/common.ts';
 import { OUTBOUND_REL } from '../../site/lib/outbound.ts';

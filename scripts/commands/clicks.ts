@@ -1,4 +1,4 @@
-/** vpnsite clicks: click counts for analysts as a table, CSV or JSON, optionally with a chart (CONTRACT, issue 7). */
+/** vpnsite clicks: click counts for analysts as a table, CSV or JSON, optionally with a chart (docs/cli.md). */
 import { writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { Option, type Command } from 'commander';

@@ -1,5 +1,5 @@
 /**
- * Whether a /go/ visit counts, and what of it may be stored (STYLE habit 6: deciding apart from recording).
+ * Whether a /go/ visit counts, and what of it may be stored: decided apart from recording, so the rules can be tested without a database.
  * Pure: no I/O, so every rule is unit-tested directly.
  */
 import { isbot } from 'isbot';

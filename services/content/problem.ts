@@ -1,4 +1,4 @@
-/** A content problem with its source position, in the CONTRACT's shape. */
+/** A content problem with its source position, in the shape scripts rely on (docs/cli.md). */
 export type Severity = 'error' | 'warning';
 
 export interface Problem {
@@ -35,7 +35,7 @@ export function foldProblems(problems: Problem[], more: (n: number) => string): 
   };
 }
 
-/** `data/providers/nordvpn.yaml:12:9 error /rating must be <= 5` (CONTRACT, content error lines). */
+/** `data/providers/nordvpn.yaml:12:9 error /rating must be <= 5` (the one line per problem that `vpnsite validate` prints). */
 export function formatProblem(p: Problem): string {
   const where = p.pointer ? `${p.pointer} ` : '';
   return `${p.file}:${p.line}:${p.column} ${p.severity} ${where}${p.message}`;

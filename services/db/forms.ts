@@ -1,4 +1,4 @@
-/** The two forms' queries (spec §7): newsletter sign-ups and contact messages. */
+/** The two forms' queries: newsletter sign-ups and contact messages. */
 import type { Queryable } from './types.ts';
 
 /** Adds an address (trimmed, lower-cased); an address already on the list is left as it is. */

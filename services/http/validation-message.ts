@@ -6,7 +6,7 @@ const field = (e: FastifySchemaValidationError): string => {
   return path || 'the request';
 };
 
-/** The first problem, phrased for the form's user (spec §8 wording for the email). */
+/** The first problem, phrased for the form's user (the footer's own wording for a bad email address). */
 export function validationMessage(errors: FastifySchemaValidationError[], dataVar: string): string {
   const e = errors[0];
   if (!e) return 'The request is not valid.';

@@ -1,4 +1,4 @@
-/** A click report as an aligned table, RFC 4180 CSV or JSON (issue 7). Pure: no I/O. */
+/** A click report as an aligned table, RFC 4180 CSV or JSON. Pure: no I/O. */
 import { columns, footer, type ClickReport, type Column, type ReportRow } from './rows.ts';
 
 const NUMERIC = new Set<Column>(['clicks', 'uniques', 'bot_clicks', 'over_budget_clicks']);

@@ -1,4 +1,4 @@
-/** What a click report asks for, parsed and checked the same way for the CLI and GET /api/clicks (issue 7). */
+/** What a click report asks for, parsed and checked the same way for the CLI and GET /api/clicks. */
 
 export const DIMENSIONS = ['provider', 'day', 'page', 'placement'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];

@@ -27,7 +27,7 @@ export function columns(query: ReportQuery): Column[] {
   return [...query.by, 'clicks', 'uniques', ...(query.includeBots ? (['bot_clicks'] as const) : []), ...(query.includeOverBudget ? (['over_budget_clicks'] as const) : [])];
 }
 
-/** The footer every format that has one carries (issue 7: say how uniques add up). */
+/** The footer every format that has one carries (it says how uniques add up: a visitor counted on two days is two uniques). */
 export function footer(report: ClickReport): string {
   const { since, until, includeBots } = report.query;
   return [

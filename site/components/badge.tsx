@@ -10,7 +10,7 @@ const STYLES: Record<BadgeVariant, string> = {
   destructive: 'bg-red-700 text-white',
 };
 
-/** A small label in one of the spec's variants (destructive, secondary, outline) or the brand default. */
+/** A small label in one of the site's variants (destructive, secondary, outline) or the brand default. */
 export function Badge({ variant = 'default', children, className = '' }: { variant?: BadgeVariant; children: ReactNode; className?: string }) {
   return (
     <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${STYLES[variant]} ${className}`}>
@@ -19,5 +19,5 @@ export function Badge({ variant = 'default', children, className = '' }: { varia
   );
 }
 
-/** Spec §4: Easy is secondary, Intermediate is outline, Advanced is destructive. */
+/** A guide's difficulty: Easy is secondary, Intermediate is outline, Advanced is destructive. */
 export const DIFFICULTY_VARIANT = { Easy: 'secondary', Intermediate: 'outline', Advanced: 'destructive' } as const;

@@ -25,7 +25,7 @@ export interface DealCardProps {
   cta: { provider: string; destination?: string; from: string; placement: string; label: string };
 }
 
-/** A deal box: price, struck-through regular price, percent-off badge, notes and an outbound button (spec §2, §3). */
+/** A deal box: price, struck-through regular price, percent-off badge, notes and an outbound button. */
 export function DealCard({ heading, level: H, logo, rating, badge, plan, notes = [], features = [], extra, cta }: DealCardProps) {
   return (
     <article data-testid="deal-card" data-provider={plan.provider} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm">

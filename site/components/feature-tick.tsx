@@ -1,6 +1,6 @@
 import { Icon } from './icon';
 
-/** Spec §4: a green tick when true, a red cross when false, with the state in text for screen readers. */
+/** A green tick when true, a red cross when false, with the state in text for screen readers. */
 export function FeatureTick({ label, ok }: { label: string; ok: boolean }) {
   return (
     <li className="flex items-center gap-2 text-sm">

@@ -59,7 +59,7 @@ function MobileMenu({ nav }: { nav: Nav }) {
   );
 }
 
-/** The site header: the logo links home (spec §1), then the main navigation, as a menu on small screens. */
+/** The site header: the logo links home, then the main navigation, as a menu on small screens. */
 export function Header({ brand, nav }: Pick<RootData, 'brand' | 'nav'>) {
   const { pathname } = useLocation();
   return (

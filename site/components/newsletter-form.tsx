@@ -7,7 +7,7 @@ import type { RootData } from '../root';
 type Props = RootData['footer']['newsletter'];
 
 /**
- * The footer's newsletter sign-up (spec §4, §5, §8): idle → submitting (input and button disabled) → idle,
+ * The footer's newsletter sign-up: idle → submitting (input and button disabled) → idle,
  * the field cleared on success. The hidden `website` field is a honeypot that people never see or fill.
  */
 export function NewsletterForm({ title, text, placeholder, button, invalidEmail, success, failure }: Props) {

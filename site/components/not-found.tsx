@@ -6,7 +6,7 @@ import { useSite } from '../root';
 /** The not-found page's head: it is never indexed. Its title and description come from the root's data (below). */
 export const notFoundMeta = () => [{ name: 'robots', content: 'noindex' }];
 
-/** Spec §2: '404', 'Oops! Page not found', 'Return to Home', and the attempted path in the console. */
+/** The not-found page: '404', 'Oops! Page not found', 'Return to Home', and the attempted path in the console. */
 export function NotFound() {
   const site = useSite();
   const { pathname } = useLocation();

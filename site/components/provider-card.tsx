@@ -19,7 +19,7 @@ export interface CardLabels {
 }
 
 /**
- * A home comparison card: every §3 field, the featured ring and badge, and a 'Get {name}' button. The whole card
+ * A home comparison card: every comparison field, the featured ring and badge, and a 'Get {name}' button. The whole card
  * is the button's click target (its ::after covers the card), while the button alone stays the one link, named by
  * its own text, that keyboards and screen readers meet. Its six parts are rows of the grid (a subgrid), so figures
  * and buttons line up across a row of cards.

@@ -7,7 +7,7 @@ export interface SpeedLabels {
   columns: { location: string; download: string; upload: string; ping: string };
 }
 
-/** The review speed-test table (spec §2): location, download, upload and ping against the stated baseline. */
+/** The review speed-test table: location, download, upload and ping against the stated baseline. */
 export function SpeedTable({ speed, labels }: { speed: Speed; labels: SpeedLabels }) {
   return (
     <>

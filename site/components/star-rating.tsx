@@ -6,7 +6,7 @@ function partialPercent(rating: number, filled: number): number {
 }
 
 /**
- * Five stars and the number (spec §4). `rule="at-most"` (home and review hero): star n (1-based) is filled when
+ * Five stars and the number. `rule="at-most"` (home and review hero): star n (1-based) is filled when
  * n <= rating. `rule="floor"` (list and deal cards): star i (0-based) is filled when i < floor(rating).
  * The star after the filled ones is filled in part, by the rating's fraction, so a 4.9 and a 4.1 look different;
  * the filled part is a clipped box over an empty star, so it is exact at any size.

@@ -14,7 +14,7 @@ export interface MetaOptions {
   jsonLd?: object[];
 }
 
-/** The social preview image: a 512×512 PNG logo (spec §1). */
+/** The social preview image: a 512×512 PNG logo. */
 export const OG_IMAGE = { path: '/og-image.png', width: 512, height: 512 } as const;
 
 /**

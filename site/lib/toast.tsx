@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 
 type Kind = 'success' | 'error';
 
-/** Spec §9: up to 3 toasts at once, each closing after 4000 ms. */
+/** Up to 3 toasts at once, each closing after 4000 ms. */
 const VISIBLE_TOASTS = 3;
 const DURATION_MS = 4000;
 

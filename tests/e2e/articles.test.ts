@@ -7,11 +7,11 @@ interface ArticleSpec {
   slug: string;
   title: string;
   category: string;
-  /** Spec figures (§2, §3, §9) that must appear in the article text. */
+  /** Figures that must appear in the article text. */
   figures: string[];
-  /** Severity badge text, how many cards carry it and their severity (spec §3). */
+  /** Severity badge text, how many cards carry it and their severity. */
   badge?: [text: string, count: number, severity?: string];
-  /** The closing internal links, in order (spec §2). */
+  /** The closing internal links, in order. */
   closing?: [label: string, href: string][];
 }
 
@@ -111,7 +111,7 @@ describe.each(ARTICLES)('article /articles/$slug', (a) => {
 });
 
 describe('articles', () => {
-  it('render their spec tables and deals: speed test, VPN vs proxy and costs', async () => {
+  it('render their tables and deals: speed test, VPN vs proxy and costs', async () => {
     const proxy = (await browser.open('/articles/vpn-vs-proxy', { javaScript: false })).page;
     const rows = proxy.getByTestId('comparison-table').locator('tbody th');
     expect(await rows.allTextContents()).toEqual([

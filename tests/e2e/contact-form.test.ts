@@ -77,7 +77,7 @@ describe('contact form', () => {
     await page.getByText(FAILURE, { exact: true }).waitFor();
     expect(await values(page)).toEqual([ENTRY.name, ENTRY.email, ENTRY.subject, ENTRY.message]);
     expect(await page.getByRole('button', { name: 'Send Message' }).isEnabled()).toBe(true);
-    // Spec §8: the failure is logged to the console. These two errors are expected here, and only these.
+    // The failure is logged to the console. These two errors are expected here, and only these.
     const expected = [/answered 500/, /status of 500/];
     const unexpected = tracked.errors.filter((e) => !expected.some((re) => re.test(e)));
     expect(tracked.errors.some((e) => expected[0]!.test(e))).toBe(true);

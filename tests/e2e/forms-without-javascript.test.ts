@@ -11,7 +11,7 @@ const INVALID_EMAIL = 'Please enter a valid email address.';
 const SENT = "Message sent successfully! We'll get back to you soon.";
 const MISSING = 'Please fill in all required fields';
 
-/** The result page's heading and its spec message, once the browser has landed on `path`. */
+/** The result page's heading and its message, once the browser has landed on `path`. */
 async function landedOn(page: Page, path: string): Promise<{ heading: string; message: string }> {
   await page.waitForURL((url) => url.pathname === path);
   const result = page.getByTestId('form-result');

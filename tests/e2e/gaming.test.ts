@@ -18,12 +18,12 @@ describe('gaming page /vpn-gaming', () => {
     const { page } = await browser.open('/vpn-gaming', { javaScript: false });
     const cards = page.getByTestId('deal-card');
     expect(await cards.count()).toBe(3);
-    const spec = [
+    const expected = [
       { slug: 'nordvpn', name: 'NordVPN', ping: '12 ms', price: '$3.39', off: '73% OFF', rating: 4.9 },
       { slug: 'surfshark', name: 'Surfshark', ping: '18 ms', price: '$2.39', off: '82% OFF', rating: 4.6 },
       { slug: 'tunnelbear', name: 'TunnelBear', ping: '22 ms', price: '$3.33', off: '67% OFF', rating: 4.2 },
     ];
-    for (const [i, d] of spec.entries()) {
+    for (const [i, d] of expected.entries()) {
       const card = cards.nth(i);
       expect(await card.locator('h3').textContent()).toBe(d.name);
       expect(await card.getByTestId('ping').textContent()).toContain(d.ping);

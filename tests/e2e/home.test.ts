@@ -13,7 +13,7 @@ describe('home page', () => {
     expect(await page.getByText('No-Logs Policy', { exact: true }).count()).toBe(1);
     const cards = page.getByTestId('provider-card');
     expect(await cards.count()).toBe(8);
-    // Spec §9 figures on the cards.
+    // The record's figures on the cards.
     const first = cards.first();
     expect(await first.textContent()).toContain('NordVPN');
     expect(await first.textContent()).toContain('Best Overall');

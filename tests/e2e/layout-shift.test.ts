@@ -1,5 +1,5 @@
 /**
- * Issue 9: no layout shift on any route, through hydration and the icon sprite's arrival, on a phone-sized screen,
+ * No layout shift on any route, through hydration and the icon sprite's arrival, on a phone-sized screen,
  * and none while the HTML arrives slowly: a page painted half parsed moved its centred content as the rest came.
  */
 import { readFileSync } from 'node:fs';

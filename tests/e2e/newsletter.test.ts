@@ -1,4 +1,4 @@
-/** The footer newsletter form against the real service (spec §4 states, §5 rule, §8 messages), under the page's CSP. */
+/** The footer newsletter form against the real service: its states, its email rule and its messages, under the page's CSP. */
 import { describe, expect, it } from 'vitest';
 import { useBrowser, type TrackedPage } from '../helpers/browser.ts';
 
@@ -64,7 +64,7 @@ describe('newsletter form', () => {
     await expect(page.getByText('Failed to subscribe. Please try again.').waitFor()).resolves.toBeUndefined();
     expect(await input.inputValue()).toBe(tooLong);
     expect(await button.isDisabled()).toBe(false);
-    // Spec §8: the error is logged to the console; take the expected lines out so the console guard passes.
+    // The error is logged to the console; take the expected lines out so the console guard passes.
     const expected = errors.splice(0).filter((e) => !/status of 400/.test(e));
     expect(expected).toHaveLength(1);
     expect(expected[0]).toContain('/api/newsletter-subscribe answered 400');

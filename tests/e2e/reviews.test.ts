@@ -4,7 +4,7 @@ import { expectHeadingOutline, expectOutbound, filledStars } from '../helpers/pa
 
 const browser = useBrowser();
 
-/** Spec §3 and §9, in provider order: rating, deal price, was, discount, servers, countries, devices, note. */
+/** In provider order: rating, deal price, was, discount, servers, countries, devices, note. */
 const SPEC = [
   { slug: 'nordvpn', name: 'NordVPN', rating: '4.9', price: '$3.39', was: '$12.95', off: '73%', servers: '5400+', countries: '162', devices: '6', note: '30-day' },
   { slug: 'surfshark', name: 'Surfshark', rating: '4.6', price: '$2.39', was: '$12.95', off: '82%', servers: '3200+', countries: '65', devices: 'Unlimited', note: '30-day' },
@@ -26,7 +26,7 @@ describe('reviews listing /vpn-reviews', () => {
       const card = cards.nth(i);
       expect(await card.locator('h3').textContent()).toBe(p.name);
       expect(await card.getByRole('img').getAttribute('aria-label')).toBe(`Rated ${p.rating} out of 5`);
-      // Spec §4 list cards: star i is filled while i < floor(rating).
+      // List cards: star i is filled while i < floor(rating).
       expect(await filledStars(card)).toBe(Math.floor(Number(p.rating)));
     }
     await expect(page.getByRole('heading', { level: 2, name: 'How We Review VPNs' }).count()).resolves.toBe(1);
@@ -58,14 +58,14 @@ describe('reviews listing /vpn-reviews', () => {
 
 describe('review pages /vpn-reviews/<slug>', () => {
   for (const p of SPEC) {
-    it(`${p.slug}: hero, §9 deal, stats, sections and both calls to action`, async () => {
+    it(`${p.slug}: hero, deal, stats, sections and both calls to action`, async () => {
       const path = `/vpn-reviews/${p.slug}`;
       const { page } = await browser.open(path, { javaScript: false });
       await expectHeadingOutline(page);
       expect(await page.locator('h1').textContent()).toBe(`${p.name} Review 2025`);
       const hero = page.getByTestId('review-rating');
       expect(await hero.getByRole('img').getAttribute('aria-label')).toBe(`Rated ${p.rating} out of 5`);
-      // Spec §4 review hero: star n (1-based) is filled when n <= rating.
+      // Review hero: star n (1-based) is filled when n <= rating.
       expect(await filledStars(hero)).toBe([1, 2, 3, 4, 5].filter((n) => n <= Number(p.rating)).length);
 
       const deal = page.getByTestId('deal-card');

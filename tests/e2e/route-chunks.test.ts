@@ -1,4 +1,4 @@
-/** Issue 9, page weight: a route's JS holds only that route's code; page content ships in HTML and data, never in chunks. */
+/** Page weight: a route's JS holds only that route's code; page content ships in HTML and data, never in chunks. */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
@@ -12,7 +12,7 @@ const jsOf = (htmlPath: string) => scanPage(read(htmlPath)).js;
 /** The route modules the page's bootstrap imports as `routeN` (the build quotes the bootstrap as a string, hence `\"`). */
 const routeModulesOf = (htmlPath: string) => [...read(htmlPath).matchAll(/import \* as route\d+ from \\?"([^"\\]+)\\?"/g)].map((m) => m[1]!);
 
-// Spec titles of other pages, as literals so that a renamed page cannot make the test vacuous.
+// Titles of other pages, as literals so that a renamed page cannot make the test vacuous.
 const TITLES = ['Terms of Service', 'Privacy Policy', 'How to Set Up a VPN on Your Router', 'VPN Setup Guides', 'Find Your Perfect VPN Protection'];
 
 describe('route chunks', () => {

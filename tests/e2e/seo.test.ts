@@ -120,7 +120,7 @@ describe('structured data', () => {
     }
   });
 
-  it('rates each review in JSON-LD as the page shows it (spec ratings)', async () => {
+  it('rates each review in JSON-LD as the page shows it', async () => {
     const expected: Record<string, number> = { nordvpn: 4.9, surfshark: 4.6, tunnelbear: 4.2, cyberghost: 4.5, 'private-internet-access': 4.4, protonvpn: 4.3, ipvanish: 4.2, 'atlas-vpn': 4.1 };
     for (const [slug, rating] of Object.entries(expected)) {
       const page = await html(`/vpn-reviews/${slug}`);

@@ -47,7 +47,7 @@ describe('serving the built site', () => {
     const sitemap = await fetch(url('/sitemap.xml'));
     expect(sitemap.status).toBe(200);
     const xml = await sitemap.text();
-    // Spec §2's routes: home, deals, the reviews listing and 8 reviews, streaming, gaming, the guides index and 4 guides, 4 company pages, 10 articles;
+    // Every route: home, deals, the reviews listing and 8 reviews, streaming, gaming, the guides index and 4 guides, 4 company pages, 10 articles;
     // and the articles index. The form result pages are never indexed, so they are not listed.
     expect(xml.match(/<url>/g)?.length).toBe(33);
     expect(xml).toContain('/articles/vpn-vs-proxy</loc>');

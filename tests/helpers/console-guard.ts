@@ -1,4 +1,4 @@
-/** A console.error during a test fails it (STYLE habit 11). */
+/** A console.error during a test fails it: an error logged where none was expected is a fault, even when the page looks right. */
 import { afterEach, beforeEach } from 'vitest';
 
 let errors: unknown[][] = [];

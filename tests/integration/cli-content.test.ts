@@ -25,7 +25,7 @@ describe('vpnsite validate', () => {
     expect(r.stdout).toMatch(/✗ \d+ files checked: [1-9]\d* error\(s\)/);
   });
 
-  it('prints JSON objects with the CONTRACT fields under --format json', () => {
+  it('prints JSON objects with the documented fields under --format json', () => {
     const data = copyOfData();
     edit(join(data, 'providers/nordvpn.yaml'), 'rating: 4.9', 'rating: 7');
     const r = vpnsite(['validate', '--data', data, '--format', 'json']);

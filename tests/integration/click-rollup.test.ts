@@ -1,5 +1,5 @@
 /**
- * The daily rollup against the raw rows on a randomised data set (issue 7): every grouping, with and without
+ * The daily rollup against the raw rows on a randomised data set: every grouping, with and without
  * days, stale and refreshed, plus the analyst views; and the analyst role reads those views and nothing else.
  */
 import pg from 'pg';

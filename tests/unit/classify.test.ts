@@ -1,4 +1,4 @@
-/** Whether a /go/ visit counts, and what of it is kept (spec: HEAD, prefetch, bots, notrack, from, placement, crops). */
+/** Whether a /go/ visit counts, and what of it is kept (HEAD, prefetch, bots, notrack, from, placement, crops). */
 import { describe, expect, it } from 'vitest';
 import { classifyVisit, cropText, outboundUrl, visitorHash } from '../../services/clicks/index.ts';
 

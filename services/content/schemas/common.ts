@@ -45,7 +45,7 @@ export const BadgeVariant = Enum(
 
 export const Difficulty = Enum(
   ['Easy', 'Intermediate', 'Advanced'],
-  'Difficulty shown as a badge: Easy is secondary, Intermediate is outline, Advanced is destructive (spec §4).',
+  'Difficulty shown as a badge: Easy is secondary, Intermediate is outline, Advanced is destructive.',
 );
 
 export const SEVERITIES = ['essential', 'important', 'primary', 'high', 'medium'] as const;

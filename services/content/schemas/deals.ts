@@ -1,4 +1,4 @@
-/** data/deals.yaml: the /vpn-deals page (spec §2 Deals page, §3 Deal). */
+/** data/deals.yaml: the /vpn-deals page: the flash sale, the deal cards and the budget list. */
 import { Type } from '@sinclair/typebox';
 import { Badge, DateField, DealLink, Faq, IconText, IsoDate, List, Meta, Obj, PlanRef, ProviderRef, Str } from './common.ts';
 

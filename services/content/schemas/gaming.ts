@@ -1,4 +1,4 @@
-/** data/gaming.yaml: the /vpn-gaming page (spec §2 Gaming page, §3 Gaming deal). */
+/** data/gaming.yaml: the /vpn-gaming page: deals ranked for gaming, with ping and the games they suit. */
 import { Type } from '@sinclair/typebox';
 import { Badge, DealLink, IconText, IsoDate, List, Meta, Obj, Paragraphs, PlanRef, ProviderRef, Str } from './common.ts';
 

@@ -1,4 +1,4 @@
-/** data/guides/<slug>.yaml: a setup guide at /<slug> (spec §2 Setup guides, §3 Setup guide). */
+/** data/guides/<slug>.yaml: a setup guide at /<slug>. */
 import { Type } from '@sinclair/typebox';
 import { Difficulty, Icon, IsoDate, Link, List, Meta, Obj, Str } from './common.ts';
 import { Blocks } from './blocks/index.ts';

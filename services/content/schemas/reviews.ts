@@ -1,4 +1,4 @@
-/** data/reviews.yaml: the /vpn-reviews listing page (spec §2 Reviews listing). */
+/** data/reviews.yaml: the /vpn-reviews listing page: one card per reviewed provider. */
 import { IconText, IsoDate, List, Meta, Obj, Paragraphs, Str } from './common.ts';
 
 export const ReviewsSchema = Obj(

@@ -1,4 +1,4 @@
-/** data/streaming.yaml: the /vpn-streaming page (spec §2 Streaming page, §3 Streaming service). */
+/** data/streaming.yaml: the /vpn-streaming page: the ranked providers for streaming and the services they unblock. */
 import { Type } from '@sinclair/typebox';
 import { Badge, Faq, Icon, IconText, IsoDate, List, Meta, Obj, Paragraphs, PlanRef, ProviderRef, Str } from './common.ts';
 

@@ -1,4 +1,4 @@
--- One row per outbound click through /go/<slug> (CONTRACT "Database"). Ids come from clicks_id_seq;
+-- One row per outbound click through /go/<slug> (docs/tables.md). Ids come from clicks_id_seq;
 -- the service pre-allocates blocks of them so a redirect can put its id in an affiliate sub-ID without a query.
 BEGIN;
 

@@ -1,4 +1,4 @@
--- The two forms (spec §5, §7). Limits mirror the API's JSON schemas, so a bug there cannot store more.
+-- The two forms: newsletter sign-ups and contact messages. Limits mirror the API's JSON schemas, so a bug there cannot store more.
 BEGIN;
 
 CREATE TABLE newsletter_subscribers (

@@ -1,4 +1,4 @@
--- The daily rollup reports read instead of the raw clicks (issue 7), refreshed on a schedule rather than
+-- The daily rollup reports read instead of the raw clicks, refreshed on a schedule rather than
 -- updated by the click writer. Measured with `npm run bench:report` (10 million clicks over a year,
 -- PostgreSQL 15, a loaded 2-CPU machine): keeping exact unique visitors up to date on every write needs a
 -- per-day set of the visitors already seen in each of the eight groupings (eight conflict-checked inserts

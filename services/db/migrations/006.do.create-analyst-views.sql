@@ -1,4 +1,4 @@
--- Stable views for people who use SQL (issue 7, README "Click analytics"). Like the reports, they read the
+-- Stable views for people who use SQL (README "Click analytics"). Like the reports, they read the
 -- rollup for fresh days and the raw clicks for stale ones, so they always match the raw rows.
 -- Clicks and uniques count humans; a unique is a distinct visitor_hash on one UTC day (the hash's salt
 -- changes daily), so uniques over several days are the sum of the daily uniques.

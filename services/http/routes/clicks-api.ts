@@ -1,5 +1,5 @@
 /**
- * GET /api/clicks (issue 7): the `vpnsite clicks` report over HTTP for spreadsheets and dashboards. Query
+ * GET /api/clicks: the `vpnsite clicks` report over HTTP for spreadsheets and dashboards. Query
  * parameters match the CLI flags (by, repeatable; since; until; include-bots). JSON by default; `Accept:
  * text/csv` (or format=csv) gives CSV. Needs `Authorization: Bearer <STATS_TOKEN>`; without a configured
  * token the route is not registered at all, so it answers 404 like any unknown path.

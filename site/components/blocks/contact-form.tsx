@@ -1,5 +1,5 @@
 /**
- * The contact form (spec §4 states, §5 validation, §8 messages). It posts JSON to /api/contact-form; without
+ * The contact form: its states, its checks and its messages. It posts JSON to /api/contact-form; without
  * JavaScript the browser posts the form itself and lands on the page the service names for the outcome.
  */
 import { useId, useState, type FormEvent } from 'react';
@@ -38,7 +38,7 @@ export function ContactFormBlock({ block }: { block: Of<'contact-form'> }) {
       setFields(EMPTY);
       void showToast('success', block.success);
     } catch (error) {
-      // Spec §8: the failure is logged and the fields are kept so nothing typed is lost.
+      // The failure is logged and the fields are kept so nothing typed is lost.
       console.error(error);
       void showToast('error', block.failure);
     } finally {
@@ -57,7 +57,7 @@ export function ContactFormBlock({ block }: { block: Of<'contact-form'> }) {
     <section className="mt-10 rounded-2xl border border-slate-200 bg-white p-6">
       <h2 className="text-xl font-bold">{block.heading}</h2>
       {block.intro && <p className="mt-2 text-sm leading-6 text-slate-700">{block.intro}</p>}
-      {/* No `required` attributes: spec §5 has the form itself report missing fields; type=email keeps the browser's format check. */}
+      {/* No `required` attributes: the form itself reports missing fields in its own words; type=email keeps the browser's format check. */}
       <form className="mt-6 space-y-4" method="post" action={apiUrl('/api/contact-form')} onSubmit={submit} data-testid="contact-form">
         <div className="grid gap-4 sm:grid-cols-2">
           {field('name', 'text', true, 'name')}

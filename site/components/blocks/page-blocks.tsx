@@ -29,7 +29,7 @@ export function GuideCardsBlock({ block, ctx }: { block: Of<'guide-cards'>; ctx:
             <ol className="mt-2 mb-6 list-decimal space-y-1 pl-5 text-sm text-slate-700">
               {g.card.quickSteps.map((s) => <li key={s}>{s}</li>)}
             </ol>
-            {/* Spec §7: guide buttons perform a full-page navigation, not a client-side transition: a plain <a>, not a SiteLink. */}
+            {/* Guide buttons perform a full-page navigation, not a client-side transition: a plain <a>, not a SiteLink. */}
             <a href={`/${g.slug}`} className="mt-auto inline-block rounded-md bg-blue-700 px-4 py-2 text-center font-semibold text-white hover:bg-blue-800">
               {block.button}
             </a>

@@ -1,4 +1,4 @@
-/** Renderers for the router firmware and VPN protocol cards (spec §3 Firmware, Protocol). */
+/** Renderers for the router firmware and VPN protocol cards. */
 import type { Block } from '../../../services/content/index.ts';
 import { Badge, DIFFICULTY_VARIANT } from '../badge';
 

@@ -1,4 +1,4 @@
-/** Blocks the setup guides are made of (spec §2 Setup guides, §3 Setup step, Firmware, Protocol, Platform instructions). */
+/** Blocks the setup guides are made of: steps, firmware, protocols and per-platform instructions. */
 import { Type } from '@sinclair/typebox';
 import { Badge, Difficulty, Icon, LinkName, List, Obj, ProviderRef, Str } from '../common.ts';
 import { block, Heading, Intro } from './define.ts';
@@ -76,7 +76,7 @@ export const ProviderDownloadsBlock = block(
       'The providers to choose from.',
     ),
   },
-  'A provider picker with download or configuration buttons (spec §3 Guide provider cards).',
+  'A provider picker with download or configuration buttons.',
 );
 
 export const FirmwareBlock = block(
@@ -102,7 +102,7 @@ export const FirmwareBlock = block(
       'The firmware types.',
     ),
   },
-  'Router firmware cards (spec §3 Firmware).',
+  'Router firmware cards.',
 );
 
 export const ProtocolsBlock = block(
@@ -129,7 +129,7 @@ export const ProtocolsBlock = block(
       'The protocols.',
     ),
   },
-  'VPN protocol cards (spec §3 Protocol).',
+  'VPN protocol cards.',
 );
 
 export const PlatformStepsBlock = block(
@@ -142,5 +142,5 @@ export const PlatformStepsBlock = block(
       'One column per platform.',
     ),
   },
-  'Numbered steps per platform (spec §3 Platform instructions).',
+  'Numbered steps per platform.',
 );

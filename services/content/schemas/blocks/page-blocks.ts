@@ -1,4 +1,4 @@
-/** Blocks of the guides index and the company, contact and legal pages (spec §2 About, contact, legal; §4, §5, §8). */
+/** Blocks of the guides index and the company, contact and legal pages. */
 import { Type } from '@sinclair/typebox';
 import { Icon, List, Obj, Str } from '../common.ts';
 import { block, Heading } from './define.ts';
@@ -48,10 +48,10 @@ export const ContactFormBlock = block(
     message: Field('message'),
     honeypotLabel: Str('Label of the hidden anti-spam field people never see; screen readers skip it too.'),
     button: Str('Submit button text.'),
-    sending: Str('Button text while sending (spec §4: "Sending...").'),
-    missingFields: Str('Toast when name, email or message is empty (spec §8).'),
-    success: Str('Toast after the message was sent (spec §8).'),
-    failure: Str('Toast when sending failed (spec §8).'),
+    sending: Str('Button text while sending, e.g. "Sending...".'),
+    missingFields: Str('Toast when name, email or message is empty.'),
+    success: Str('Toast after the message was sent.'),
+    failure: Str('Toast when sending failed.'),
   },
   'The contact form; it posts JSON to /api/contact-form.',
 );
