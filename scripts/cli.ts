@@ -15,6 +15,8 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   dev: async () => (await import('./commands/dev.ts')).registerDev,
   db: async () => (await import('./commands/db.ts')).registerDb,
   clicks: async () => (await import('./commands/clicks.ts')).registerClicks,
+  messages: async () => (await import('./commands/messages.ts')).registerMessages,
+  subscribers: async () => (await import('./commands/messages.ts')).registerSubscribers,
 };
 
 /** Exit codes: 0 success, 1 failure, 2 usage (docs/cli.md; scripts rely on them). */

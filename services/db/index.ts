@@ -19,3 +19,4 @@ export { clickStore } from './click-store.ts';
 export { isUp, saveContactMessage, subscribe, type ContactMessage } from './forms.ts';
 export { clickReport, clickRows, type ReportSource } from './click-report.ts';
 export { refreshClickRollup } from './click-rollup.ts';
+export { forgetAddress, getMessage, handleMessages, listMessages, type Erased, type StoredMessage } from './messages.ts';

@@ -4,3 +4,4 @@ export { columns, footer, type ClickReport, type Column, type ReportRow } from '
 export { formatCsv, formatJson, formatTable, reportObjects } from './format.ts';
 export { chartData, escapeXml, lineChartSvg, niceStep, type ChartData } from './chart.ts';
 export { chartHtmlFile, chartSvgFile, chartTitle } from './html.ts';
+export { formatRecords, type RecordFormat } from './records.ts';

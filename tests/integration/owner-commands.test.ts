@@ -1,0 +1,87 @@
+/**
+ * The owner's commands: contact messages listed, shown whole and marked handled, and an address erased on request,
+ * on PostgreSQL and on the embedded database, while `vpnsite serve` runs (the command goes through it) and after.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
+import { createPgDatabase } from '../helpers/service.ts';
+
+const running: ServeProcess[] = [];
+afterEach(async () => {
+  for (const p of running.splice(0)) if (p.child.exitCode === null && p.child.signalCode === null) await stop(p, 'SIGKILL');
+});
+
+const post = (url: string, path: string, body: unknown) =>
+  fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.status);
+
+interface Listed { id: number; name: string; email: string; subject: string | null; message: string; handled_at: string | null }
+
+async function ownerWorkflow(env: Record<string, string>): Promise<void> {
+  const cli = async (...args: string[]) => {
+    const r = await vpnsiteAsync(args, env);
+    return { ...r, json: () => JSON.parse(r.stdout) as Listed[] };
+  };
+  const svc = await spawnServe(env, '/healthz/db');
+  running.push(svc);
+  // Written by the visitors' forms, as in production.
+  expect(await post(svc.url, '/api/contact-form', { name: 'Ann', email: 'Ann@Example.com', subject: 'Refund', message: 'First line\nsecond line, with a comma' })).toBe(200);
+  expect(await post(svc.url, '/api/contact-form', { name: 'Bob', email: 'bob@example.com', message: 'Hello' })).toBe(200);
+  expect(await post(svc.url, '/api/newsletter-subscribe', { email: 'ann@example.com' })).toBe(200);
+  expect(await post(svc.url, '/api/newsletter-subscribe', { email: 'bob@example.com' })).toBe(200);
+
+  // Newest first, every field whole in JSON.
+  const listed = (await cli('messages', '--format', 'json')).json();
+  expect(listed.map((m) => m.name)).toEqual(['Bob', 'Ann']);
+  const ann = listed[1]!;
+  expect(ann).toMatchObject({ email: 'Ann@Example.com', subject: 'Refund', message: 'First line\nsecond line, with a comma', handled_at: null });
+
+  const shown = await cli('messages', 'show', String(ann.id));
+  expect(shown.status).toBe(0);
+  expect(shown.stdout).toContain('From: Ann <Ann@Example.com>');
+  expect(shown.stdout).toMatch(/\n\nFirst line\nsecond line, with a comma\n$/);
+
+  // Handled ones leave the --unhandled list; an id that does not exist is an error, the others are still marked.
+  const handled = await cli('messages', 'handle', String(ann.id), '999999');
+  expect(handled.status).toBe(1);
+  expect(handled.stdout).toBe(`marked handled: ${ann.id}\n`);
+  expect(handled.stderr).toContain('there is no message 999999');
+  expect((await cli('messages', '--unhandled', '--format', 'json')).json().map((m) => m.name)).toEqual(['Bob']);
+
+  // The table keeps one message to one line; CSV keeps it whole, quoted.
+  const table = (await cli('messages')).stdout;
+  expect(table).toContain('First line⏎second line, with a comma');
+  expect(table.split('\n').filter((l) => /Ann|Bob/.test(l))).toHaveLength(2);
+  expect((await cli('messages', '--format', 'csv')).stdout).toContain('"First line\nsecond line, with a comma"');
+
+  // Erasure: the sign-up and every message from the address, whatever its case and spaces; nothing of Bob's.
+  const forgot = await cli('subscribers', 'forget', ' ANN@example.com ');
+  expect(forgot.stdout).toBe('removed 1 newsletter sign-up and 1 contact message of ANN@example.com\n');
+  expect((await stop(svc)).code).toBe(0);
+
+  // With no service running, the command opens the database itself.
+  const left = await cli('db', 'query', "SELECT (SELECT count(*) FROM newsletter_subscribers WHERE email ILIKE 'ann%')::int AS subscribers, (SELECT count(*) FROM contact_messages WHERE email ILIKE 'ann%')::int AS messages, (SELECT count(*) FROM contact_messages)::int AS total");
+  expect(JSON.parse(left.stdout)).toEqual([{ subscribers: 0, messages: 0, total: 1 }]);
+  expect((await cli('messages', '--format', 'json')).json().map((m) => m.name)).toEqual(['Bob']);
+}
+
+describe('the owner reads and handles contact messages and erases an address', () => {
+  it('on the embedded database, through the running service and then alone', async () => {
+    await ownerWorkflow({ DATABASE_URL: '', PGLITE_DIR: join(mkdtempSync(join(tmpdir(), 'vpnsite-owner-cmds-')), 'pglite') });
+  });
+
+  it('on PostgreSQL', async () => {
+    await ownerWorkflow({ DATABASE_URL: await createPgDatabase(inject('databaseUrl')), PGLITE_DIR: '' });
+  });
+
+  it('refuses what is not an id or an address, with a usage error', async () => {
+    const env = { DATABASE_URL: '', PGLITE_DIR: join(mkdtempSync(join(tmpdir(), 'vpnsite-owner-cmds-')), 'pglite') };
+    for (const args of [['messages', 'show', 'x'], ['messages', 'handle', '1', '-2'], ['subscribers', 'forget', 'not-an-address'], ['messages', '--since', 'yesterday']]) {
+      const r = await vpnsiteAsync(args, env);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr.split('\n')[0], args.join(' ')).toMatch(/^error: /);
+    }
+  });
+});
