@@ -17,7 +17,8 @@ export function registerDev(program: Command): void {
     .description('run the dev server; edited YAML shows on reload and problems print here')
     .option('--data <dir>', 'content directory', 'data')
     .option('--port <n>', 'port', portValue, 5173)
-    .action((flags: { data: string; port: number }) => {
+    .option('--host <host>', 'address to listen on, e.g. 0.0.0.0 to reach it from another device', '127.0.0.1')
+    .action((flags: { data: string; port: number; host: string }) => {
       const dataDir = resolve(flags.data);
       const check = () => report(loadContent(flags.data, cliChecks(flags.data)), { format: 'text' });
       check();
@@ -32,7 +33,7 @@ export function registerDev(program: Command): void {
       // Without a snapshot, the site's loaders read the content directory again whenever a file in it changed.
       const job = join(mkdtempSync(join(tmpdir(), 'vpnsite-dev-')), 'job.json');
       writeJob(job, { dataDir });
-      const child = spawn(process.execPath, [reactRouterBin(), 'dev', '--port', String(flags.port)], { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, [JOB_ENV]: job } });
+      const child = spawn(process.execPath, [reactRouterBin(), 'dev', '--port', String(flags.port), '--host', flags.host], { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, [JOB_ENV]: job } });
       child.on('exit', (code) => process.exit(code ?? 0));
     });
 }

@@ -12,6 +12,8 @@ export interface ServiceConfig {
   /** Fastify trustProxy: false (default), true, or the proxy addresses/CIDRs whose X-Forwarded-For is honoured. */
   trustProxy: boolean | string[];
   logLevel: string;
+  /** Log lines for people (a terminal) or JSON, one object a line (log collectors). */
+  logFormat: 'pretty' | 'json';
   db: DbConfig;
   /** Most clicks held in memory while the database is away; more are dropped and counted. */
   clickBatchCap: number;
@@ -70,6 +72,8 @@ export function loadConfig(flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 
   const requestTimeoutMs = whole('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, 1);
   // Node refuses a headers timeout longer than the whole request's.
   if (headersTimeoutMs > requestTimeoutMs) throw new Error(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be more than REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  const logFormat = env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json');
+  if (logFormat !== 'pretty' && logFormat !== 'json') throw new Error(`LOG_FORMAT must be pretty or json (found ${logFormat})`);
   const statsToken = env.STATS_TOKEN || undefined;
   // A short token could be guessed within the rate limit; 32 random bytes in hex or base64 is the intent.
   if (statsToken && (statsToken.length < 16 || /\s/.test(statsToken))) throw new Error('STATS_TOKEN must be at least 16 characters without spaces (e.g. openssl rand -hex 32)');
@@ -80,6 +84,7 @@ export function loadConfig(flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 
     dataDir: resolve(flags.dataDir ?? env.VPNSITE_DATA_DIR ?? 'data'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat,
     db: dbConfigFromEnv(env),
     clickBatchCap: whole('CLICK_BATCH_CAP', env.CLICK_BATCH_CAP, 100_000, 1),
     formRateLimit: whole('FORM_RATE_LIMIT', env.FORM_RATE_LIMIT, 5, 1),

@@ -9,6 +9,7 @@ import type { ServiceConfig } from './config.ts';
 import { DbLink } from './db-link.ts';
 import { scheduleRollupRefresh } from './rollup-refresh.ts';
 import { outboundTargets } from './targets.ts';
+import pretty from 'pino-pretty';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)).unref());
 
@@ -49,7 +50,9 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     throw new Error(`content is invalid, so /go/ has no targets:\n${errors.join('\n')}`);
   }
   const fastify = Fastify({
-    logger: { level: config.logLevel },
+    // In a terminal, one readable line an event; JSON otherwise, for log collectors. pino-pretty runs in this thread
+    // (sync): a transport's worker thread could lose the last lines of a shutdown, which say what became of the clicks.
+    logger: config.logFormat === 'pretty' ? { level: config.logLevel, stream: pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) } : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 16 * 1024,
     // Unknown fields are refused, not silently dropped, and nothing is coerced: the client must send what it means.
