@@ -2,11 +2,17 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { compileHints } from './scripts/build/compile-hints.ts';
+import { contentOverlay } from './scripts/build/content-overlay.ts';
 import { iconSprite } from './scripts/build/icon-sprite.ts';
 import { renderOnEveryCore } from './scripts/build/react-router.ts';
+import { buildJob } from './site/lib/build-job.ts';
+
+// `vpnsite dev`: the service's own paths go to the service it runs beside the dev server, so the whole site works.
+const service = buildJob()?.dev?.serviceUrl;
+const proxy = service ? Object.fromEntries(['/go/', '/api/', '/healthz'].map((path) => [path, service])) : undefined;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), iconSprite(), compileHints(), renderOnEveryCore()],
-  server: { host: '127.0.0.1' },
+  plugins: [tailwindcss(), reactRouter(), iconSprite(), compileHints(), renderOnEveryCore(), contentOverlay()],
+  server: { host: '127.0.0.1', proxy },
   build: { assetsInlineLimit: 0 },
 });

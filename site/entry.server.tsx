@@ -10,6 +10,7 @@ import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Writable } from 'node:stream';
+import { ContentError } from './lib/content.server';
 
 /** How long a page may take to render before React gives up on what is still pending. */
 export const streamTimeout = 5_000;
@@ -61,4 +62,13 @@ export default function handleRequest(request: Request, status: number, headers:
     // Abort what is still pending after the timeout, leaving React a second to write its fallbacks.
     timeout = setTimeout(() => rendering.abort(), streamTimeout + 1000);
   });
+}
+
+/**
+ * Errors of loaders and rendering, logged as React Router does, except invalid content: `vpnsite dev` prints each
+ * content problem once, and a stack trace on every request would bury them.
+ */
+export function handleError(error: unknown, { request }: { request: Request }): void {
+  if (error instanceof ContentError || request.signal.aborted) return;
+  console.error(error);
 }

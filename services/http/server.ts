@@ -108,10 +108,22 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     await Promise.race([db.close(), sleep(left())]);
   });
   fastify.decorate('clickStats', () => recorder.stats());
+  // The /go/ targets and the known pages, replaced in place when `vpnsite dev` sees the content change.
+  const targets = outboundTargets(loaded.content);
+  const routes = new Set(loaded.routes.map((r) => r.path));
+  fastify.decorate('reloadContent', () => {
+    const next = loadContent(config.dataDir);
+    if (!next.content) return false;
+    targets.clear();
+    for (const [slug, t] of outboundTargets(next.content)) targets.set(slug, t);
+    routes.clear();
+    for (const r of next.routes) routes.add(r.path);
+    return true;
+  });
   await fastify.register(app, {
     distDir: config.distDir,
-    targets: outboundTargets(loaded.content),
-    routes: new Set(loaded.routes.map((r) => r.path)),
+    targets,
+    routes,
     db,
     dbReady: () => link.ready,
     recorder,
@@ -131,6 +143,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Clicks written and dropped so far (dropped at shutdown, or while the batch was full). */
     clickStats: () => ReturnType<ClickRecorder['stats']>;
+    /** Reads the content directory again and, when it is valid, takes its /go/ targets and pages; false when not. */
+    reloadContent: () => boolean;
   }
 }
 

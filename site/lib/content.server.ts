@@ -49,7 +49,7 @@ function load(dir: string): Pick<ContentIndex, 'content' | 'routes' | 'article'>
   const result = loadContent(dir);
   if (!result.content) {
     const errors = result.problems.filter((p) => p.severity === 'error').map(formatProblem);
-    throw new Error(`content has ${errors.length} error(s):\n${errors.join('\n')}`);
+    throw new ContentError(`content has ${errors.length} error(s):\n${errors.join('\n')}`);
   }
   const articles = new Map(result.content.articles.map((a) => [a.slug, a]));
   return { content: result.content, routes: result.routes, article: (slug) => articles.get(slug) };
@@ -108,3 +108,6 @@ export function allArticles(): Article[] {
   const index = getContent();
   return index.routes.flatMap((r) => (r.kind === 'article' && r.slug ? [index.article(r.slug)!] : []));
 }
+
+/** The content has errors: `vpnsite dev` has printed each one and shows them over the page, and a build never starts. */
+export class ContentError extends Error {}
