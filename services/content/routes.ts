@@ -16,7 +16,12 @@ export interface RouteEntry {
   description: string;
   /** A page that search engines must not index, left out of the sitemap. */
   noindex?: boolean;
+  /** The articles index's page number, from 2: the index shows ARTICLES_PER_PAGE articles a page. */
+  pageNumber?: number;
 }
+
+/** How many article cards one page of the articles index shows: at 10,000 articles, one page of all would be ~170 KB gzip. */
+export const ARTICLES_PER_PAGE = 48;
 
 export const NOT_FOUND_PATH = '/404';
 
@@ -58,7 +63,7 @@ export interface RouteContent {
   gaming?: { updated: string; meta: Meta };
   streaming?: { updated: string; meta: Meta };
   guides: Titled[];
-  pages: (Titled & { blocks?: { type: string }[]; contactForm?: boolean })[];
+  pages: (Titled & { blocks?: { type: string }[]; contactForm?: boolean; articleCards?: boolean })[];
   articles: Titled[];
 }
 
@@ -85,7 +90,7 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
       return { slug: d.slug, order: d.order, name: d.name, plan: d.plan, plans, logoSvg: d.logoSvg, ...(review ? { review: { updated: review.updated, meta: pick(review.meta) } } : {}) };
     }
     case 'page':
-      return { ...titled(d), ...(hasContactForm(d as unknown as RouteContent['pages'][number]) ? { contactForm: true } : {}) };
+      return { ...titled(d), ...(hasContactForm(d as unknown as RouteContent['pages'][number]) ? { contactForm: true } : {}), ...(hasArticleCards(d as unknown as RouteContent['pages'][number]) ? { articleCards: true } : {}) };
     default:
       return titled(d);
   }
@@ -130,7 +135,7 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
     case 'page': {
       const blocks = at('/blocks');
       const page = { blocks: Array.isArray(blocks) ? blocks.filter((b): b is { type: string } => !!b && typeof b === 'object' && typeof (b as { type?: unknown }).type === 'string') : [] };
-      return { slug: '', order: num('/order') ?? 0, updated: str('/updated'), meta: meta(''), ...(hasContactForm(page as RouteContent['pages'][number]) ? { contactForm: true } : {}) };
+      return { slug: '', order: num('/order') ?? 0, updated: str('/updated'), meta: meta(''), ...(hasContactForm(page as RouteContent['pages'][number]) ? { contactForm: true } : {}), ...(hasArticleCards(page as RouteContent['pages'][number]) ? { articleCards: true } : {}) };
     }
     default:
       return { slug: '', order: num('/order') ?? 0, updated: str('/updated'), meta: meta('') };
@@ -143,6 +148,9 @@ const titled = (d: Record<string, unknown> & { meta?: Meta }) => ({ slug: d.slug
 
 /** Whether a page holds the contact form (from its data, or from its stub, which says so). */
 const hasContactForm = (page: RouteContent['pages'][number]) => page.contactForm === true || (page.blocks ?? []).some((b) => b.type === 'contact-form');
+
+/** Whether a page is an articles index (it has an article-cards block), from its data or its stub. */
+const hasArticleCards = (page: RouteContent['pages'][number]) => page.articleCards === true || (page.blocks ?? []).some((b) => b.type === 'article-cards');
 
 /** Every route, home first. Pages exist only for content that exists: there are no placeholder pages. */
 export function routeTable(content: RouteContent): RouteEntry[] {
@@ -170,8 +178,14 @@ export function routeTable(content: RouteContent): RouteEntry[] {
   for (const g of content.guides) {
     routes.push({ path: `/${g.slug}`, kind: 'guide', slug: g.slug, source: `guides/${g.slug}.yaml`, updated: g.updated, title: g.meta.title, description: g.meta.description });
   }
+  const indexPages = Math.max(1, Math.ceil(content.articles.length / ARTICLES_PER_PAGE));
   for (const p of content.pages) {
     routes.push({ path: `/${p.slug}`, kind: 'page', slug: p.slug, source: `pages/${p.slug}.yaml`, updated: p.updated, title: p.meta.title, description: p.meta.description });
+    // An articles index that holds more than one page of cards goes on at /<slug>/page/2 and so on.
+    if (!hasArticleCards(p)) continue;
+    for (let n = 2; n <= indexPages; n++) {
+      routes.push({ path: `/${p.slug}/page/${n}`, kind: 'page', slug: p.slug, source: `pages/${p.slug}.yaml`, updated: p.updated, title: `${p.meta.title} (page ${n})`, description: p.meta.description, pageNumber: n });
+    }
   }
   for (const a of content.articles) {
     routes.push({ path: `/articles/${a.slug}`, kind: 'article', slug: a.slug, source: `articles/${a.slug}.yaml`, updated: a.updated, title: a.meta.title, description: a.meta.description });

@@ -1,6 +1,7 @@
 import type { Route } from './+types/page';
 import { Blocks } from '../components/blocks';
 import { articleCards, guideCards, referencedProviders, summarizeProviders } from '../components/blocks/context';
+import { ARTICLES_PER_PAGE } from '../../services/content/index.ts';
 import { allArticles, getContent, routeFor } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { faqFromBlocks, organization } from '../lib/structured-data';
@@ -11,19 +12,24 @@ export function loader({ url }: Route.LoaderArgs) {
   const page = content.pages.find((p) => p.slug === route.slug)!;
   // Only the guides index ships the guides' card data.
   const guides = page.blocks.some((b) => b.type === 'guide-cards') ? guideCards(content.guides) : undefined;
-  // Likewise the articles index, the only page that reads every article.
-  const articles = page.blocks.some((b) => b.type === 'article-cards') ? articleCards(allArticles()) : undefined;
-  return { page, path: route.path, url: content.site.url, brand: { name: content.site.brand.name, url: content.site.url }, guides, articles, providers: summarizeProviders(content.providers, referencedProviders(page.blocks)) };
+  // Likewise the articles index, the only page that reads every article: one page of them at a time.
+  const index = page.blocks.some((b) => b.type === 'article-cards');
+  const all = index ? allArticles() : [];
+  const n = route.pageNumber ?? 1;
+  const articles = index ? articleCards(all.slice((n - 1) * ARTICLES_PER_PAGE, n * ARTICLES_PER_PAGE)) : undefined;
+  const articlePages = index ? { page: n, pages: Math.max(1, Math.ceil(all.length / ARTICLES_PER_PAGE)), base: `/${page.slug}` } : undefined;
+  return { page, path: route.path, title: route.title, url: content.site.url, brand: { name: content.site.brand.name, url: content.site.url }, guides, articles, articlePages, providers: summarizeProviders(content.providers, referencedProviders(page.blocks)) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const { page, brand } = loaderData;
   const jsonLd = [...(page.organization ? [organization(brand)] : []), ...faqFromBlocks(page.blocks)];
-  return pageMeta(page.meta, loaderData.url, loaderData.path, { jsonLd });
+  // A further page of the articles index has its own title, so no two pages share one.
+  return pageMeta({ ...page.meta, title: loaderData.title }, loaderData.url, loaderData.path, { jsonLd });
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { page, path, providers, guides, articles } = loaderData;
+  const { page, path, providers, guides, articles, articlePages } = loaderData;
   return (
     <article className="mx-auto max-w-5xl px-4 py-12">
       <header>
@@ -31,7 +37,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         {page.subtitle && <p className="mt-4 text-lg text-slate-600">{page.subtitle}</p>}
         {page.updatedLabel && <p className="mt-2 text-sm text-slate-600">{page.updatedLabel}</p>}
       </header>
-      <Blocks blocks={page.blocks} ctx={{ path, providers, guides, articles }} />
+      <Blocks blocks={page.blocks} ctx={{ path, providers, guides, articles, articlePages }} />
     </article>
   );
 }

@@ -12,8 +12,10 @@ export interface BlockContext {
   providers: Record<string, ProviderSummary>;
   /** The guides' index cards, for pages with a guide-cards block. */
   guides?: GuideCard[];
-  /** The articles' index cards, for pages with an article-cards block. */
+  /** The articles' index cards, for pages with an article-cards block: those of this page of the index. */
   articles?: ArticleCard[];
+  /** Which page of the articles index this is, of how many, and the index's own path. */
+  articlePages?: { page: number; pages: number; base: string };
 }
 
 /** What the articles index shows of each article. */

@@ -61,7 +61,35 @@ export function ArticleCardsBlock({ block, ctx }: { block: Of<'article-cards'>; 
           </li>
         ))}
       </ul>
+      {ctx.articlePages && ctx.articlePages.pages > 1 && <IndexPager {...ctx.articlePages} />}
     </section>
+  );
+}
+
+/** The page numbers a pager shows: the first, the last and two either side of `page`; 0 stands for a gap. */
+export function pagerNumbers(page: number, pages: number): number[] {
+  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
+  return shown.flatMap((n, i) => (i > 0 && n - shown[i - 1]! > 1 ? [0, n] : [n]));
+}
+
+/** Links between the pages of the articles index: the previous and next page, and pages by number. */
+function IndexPager({ page, pages, base }: { page: number; pages: number; base: string }) {
+  const href = (n: number) => (n === 1 ? base : `${base}/page/${n}`);
+  const link = 'rounded-md border border-slate-300 px-3 py-1.5 font-medium text-blue-800 hover:bg-slate-50';
+  return (
+    <nav aria-label="Pages of the articles index" className="mt-10 flex flex-wrap items-center justify-center gap-2 text-sm" data-testid="index-pager">
+      {page > 1 && <SiteLink to={href(page - 1)} rel="prev" className={link}>← Previous</SiteLink>}
+      {pagerNumbers(page, pages).map((n, i) =>
+        n === 0 ? (
+          <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-500">…</span>
+        ) : n === page ? (
+          <span key={n} aria-current="page" className="rounded-md bg-blue-700 px-3 py-1.5 font-semibold text-white">{n}</span>
+        ) : (
+          <SiteLink key={n} to={href(n)} className={link}>{n}</SiteLink>
+        ),
+      )}
+      {page < pages && <SiteLink to={href(page + 1)} rel="next" className={link}>Next →</SiteLink>}
+    </nav>
   );
 }
 
