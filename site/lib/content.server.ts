@@ -103,10 +103,27 @@ export function routeFor(url: URL): RouteEntry {
 
 export { today } from '../../services/content/index.ts';
 
-/** Every article, in the route table's order (each one parsed on the look-up, as for its own page). */
-export function allArticles(): Article[] {
+/** What the articles index shows of an article. */
+export type ArticleCardFields = Pick<Article, 'slug' | 'title' | 'category' | 'summary' | 'updatedLabel'>;
+
+let cards: { of: ContentIndex; list: ArticleCardFields[] } | undefined;
+
+/**
+ * Every article's index-card fields, in the route table's order. Each article is parsed once per content and only
+ * its card is kept: every page of the index reads the list, and at 10,000 articles parsing them all for each page
+ * was most of a build.
+ */
+export function articleCardList(): ArticleCardFields[] {
   const index = getContent();
-  return index.routes.flatMap((r) => (r.kind === 'article' && r.slug ? [index.article(r.slug)!] : []));
+  if (cards?.of !== index) {
+    const list = index.routes.flatMap((r) => {
+      if (r.kind !== 'article' || !r.slug) return [];
+      const { slug, title, category, summary, updatedLabel } = index.article(r.slug)!;
+      return [{ slug, title, category, summary, updatedLabel }];
+    });
+    cards = { of: index, list };
+  }
+  return cards.list;
 }
 
 /** The content has errors: `vpnsite dev` has printed each one and shows them over the page, and a build never starts. */

@@ -1,8 +1,8 @@
 import type { Route } from './+types/page';
 import { Blocks } from '../components/blocks';
-import { articleCards, guideCards, referencedProviders, summarizeProviders } from '../components/blocks/context';
+import { guideCards, referencedProviders, summarizeProviders } from '../components/blocks/context';
 import { ARTICLES_PER_PAGE } from '../../services/content/index.ts';
-import { allArticles, getContent, routeFor } from '../lib/content.server';
+import { articleCardList, getContent, routeFor } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { faqFromBlocks, organization } from '../lib/structured-data';
 
@@ -14,9 +14,9 @@ export function loader({ url }: Route.LoaderArgs) {
   const guides = page.blocks.some((b) => b.type === 'guide-cards') ? guideCards(content.guides) : undefined;
   // Likewise the articles index, the only page that reads every article: one page of them at a time.
   const index = page.blocks.some((b) => b.type === 'article-cards');
-  const all = index ? allArticles() : [];
+  const all = index ? articleCardList() : [];
   const n = route.pageNumber ?? 1;
-  const articles = index ? articleCards(all.slice((n - 1) * ARTICLES_PER_PAGE, n * ARTICLES_PER_PAGE)) : undefined;
+  const articles = index ? all.slice((n - 1) * ARTICLES_PER_PAGE, n * ARTICLES_PER_PAGE) : undefined;
   const articlePages = index ? { page: n, pages: Math.max(1, Math.ceil(all.length / ARTICLES_PER_PAGE)), base: `/${page.slug}` } : undefined;
   return { page, path: route.path, title: route.title, url: content.site.url, brand: { name: content.site.brand.name, url: content.site.url }, guides, articles, articlePages, providers: summarizeProviders(content.providers, referencedProviders(page.blocks)) };
 }

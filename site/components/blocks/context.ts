@@ -21,11 +21,6 @@ export interface BlockContext {
 /** What the articles index shows of each article. */
 export type ArticleCard = Pick<Article, 'slug' | 'title' | 'category' | 'summary' | 'updatedLabel'>;
 
-/** The index-card fields of each article, in the order given. */
-export function articleCards(articles: readonly Article[]): ArticleCard[] {
-  return articles.map(({ slug, title, category, summary, updatedLabel }) => ({ slug, title, category, summary, updatedLabel }));
-}
-
 /** What the guides index shows of each guide. */
 export type GuideCard = Pick<Guide, 'slug' | 'difficulty' | 'difficultyLabel' | 'time' | 'card'>;
 
