@@ -81,7 +81,10 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
   const store = clickStore(db, (row, err) => fastify.log.error({ err, provider: row.provider }, 'the database refused a click row; dropped it'));
   const gated: ClickStore = { ...store, insert: (rows) => (link.ready ? store.insert(rows) : Promise.reject(new Error('the database is not reachable or not migrated yet'))) };
   const recorder = new ClickRecorder({ store: gated, batch: { cap: config.clickBatchCap }, budgetPerMinute: config.clickBudgetPerMinute, log: fastify.log });
-  link.onReady(() => void recorder.start());
+  // Ready, for the health check and the forms, once the first block of click ids is reserved too: a redirect
+  // answered between the two would go without its sub-ID.
+  let recording = false;
+  link.onReady(() => void recorder.start().then(() => (recording = true)));
   const stopRollup = scheduleRollupRefresh(db, config.rollupRefreshMs, fastify.log, () => link.ready);
 
   let deadline = 0;
@@ -125,7 +128,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     targets,
     routes,
     db,
-    dbReady: () => link.ready,
+    dbReady: () => link.ready && recording,
     recorder,
     formRateLimit: config.formRateLimit,
     bodyTimeoutMs: config.bodyTimeoutMs,
