@@ -9,7 +9,13 @@ import { buildJob } from './site/lib/build-job.ts';
 
 // `vpnsite dev`: the service's own paths go to the service it runs beside the dev server, so the whole site works.
 const service = buildJob()?.dev?.serviceUrl;
-const proxy = service ? Object.fromEntries(['/go/', '/api/', '/healthz'].map((path) => [path, service])) : undefined;
+// A newsletter mail's unsubscribe page is the site's (GET); the button's post is the service's.
+const proxy = service
+  ? {
+      ...Object.fromEntries(['/go/', '/api/', '/healthz', '/newsletter/confirm'].map((path) => [path, service])),
+      '/newsletter/unsubscribe': { target: service, bypass: (req: { method?: string; url?: string }) => (req.method === 'POST' ? undefined : req.url) },
+    }
+  : undefined;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), iconSprite(), compileHints(), renderOnEveryCore(), contentOverlay()],

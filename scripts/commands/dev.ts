@@ -32,13 +32,14 @@ function problemPrinter(): (problems: Problem[]) => void {
 }
 
 /** The service beside the dev server, on a free port; undefined (with the reason printed) when it cannot start. */
-async function startService(dataDir: string): Promise<{ url: string; reload: () => boolean } | undefined> {
+async function startService(dataDir: string, siteOrigin: string): Promise<{ url: string; reload: () => boolean } | undefined> {
   try {
     // No built site to serve: the dev server renders the pages, and passes on only the service's own paths. The
     // service still wants a not-found page of its own.
     const distDir = mkdtempSync(join(tmpdir(), 'vpnsite-dev-dist-'));
     writeFileSync(join(distDir, '404.html'), '<!doctype html><title>Not found</title><p>Not found.</p>\n');
-    const config = loadConfig({ host: '127.0.0.1', port: 0, dataDir, distDir });
+    // The links in mails lead to the dev server, which serves their pages and passes their posts on.
+    const config = loadConfig({ host: '127.0.0.1', port: 0, dataDir, distDir }, { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL || siteOrigin });
     const service = await startServer(config);
     return { url: `http://127.0.0.1:${(service.server.address() as AddressInfo).port}`, reload: () => service.reloadContent() };
   } catch (err) {
@@ -59,7 +60,7 @@ export function registerDev(program: Command): void {
       const print = problemPrinter();
       const check = () => print(loadContent(flags.data, cliChecks(flags.data)).problems);
       check();
-      const service = await startService(dataDir);
+      const service = await startService(dataDir, `http://${flags.host === '0.0.0.0' ? 'localhost' : flags.host}:${flags.port}`);
       let timer: NodeJS.Timeout | undefined;
       watch(dataDir, { recursive: true }, () => {
         clearTimeout(timer);

@@ -1,10 +1,16 @@
 /**
- * vpnsite messages [show ID | handle ID…] and vpnsite subscribers forget EMAIL: the owner reads what the contact
- * form collected, marks it handled, and erases an address on request. Like every command that touches the database,
+ * vpnsite messages [show ID | handle ID…] and vpnsite subscribers export | unsubscribe EMAIL | forget EMAIL: the
+ * owner reads what the contact form collected, marks it handled, exports the newsletter's list, and unsubscribes or
+ * erases an address on request. Like every command that touches the database,
  * they work while `vpnsite serve` runs (through it, on the embedded database) and while it does not.
  */
 import { Option, type Command } from 'commander';
-import { dbConfigFromEnv, forgetAddress, getMessage, handleMessages, listMessages, openDbForCommand, type Db } from '../../services/db/index.ts';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
+import { dbConfigFromEnv, forgetAddress, getMessage, handleMessages, listMessages, listSubscribers, openDbForCommand, unsubscribeAddress, type Db, type SubscriberStatus } from '../../services/db/index.ts';
+import { unsubscribeUrl } from '../../services/mail/compose.ts';
+import { mailConfigFromEnv } from '../../services/mail/config.ts';
 import { isValidEmail } from '../../services/forms/email.ts';
 import { formatRecords, isIsoDay, type RecordFormat } from '../../services/reports/index.ts';
 
@@ -77,16 +83,57 @@ export function registerMessages(program: Command): void {
     });
 }
 
+/** The origin of the links the export prints: PUBLIC_URL, or the site's own url in site.yaml. */
+function publicOrigin(dataDir: string, publicUrl: string | undefined): string {
+  if (publicUrl) return publicUrl;
+  const file = join(dataDir, 'site.yaml');
+  const url = (parse(readFileSync(file, 'utf8')) as { url?: unknown } | null)?.url;
+  if (typeof url !== 'string') throw new Error(`${file} has no url, and PUBLIC_URL is not set: one of them gives the site's address for the unsubscribe links`);
+  return new URL(url).origin;
+}
+
 export function registerSubscribers(program: Command): void {
   const subscribers = program.command('subscribers').description("the newsletter's subscribers");
   subscribers
+    .command('export')
+    .description('print the list, for any mailing tool: confirmed subscribers unless --status says otherwise')
+    .addOption(new Option('--status <status>', 'which subscribers').choices(['confirmed', 'pending', 'unsubscribed', 'all']).default('confirmed'))
+    .addOption(new Option('--format <format>', 'output format').choices(['csv', 'json', 'table']).default('csv'))
+    .option('--data <dir>', 'the content directory, whose site.yaml gives the address for the links', process.env.VPNSITE_DATA_DIR ?? 'data')
+    .action(async (flags: { status: SubscriberStatus | 'all'; format: RecordFormat; data: string }) => {
+      const mail = mailConfigFromEnv();
+      const ctx = { origin: publicOrigin(resolve(flags.data), mail.publicUrl), linkSecret: mail.linkSecret };
+      const rows = (await withDb('subscribers export', (db) => listSubscribers(db, flags.status))).map(({ id, ...s }) => ({
+        ...s,
+        // An address that left keeps its row, so it is never sent to again; it has no link to leave a second time.
+        unsubscribe_url: s.status === 'unsubscribed' ? null : unsubscribeUrl(ctx, id),
+      }));
+      const cols = ['email', 'status', 'subscribed_at', 'consent_source', 'confirmed_at', 'unsubscribed_at', 'unsubscribe_url'] as const;
+      process.stdout.write(flags.format === 'table' && rows.length === 0 ? 'no subscribers\n' : formatRecords(rows, [...cols], flags.format, 50));
+    });
+  subscribers
+    .command('unsubscribe')
+    .description('unsubscribe an address, e.g. on a request that came by mail; its row stays, marked, so it is never exported again')
+    .argument('<email>', 'the address')
+    .action(async (email: string, _flags: unknown, cmd: Command) => {
+      if (!isValidEmail(email.trim())) usageError(cmd, `'${email}' is not an email address`);
+      if (await withDb('subscribers unsubscribe', (db) => unsubscribeAddress(db, email))) console.log(`unsubscribed ${email.trim()}`);
+      else {
+        console.error(`error: ${email.trim()} is not on the list`);
+        process.exitCode = 1;
+      }
+    });
+  subscribers
     .command('forget')
-    .description('erase an address on request: its newsletter sign-up and every contact message from it')
+    .description('erase an address on request: its newsletter sign-up, every contact message from it, and every mail to or about it')
     .argument('<email>', 'the address to erase')
     .action(async (email: string, _flags: unknown, cmd: Command) => {
       if (!isValidEmail(email.trim())) usageError(cmd, `'${email}' is not an email address`);
       const erased = await withDb('subscribers forget', (db) => forgetAddress(db, email));
       const what = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-      console.log(`removed ${what(erased.subscribers, 'newsletter sign-up', 'newsletter sign-ups')} and ${what(erased.messages, 'contact message', 'contact messages')} of ${email.trim()}`);
+      console.log(
+        `removed ${what(erased.subscribers, 'newsletter subscription', 'newsletter subscriptions')}, ${what(erased.signups, 'sign-up not yet worked', 'sign-ups not yet worked')}, ` +
+          `${what(erased.messages, 'contact message', 'contact messages')} and ${what(erased.mails, 'mail', 'mails')} of ${email.trim()}`,
+      );
     });
 }

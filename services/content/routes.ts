@@ -30,7 +30,17 @@ export const NOT_FOUND_PATH = '/404';
  * 303 to one of them (services/http/routes/form-results.ts), and the build prerenders each from site.yaml.
  */
 export const FORM_RESULTS = {
-  newsletter: { subscribed: '/newsletter/subscribed', invalid: '/newsletter/invalid', failed: '/newsletter/failed' },
+  newsletter: {
+    subscribed: '/newsletter/subscribed',
+    invalid: '/newsletter/invalid',
+    failed: '/newsletter/failed',
+    // Where the links in the newsletter's mails lead (services/http/routes/newsletter.ts).
+    confirmed: '/newsletter/confirmed',
+    unsubscribe: '/newsletter/unsubscribe',
+    unsubscribed: '/newsletter/unsubscribed',
+    linkExpired: '/newsletter/link-expired',
+    linkInvalid: '/newsletter/link-invalid',
+  },
   contact: { sent: '/contact-us/sent', invalid: '/contact-us/invalid', failed: '/contact-us/failed' },
 } as const;
 
@@ -49,7 +59,7 @@ export const NOT_FOUND_PATHS: readonly string[] = [NOT_FOUND_PATH, ...Object.val
 
 interface Meta { title: string; description: string }
 interface Titled { slug: string; updated: string; meta: Meta }
-type FormResultTitles = { [F in keyof typeof FORM_RESULTS]: Record<keyof (typeof FORM_RESULTS)[F], { title: string; text?: string }> };
+type FormResultTitles = { [F in keyof typeof FORM_RESULTS]: Partial<Record<keyof (typeof FORM_RESULTS)[F], { title: string; text?: string }>> };
 
 /**
  * What the route table reads of the content (a Content is one). Validation builds it from each file's routeStub

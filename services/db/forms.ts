@@ -1,10 +1,5 @@
-/** The two forms' queries: newsletter sign-ups and contact messages. */
+/** The contact form's query (the newsletter's are in subscribers.ts). */
 import type { Queryable } from './types.ts';
-
-/** Adds an address (trimmed, lower-cased); an address already on the list is left as it is. */
-export async function subscribe(db: Queryable, email: string): Promise<void> {
-  await db.query('INSERT INTO newsletter_subscribers (email) VALUES ($1) ON CONFLICT (email) DO NOTHING', [email.trim().toLowerCase()]);
-}
 
 export interface ContactMessage {
   name: string;
@@ -13,9 +8,17 @@ export interface ContactMessage {
   message: string;
 }
 
-/** Stores a message exactly as sent; whatever displays it must escape it. */
-export async function saveContactMessage(db: Queryable, m: ContactMessage): Promise<void> {
-  await db.query('INSERT INTO contact_messages (name, email, subject, message) VALUES ($1, $2, $3, $4)', [m.name, m.email, m.subject || null, m.message]);
+/**
+ * Stores a message exactly as sent (whatever displays it must escape it) and, when `notify` is given, queues its
+ * forwarding there in the same statement: a message is never forwarded unsaved, nor saved unforwarded. `replyTo` is
+ * the visitor's address once it has passed the email rule.
+ */
+export async function saveContactMessage(db: Queryable, m: ContactMessage, notify?: { to: string; replyTo?: string }): Promise<void> {
+  await db.query(
+    `WITH m AS (INSERT INTO contact_messages (name, email, subject, message) VALUES ($1, $2, $3, $4) RETURNING id)
+     INSERT INTO mail_outbox (kind, ref_id, recipient, reply_to) SELECT 'contact-notify', id, $5, $6 FROM m WHERE $5::text IS NOT NULL`,
+    [m.name, m.email, m.subject || null, m.message, notify?.to ?? null, notify?.replyTo ?? null],
+  );
 }
 
 /** True when the database answers a trivial query within timeoutMs. */

@@ -16,7 +16,10 @@ export function dbConfigFromEnv(env = process.env): DbConfig {
   return { databaseUrl, pgliteDir: env.PGLITE_DIR || 'var/pglite', poolSize };
 }
 export { clickStore } from './click-store.ts';
-export { isUp, saveContactMessage, subscribe, type ContactMessage } from './forms.ts';
+export { isUp, saveContactMessage, type ContactMessage } from './forms.ts';
+export { inTransaction } from './transaction.ts';
+export * from './subscribers.ts';
+export * from './outbox.ts';
 export { clickReport, clickRows, type ReportSource } from './click-report.ts';
 export { refreshClickRollup } from './click-rollup.ts';
 export { forgetAddress, getMessage, handleMessages, listMessages, type Erased, type StoredMessage } from './messages.ts';

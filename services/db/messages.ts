@@ -45,18 +45,28 @@ export async function handleMessages(db: Queryable, ids: number[]): Promise<numb
 export interface Erased {
   subscribers: number;
   messages: number;
+  /** Sign-ups not yet worked, and mails to, about or on behalf of the address, sent or not. */
+  signups: number;
+  mails: number;
 }
 
 /**
- * Erases everything stored under an address (a right-to-erasure request): its newsletter sign-up and every contact
- * message sent from it. One statement, so it is all or nothing. Addresses are compared trimmed and case-blind, as
- * the forms store and a person types them.
+ * Erases everything stored under an address (a right-to-erasure request): its newsletter sign-up, every contact
+ * message sent from it, and every mail to it or forwarding its messages. One statement, so it is all or nothing.
+ * Addresses are compared trimmed and case-blind, as the forms store and a person types them.
  */
 export async function forgetAddress(db: Queryable, email: string): Promise<Erased> {
   const { rows } = await db.query<Erased>(
-    `WITH s AS (DELETE FROM newsletter_subscribers WHERE email = lower(btrim($1)) RETURNING 1),
-          m AS (DELETE FROM contact_messages WHERE lower(btrim(email)) = lower(btrim($1)) RETURNING 1)
-     SELECT (SELECT count(*) FROM s)::int AS subscribers, (SELECT count(*) FROM m)::int AS messages`,
+    `WITH s AS (DELETE FROM newsletter_subscribers WHERE email = lower(btrim($1)) RETURNING id),
+          q AS (DELETE FROM newsletter_signups WHERE email = lower(btrim($1)) RETURNING 1),
+          m AS (DELETE FROM contact_messages WHERE lower(btrim(email)) = lower(btrim($1)) RETURNING id),
+          o AS (DELETE FROM mail_outbox
+                WHERE lower(recipient) = lower(btrim($1)) OR lower(reply_to) = lower(btrim($1))
+                   OR (kind = 'newsletter-confirm' AND ref_id IN (SELECT id FROM s))
+                   OR (kind = 'contact-notify' AND ref_id IN (SELECT id FROM m))
+                RETURNING 1)
+     SELECT (SELECT count(*) FROM s)::int AS subscribers, (SELECT count(*) FROM m)::int AS messages,
+            (SELECT count(*) FROM q)::int AS signups, (SELECT count(*) FROM o)::int AS mails`,
     [email],
   );
   return rows[0]!;

@@ -11,6 +11,7 @@ import { clicksApiRoutes } from './routes/clicks-api.ts';
 import { formRoutes } from './routes/forms.ts';
 import { goRoutes } from './routes/go.ts';
 import { healthRoutes } from './routes/health.ts';
+import { newsletterLinkRoutes } from './routes/newsletter.ts';
 import type { ProviderTargets } from './targets.ts';
 import { validationMessage } from './validation-message.ts';
 
@@ -31,6 +32,14 @@ export interface AppOptions {
   /** Bearer token for GET /api/clicks; undefined disables it. */
   statsToken?: string;
   statsRateLimit: number;
+  mail: {
+    /** Signs and checks the links in the newsletter's mails. */
+    linkSecret: string;
+    /** Where contact messages are forwarded, if anywhere. */
+    contactNotifyTo?: string;
+    /** Wakes the mailer: a sign-up or a mail was just stored. */
+    queued: () => void;
+  };
 }
 
 const MESSAGES: Record<number, string> = {
@@ -61,9 +70,18 @@ export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<v
     bodyTimeout(site, opts.bodyTimeoutMs);
     await site.register(securityPlugin, { corsOrigins: opts.corsOrigins, redisUrl: opts.redisUrl });
     await site.register(compress, { threshold: 1024 });
-    await site.register(formRoutes, { db: opts.db, ready: opts.dbReady, rateLimit: opts.formRateLimit, siteOrigins: opts.corsOrigins });
+    await site.register(formRoutes, {
+      db: opts.db,
+      ready: opts.dbReady,
+      rateLimit: opts.formRateLimit,
+      siteOrigins: opts.corsOrigins,
+      contactNotifyTo: opts.mail.contactNotifyTo,
+      queued: opts.mail.queued,
+    });
     await site.register(healthRoutes, { db: opts.db, ready: opts.dbReady });
     await site.register(clicksApiRoutes, { db: opts.db, ready: opts.dbReady, statsToken: opts.statsToken, rateLimit: opts.statsRateLimit });
     await site.register(staticSite, { distDir: opts.distDir });
+    // After the static site, whose page headers (the page's own CSP) and sendFile the unsubscribe page reuses.
+    await site.register(newsletterLinkRoutes, { db: opts.db, ready: opts.dbReady, linkSecret: opts.mail.linkSecret });
   });
 }

@@ -1,6 +1,7 @@
 /** Service configuration, read and checked once at start-up (.env.example lists every variable). */
 import { resolve } from 'node:path';
 import { dbConfigFromEnv, type DbConfig } from '../db/index.ts';
+import { mailConfigFromEnv, type MailConfig } from '../mail/config.ts';
 
 export interface ServiceConfig {
   host: string;
@@ -41,6 +42,8 @@ export interface ServiceConfig {
   statsRateLimit: number;
   /** How often stale days of the click rollup are recomputed; 0 leaves it to `vpnsite db refresh-rollup`. */
   rollupRefreshMs: number;
+  /** SMTP or .eml files, the sender, contact forwarding, and the secret that signs the links in mails. */
+  mail: MailConfig;
 }
 
 function parseTrustProxy(value: string | undefined): ServiceConfig['trustProxy'] {
@@ -100,5 +103,6 @@ export function loadConfig(flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 
     statsToken,
     statsRateLimit: whole('STATS_RATE_LIMIT', env.STATS_RATE_LIMIT, 30, 1),
     rollupRefreshMs: whole('CLICK_ROLLUP_REFRESH_SECONDS', env.CLICK_ROLLUP_REFRESH_SECONDS, 60, 0) * 1000,
+    mail: mailConfigFromEnv(env),
   };
 }

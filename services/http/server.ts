@@ -8,6 +8,7 @@ import { app } from './app.ts';
 import type { ServiceConfig } from './config.ts';
 import { DbLink } from './db-link.ts';
 import { scheduleRollupRefresh } from './rollup-refresh.ts';
+import { Mailer } from '../mail/mailer.ts';
 import { outboundTargets } from './targets.ts';
 import pretty from 'pino-pretty';
 
@@ -40,6 +41,20 @@ async function openServiceDb(config: ServiceConfig, log: FastifyInstance['log'])
       await sleep(200);
     }
   }
+}
+
+/**
+ * The origin the links in mails point to: PUBLIC_URL when set. Otherwise, mail sent through SMTP goes to real readers,
+ * whose links must reach the public site (site.yaml's url); mail written to files is read on this machine, whose
+ * links reach the service where it listens.
+ */
+function mailOrigin(config: ServiceConfig, fastify: FastifyInstance, siteUrl: string): string {
+  if (config.mail.publicUrl) return config.mail.publicUrl;
+  if (config.mail.smtpUrl) return new URL(siteUrl).origin;
+  const address = fastify.server.address();
+  if (!address || typeof address === 'string') return new URL(siteUrl).origin;
+  const host = ['0.0.0.0', '::'].includes(address.address) ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 /** A ready (not listening) instance; throws when the content is invalid or the embedded database is taken. `db` is opened from config unless given. */
@@ -86,6 +101,15 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
   let recording = false;
   link.onReady(() => void recorder.start().then(() => (recording = true)));
   const stopRollup = scheduleRollupRefresh(db, config.rollupRefreshMs, fastify.log, () => link.ready);
+  const mailer = new Mailer({
+    db,
+    config: config.mail,
+    siteName: loaded.content.site.brand.name,
+    origin: () => mailOrigin(config, fastify, loaded.content!.site.url),
+    ready: () => link.ready,
+    log: fastify.log,
+  });
+  link.onReady(() => mailer.nudge());
 
   let deadline = 0;
   let cutStalled: NodeJS.Timeout | undefined;
@@ -107,7 +131,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     if (stats.droppedAtClose) fastify.log.error({ notWritten: stats.droppedAtClose, written: stats.written, shutdownTimeoutMs: config.shutdownTimeoutMs }, `${stats.droppedAtClose} clicks were not written: the database did not take them within SHUTDOWN_TIMEOUT_MS of the shutdown`);
     if (stats.droppedFull) fastify.log.error({ dropped: stats.droppedFull, clickBatchCap: config.clickBatchCap }, `${stats.droppedFull} clicks were dropped while the database was away: more than CLICK_BATCH_CAP were waiting`);
     if (!stats.dropped) fastify.log.info({ written: stats.written }, 'every click was written');
-    await Promise.race([stopRollup(), sleep(left() - 200)]);
+    await Promise.race([Promise.all([stopRollup(), mailer.stop()]), sleep(left() - 200)]);
     await Promise.race([db.close(), sleep(left())]);
   });
   fastify.decorate('clickStats', () => recorder.stats());
@@ -136,9 +160,11 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     redisUrl: config.redisUrl,
     statsToken: config.statsToken,
     statsRateLimit: config.statsRateLimit,
+    mail: { linkSecret: config.mail.linkSecret, contactNotifyTo: config.mail.contactNotifyTo, queued: () => mailer.nudge() },
   });
   await fastify.ready();
   link.start();
+  mailer.start();
   return fastify;
 }
 

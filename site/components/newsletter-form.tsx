@@ -8,13 +8,15 @@ type Props = RootData['footer']['newsletter'];
 
 /**
  * The footer's newsletter sign-up: idle → submitting (input and button disabled) → idle,
- * the field cleared on success. The hidden `website` field is a honeypot that people never see or fill.
+ * the field cleared on success, a toast, and a note that a confirmation mail is on its way. The hidden `website` field is a honeypot that people never see or fill.
  */
-export function NewsletterForm({ title, text, placeholder, button, invalidEmail, success, failure }: Props) {
+export function NewsletterForm({ title, text, placeholder, button, invalidEmail, success, confirmNote, failure }: Props) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  // After a sign-up, until the next attempt: the subscription waits for the link in the confirmation mail.
+  const [sent, setSent] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,11 +26,13 @@ export function NewsletterForm({ title, text, placeholder, button, invalidEmail,
       return;
     }
     setMessage(null);
+    setSent(false);
     setSubmitting(true);
     const website = String(new FormData(event.currentTarget).get('website') ?? '');
     try {
       await postJson('/api/newsletter-subscribe', { email, website });
       setEmail('');
+      setSent(true);
       await showToast('success', success);
     } catch (err) {
       console.error(err);
@@ -64,6 +68,7 @@ export function NewsletterForm({ title, text, placeholder, button, invalidEmail,
         </div>
         <button type="submit" disabled={submitting} className="rounded-md bg-blue-600 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-500 disabled:opacity-60">{button}</button>
         <p id={`${id}-message`} role="alert" className="min-h-5 text-sm text-red-300">{message}</p>
+        <p role="status" className="text-sm text-green-300 empty:hidden" data-testid="newsletter-confirm-note">{sent ? confirmNote : ''}</p>
       </form>
     </div>
   );

@@ -15,14 +15,23 @@ function resultAt(path: string): { form: Form; outcome: string } {
   throw new Response('Not Found', { status: 404 });
 }
 
+/** Pages a newsletter mail's links lead to: their text is the message, and their icon says how it went. */
+const MAIL_LINK_OUTCOMES: Record<string, 'ok' | 'ask' | 'problem'> = { confirmed: 'ok', unsubscribe: 'ask', unsubscribed: 'ok', linkExpired: 'problem', linkInvalid: 'problem' };
+
+type Result = { title: string; text?: string; button?: string; link?: { label: string; href: string } };
+
 /**
  * Where a form posted without JavaScript lands: this outcome's heading and text from site.yaml, and the message the
- * form itself shows for it with JavaScript (the footer's newsletter texts, the contact form block's).
+ * form itself shows for it with JavaScript (the footer's newsletter texts, the contact form block's). The pages the
+ * newsletter's mail links lead to come through here too.
  */
 export function loader({ url }: Route.LoaderArgs) {
   const { site, pages } = getContent().content;
   const { form, outcome } = resultAt(routeFor(url).path);
-  const result = (site.formResults[form] as Record<string, { title: string; text?: string; link?: { label: string; href: string } }>)[outcome]!;
+  const result = (site.formResults[form] as Record<string, Result>)[outcome]!;
+  const base = { title: result.title, link: result.link ?? { label: site.notFound.linkLabel, href: '/' }, brand: site.brand.name };
+  const mailLink = form === 'newsletter' ? MAIL_LINK_OUTCOMES[outcome] : undefined;
+  if (mailLink) return { ...base, tone: mailLink, message: result.text!, text: undefined, button: result.button };
   let message: string;
   if (form === 'newsletter') {
     const n = site.footer.newsletter;
@@ -31,31 +40,36 @@ export function loader({ url }: Route.LoaderArgs) {
     const block = pages.flatMap((p) => p.blocks).find((b): b is Extract<Block, { type: 'contact-form' }> => b.type === 'contact-form')!;
     message = { sent: block.success, invalid: block.missingFields, failed: block.failure }[outcome]!;
   }
-  return {
-    ok: outcome === 'subscribed' || outcome === 'sent',
-    title: result.title,
-    text: result.text,
-    message,
-    link: result.link ?? { label: site.notFound.linkLabel, href: '/' },
-    brand: site.brand.name,
-  };
+  const tone = outcome === 'subscribed' || outcome === 'sent' ? 'ok' : 'problem';
+  return { ...base, tone, message, text: result.text, button: undefined };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData.title} | ${loaderData.brand}` }, { name: 'description', content: loaderData.message }, { name: 'robots', content: 'noindex' }];
 }
 
+const ICON = { ok: ['check-circle', 'text-green-700'], ask: ['mail', 'text-blue-700'], problem: ['alert-triangle', 'text-amber-600'] } as const;
+
 export default function FormResult({ loaderData }: Route.ComponentProps) {
-  const { ok, title, text, message, link } = loaderData;
+  const { tone, title, text, message, link, button } = loaderData;
+  const [icon, colour] = ICON[tone as keyof typeof ICON];
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center" data-testid="form-result">
-      <Icon name={ok ? 'check-circle' : 'alert-triangle'} size={48} className={ok ? 'text-green-700' : 'text-amber-600'} />
+      <Icon name={icon} size={48} className={colour} />
       <h1 className="mt-4 text-3xl font-bold">{title}</h1>
       <p role="status" className="mt-4 text-lg font-medium text-slate-900">{message}</p>
       {text && <p className="mt-3 leading-7 text-slate-700">{text}</p>}
-      <SiteLink to={link.href} className="mt-8 rounded-md bg-blue-700 px-5 py-2.5 font-medium text-white hover:bg-blue-800">
-        {link.label}
-      </SiteLink>
+      {button ? (
+        // No action: the form posts back to this page's own URL, whose token names the subscription.
+        <form method="post" className="mt-8">
+          <input type="hidden" name="List-Unsubscribe" value="One-Click" />
+          <button type="submit" className="rounded-md bg-blue-700 px-5 py-2.5 font-medium text-white hover:bg-blue-800">{button}</button>
+        </form>
+      ) : (
+        <SiteLink to={link.href} className="mt-8 rounded-md bg-blue-700 px-5 py-2.5 font-medium text-white hover:bg-blue-800">
+          {link.label}
+        </SiteLink>
+      )}
     </section>
   );
 }

@@ -27,6 +27,7 @@ footer:
     button: Subscribe
     invalidEmail: Please enter a valid email address.
     success: Successfully subscribed to our newsletter!
+    confirmNote: Check your inbox to confirm.
     failure: Failed to subscribe. Please try again.
   rights: All rights reserved.
 home:
@@ -59,6 +60,11 @@ formResults:
     subscribed: { title: Subscribed }
     invalid: { title: Check your email }
     failed: { title: Not subscribed }
+    confirmed: { title: Confirmed, text: Confirmed. }
+    unsubscribe: { title: Unsubscribe, text: Press the button., button: Unsubscribe }
+    unsubscribed: { title: Unsubscribed, text: Unsubscribed. }
+    linkExpired: { title: Link expired, text: Sign up again. }
+    linkInvalid: { title: Link not valid, text: Sign up again. }
   contact:
     sent: { title: Sent }
     invalid: { title: Check your message }

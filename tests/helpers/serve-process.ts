@@ -1,6 +1,8 @@
 /** `vpnsite serve` and other vpnsite commands as real child processes, for tests of signals, locks and outages. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
 import { FIXTURE_DIST } from './service.ts';
 
@@ -21,7 +23,7 @@ export async function spawnServe(env: Record<string, string>, waitFor: string | 
   let out = '';
   const child = spawn(process.execPath, [BIN, 'serve', '--dist', resolve(FIXTURE_DIST), '--port', String(port)], {
     cwd,
-    env: { ...process.env, LOG_LEVEL: 'info', CLICK_BUDGET_PER_MINUTE: '0', ...env },
+    env: { ...process.env, LOG_LEVEL: 'info', CLICK_BUDGET_PER_MINUTE: '0', MAIL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-mail-')), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d: Buffer) => (out += d));

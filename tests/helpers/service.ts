@@ -3,6 +3,9 @@
  * PostgreSQL server (`inject('databaseUrl')`), or an in-memory PGlite. Clicks are queried through the same Db.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -13,6 +16,11 @@ import { createServer } from '../../services/http/server.ts';
 export type DbKind = 'pg' | 'pglite';
 export const DB_KINDS: DbKind[] = ['pg', 'pglite'];
 export const FIXTURE_DIST = 'tests/fixtures/dist';
+/**
+ * For count(): every address signed up, whether the service has worked its sign-up yet or not (a sign-up moves from
+ * newsletter_signups to newsletter_subscribers in one transaction, in the background).
+ */
+export const SIGNED_UP = '(SELECT email FROM newsletter_signups UNION ALL SELECT email FROM newsletter_subscribers) AS signed_up';
 
 /** A new, empty database on a PostgreSQL server; returns its URL. */
 export async function createPgDatabase(serverUrl: string): Promise<string> {
@@ -55,7 +63,7 @@ export async function waitForDb(url: string, attempts = 2400): Promise<void> {
 /** Starts the service (listening on a free port) with env overrides, e.g. `{ TRUST_PROXY: 'true' }`; DIST_DIR replaces the fixture site. */
 export async function startService(kind: DbKind, env: Record<string, string> = {}, dbConfig?: DbConfig): Promise<RunningService> {
   const dbc = dbConfig ?? (await freshDbConfig(kind));
-  const config = loadConfig({ distDir: env.DIST_DIR ?? FIXTURE_DIST, port: 0, host: '127.0.0.1' }, { LOG_LEVEL: 'silent', CLICK_BUDGET_PER_MINUTE: '0', ...env });
+  const config = loadConfig({ distDir: env.DIST_DIR ?? FIXTURE_DIST, port: 0, host: '127.0.0.1' }, { LOG_LEVEL: 'silent', CLICK_BUDGET_PER_MINUTE: '0', MAIL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-mail-')), ...env });
   config.db = dbc;
   const db = await openDb(dbc);
   const app = await createServer(config, { db });

@@ -1,7 +1,7 @@
 /** The two forms posted as plain HTML forms (no JavaScript): a 303 to the page for the outcome, and the same rules as JSON. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../../scripts/lib/throwaway-postgres.ts';
-import { createPgDatabase, startService, type RunningService } from '../helpers/service.ts';
+import { createPgDatabase, SIGNED_UP, startService, type RunningService } from '../helpers/service.ts';
 
 const SITE_ELSEWHERE = 'https://www.example.com';
 
@@ -32,16 +32,16 @@ describe('forms posted without JavaScript', () => {
   it('subscribes and sends the browser to the subscribed page', async () => {
     const res = await postForm(svc, '/api/newsletter-subscribe', { email: 'Plain.Form@Example.com', website: '' });
     expect(res).toMatchObject({ status: 303, location: '/newsletter/subscribed' });
-    expect(await svc.count('newsletter_subscribers', "email = 'plain.form@example.com'")).toBe(1);
+    expect(await svc.count(SIGNED_UP, "email = 'plain.form@example.com'")).toBe(1);
   });
 
   it('sends refused input to the invalid page and stores nothing', async () => {
-    const before = await svc.count('newsletter_subscribers');
+    const before = await svc.count(SIGNED_UP);
     const refused: Record<string, string>[] = [{ email: 'no-at-sign' }, { email: '' }, {}, { email: 'a@b.co', admin: 'yes' }];
     for (const fields of refused) {
       expect(await postForm(svc, '/api/newsletter-subscribe', fields), JSON.stringify(fields)).toMatchObject({ status: 303, location: '/newsletter/invalid' });
     }
-    expect(await svc.count('newsletter_subscribers')).toBe(before);
+    expect(await svc.count(SIGNED_UP)).toBe(before);
     expect(await postForm(svc, '/api/contact-form', { ...message, name: '  ' })).toMatchObject({ status: 303, location: '/contact-us/invalid' });
     expect(await svc.count('contact_messages')).toBe(0);
   });
@@ -66,19 +66,19 @@ describe('forms posted without JavaScript', () => {
     expect(answers.map((a) => a.location)).toEqual([...Array(5).fill('/newsletter/subscribed'), '/newsletter/failed']);
     // A Retry-After on a redirect would make the browser wait before following it.
     expect(answers[5]!.retryAfter).toBeNull();
-    expect(await svc.count('newsletter_subscribers', "email = 'rate5@example.com'")).toBe(0);
+    expect(await svc.count(SIGNED_UP, "email = 'rate5@example.com'")).toBe(0);
   });
 
   it("refuses a post from another site's page, and sends one from the site's other origin back there", async () => {
-    const before = await svc.count('newsletter_subscribers');
+    const before = await svc.count(SIGNED_UP);
     const foreign = await postForm(svc, '/api/newsletter-subscribe', { email: 'victim@example.com' }, { origin: 'https://evil.example' });
     expect(foreign).toMatchObject({ status: 303, location: '/newsletter/failed' });
-    expect(await svc.count('newsletter_subscribers')).toBe(before);
+    expect(await svc.count(SIGNED_UP)).toBe(before);
     const own = await postForm(svc, '/api/newsletter-subscribe', { email: 'own@example.com' }, { origin: svc.url });
     expect(own).toMatchObject({ status: 303, location: '/newsletter/subscribed' });
     const elsewhere = await postForm(svc, '/api/newsletter-subscribe', { email: 'cdn@example.com' }, { origin: SITE_ELSEWHERE });
     expect(elsewhere).toMatchObject({ status: 303, location: `${SITE_ELSEWHERE}/newsletter/subscribed` });
-    expect(await svc.count('newsletter_subscribers')).toBe(before + 2);
+    expect(await svc.count(SIGNED_UP)).toBe(before + 2);
   });
 
   it('still answers JSON posts with JSON, and other bodies with a 415 that names both kinds', async () => {
@@ -109,7 +109,7 @@ describe('forms posted without JavaScript while PostgreSQL is down', () => {
     expect(await postForm(svc, '/api/contact-form', message)).toMatchObject({ status: 303, location: '/contact-us/failed' });
     pg.start();
     expect(await postForm(svc, '/api/newsletter-subscribe', { email: 'up@example.com' })).toMatchObject({ status: 303, location: '/newsletter/subscribed' });
-    expect(await svc.count('newsletter_subscribers')).toBe(1);
+    expect(await svc.count(SIGNED_UP)).toBe(1);
     expect(await svc.count('contact_messages')).toBe(0);
   });
 });

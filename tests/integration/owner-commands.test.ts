@@ -2,7 +2,7 @@
  * The owner's commands: contact messages listed, shown whole and marked handled, and an address erased on request,
  * on PostgreSQL and on the embedded database, while `vpnsite serve` runs (the command goes through it) and after.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
@@ -24,8 +24,12 @@ async function ownerWorkflow(env: Record<string, string>): Promise<void> {
     const r = await vpnsiteAsync(args, env);
     return { ...r, json: () => JSON.parse(r.stdout) as Listed[] };
   };
+  // No SMTP_URL: mail is written as .eml files, which a person can open.
+  const mailDir = mkdtempSync(join(tmpdir(), 'vpnsite-owner-mail-'));
+  env = { ...env, MAIL_DIR: mailDir };
   const svc = await spawnServe(env, '/healthz/db');
   running.push(svc);
+  expect(svc.output()).toContain(`SMTP_URL is not set: mail is written to ${mailDir} as .eml files`);
   // Written by the visitors' forms, as in production.
   expect(await post(svc.url, '/api/contact-form', { name: 'Ann', email: 'Ann@Example.com', subject: 'Refund', message: 'First line\nsecond line, with a comma' })).toBe(200);
   expect(await post(svc.url, '/api/contact-form', { name: 'Bob', email: 'bob@example.com', message: 'Hello' })).toBe(200);
@@ -56,9 +60,14 @@ async function ownerWorkflow(env: Record<string, string>): Promise<void> {
   expect(table.split('\n').filter((l) => /Ann|Bob/.test(l))).toHaveLength(2);
   expect((await cli('messages', '--format', 'csv')).stdout).toContain('"First line\nsecond line, with a comma"');
 
+  // Each sign-up's confirmation mail, written out.
+  const mails = () => readdirSync(mailDir).filter((f) => f.endsWith('.eml')).map((f) => readFileSync(join(mailDir, f), 'utf8'));
+  await expect.poll(() => mails().length).toBe(2);
+  expect(mails().find((m) => m.includes('To: ann@example.com'))).toMatch(/^Subject: Confirm your subscription to the VPN Compass newsletter$/m);
+
   // Erasure: the sign-up and every message from the address, whatever its case and spaces; nothing of Bob's.
   const forgot = await cli('subscribers', 'forget', ' ANN@example.com ');
-  expect(forgot.stdout).toBe('removed 1 newsletter sign-up and 1 contact message of ANN@example.com\n');
+  expect(forgot.stdout).toBe('removed 1 newsletter subscription, 0 sign-ups not yet worked, 1 contact message and 1 mail of ANN@example.com\n');
   expect((await stop(svc)).code).toBe(0);
 
   // With no service running, the command opens the database itself.

@@ -58,7 +58,7 @@ describe('schema and syntax errors', () => {
   it('lists the allowed values of an enum and what was found', () => {
     const r = check([siteWith('{ icon: lock,', '{ icon: lok,')]);
     expect(lines(r)).toHaveLength(1);
-    expect(lines(r)[0]).toMatch(/^data\/site\.yaml:34:17 error \/home\/hero\/points\/0\/icon must be one of: shield, .* \(found "lok"\) \(did you mean 'lock'\?\)$/);
+    expect(lines(r)[0]).toMatch(/^data\/site\.yaml:35:17 error \/home\/hero\/points\/0\/icon must be one of: shield, .* \(found "lok"\) \(did you mean 'lock'\?\)$/);
   });
 
   it('reports a pattern mismatch with what was found', () => {

@@ -17,6 +17,18 @@ const FormResult = (outcome: string, message: string) =>
     `The page a form posted without JavaScript lands on when ${outcome.toLowerCase()}; it shows ${message} and a link (home unless \`link\` is given).`,
   );
 
+/** A page that a link in a newsletter mail leads to. */
+const MailLinkResult = (example: string, what: string, button = false) =>
+  Obj(
+    {
+      title: Str(`The page's heading and <title>, e.g. "${example}".`),
+      text: Str('What happened, and what the reader can do next.'),
+      ...(button ? { button: Str('The button that unsubscribes, e.g. "Unsubscribe".') } : {}),
+      link: Type.Optional(Link),
+    },
+    what,
+  );
+
 export const SiteSchema = Obj(
   {
     brand: Obj(
@@ -45,6 +57,7 @@ export const SiteSchema = Obj(
             button: Str('Submit button text.'),
             invalidEmail: Str('Shown when the email is empty or not a valid address.'),
             success: Str('Toast on success.'),
+            confirmNote: Str('Shown under the form after a sign-up: a confirmation mail is on its way.'),
             failure: Str('Message on failure.'),
           },
           'The newsletter sign-up column.',
@@ -94,8 +107,13 @@ export const SiteSchema = Obj(
             subscribed: FormResult('Subscribed', "the newsletter's success message"),
             invalid: FormResult('Check your email address', "the newsletter's invalid-email message"),
             failed: FormResult('Subscription failed', "the newsletter's failure message"),
+            confirmed: MailLinkResult('Subscription confirmed', '/newsletter/confirmed: where the link in the confirmation mail leads.'),
+            unsubscribe: MailLinkResult('Unsubscribe', "/newsletter/unsubscribe: the page of a mail's unsubscribe link, with one button.", true),
+            unsubscribed: MailLinkResult("You're unsubscribed", '/newsletter/unsubscribed: shown once the button, or a mail client, has unsubscribed.'),
+            linkExpired: MailLinkResult('This link has expired', '/newsletter/link-expired: a confirmation link older than 7 days.'),
+            linkInvalid: MailLinkResult('This link is not valid', '/newsletter/link-invalid: a link that was altered, cut short, or belongs to a sign-up that was since unsubscribed or erased.'),
           },
-          'The newsletter sign-up: /newsletter/subscribed, /newsletter/invalid and /newsletter/failed.',
+          'The newsletter sign-up (/newsletter/subscribed, /newsletter/invalid, /newsletter/failed), and the pages the links in its mails lead to.',
         ),
         contact: Obj(
           {

@@ -2,10 +2,14 @@
  * POST /api/newsletter-subscribe and POST /api/contact-form. The schemas mirror the client rules; unknown fields are
  * refused. A filled `website` field is the honeypot: bots that fill every input get the same 200 and nothing is
  * stored. Until the database is reached, and whenever it cannot be, they answer 503 with Retry-After.
+ *
+ * A sign-up is stored as it came and worked in the background (confirmation mail, hourly cap), so the answer is the
+ * same, in the same time, for a new, pending, confirmed or unsubscribed address. A contact message is saved with its
+ * forwarding mail queued in the same statement.
  */
-import type { FastifyInstance } from 'fastify';
-import { saveContactMessage, subscribe, type ContactMessage, type Db } from '../../db/index.ts';
-import { EMAIL_PATTERN } from '../../forms/email.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordSignup, saveContactMessage, type ContactMessage, type Db } from '../../db/index.ts';
+import { EMAIL_PATTERN, isValidEmail } from '../../forms/email.ts';
 import { replyDbDown } from '../db-down.ts';
 import { formResults } from './form-results.ts';
 
@@ -17,6 +21,21 @@ export interface FormOptions {
   rateLimit: number;
   /** Origins of the site's pages when they are served elsewhere (CORS_ORIGINS). */
   siteOrigins: readonly string[];
+  /** Where contact messages are forwarded (CONTACT_NOTIFY_TO), if anywhere. */
+  contactNotifyTo?: string;
+  /** Called once something was queued for the mailer. */
+  queued: () => void;
+}
+
+/** Where a sign-up was made, as its consent's source: the page of this site the form was on. */
+function consentSource(request: FastifyRequest, siteOrigins: readonly string[]): string {
+  try {
+    const from = new URL(request.headers.referer ?? '');
+    if (from.host === request.host || siteOrigins.includes(from.origin)) return `newsletter form on ${from.pathname}`;
+  } catch {
+    // No Referer, or not a URL: the form is all that is known.
+  }
+  return 'newsletter form';
 }
 
 // Control characters have no place in a name, an address or a subject, and PostgreSQL refuses NUL in text outright;
@@ -55,7 +74,8 @@ export async function formRoutes(app: FastifyInstance, opts: FormOptions): Promi
     handler: async (request) => {
       if (request.body.website) return { ok: true };
       // Already subscribed or not, the answer is the same: it never reveals who is on the list.
-      await subscribe(opts.db, request.body.email);
+      await recordSignup(opts.db, request.body.email, consentSource(request, opts.siteOrigins));
+      opts.queued();
       return { ok: true };
     },
   });
@@ -80,7 +100,11 @@ export async function formRoutes(app: FastifyInstance, opts: FormOptions): Promi
     handler: async (request) => {
       const { website, ...message } = request.body;
       if (website) return { ok: true };
-      await saveContactMessage(opts.db, { ...message, email: message.email.trim() });
+      const email = message.email.trim();
+      // The schema applied the email rule already; the check here keeps any other address out of a mail header.
+      const notify = opts.contactNotifyTo ? { to: opts.contactNotifyTo, replyTo: isValidEmail(email) ? email : undefined } : undefined;
+      await saveContactMessage(opts.db, { ...message, email }, notify);
+      if (notify) opts.queued();
       return { ok: true };
     },
   });

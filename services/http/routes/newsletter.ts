@@ -1,0 +1,73 @@
+/**
+ * The links in the newsletter's mails.
+ *
+ * - GET /newsletter/confirm?token=… confirms a sign-up, then sends the browser to the page that says so.
+ * - GET /newsletter/unsubscribe?token=… is the page with one button; the button posts to the same URL.
+ * - POST /newsletter/unsubscribe?token=… unsubscribes at once: the button's post, and the one POST a mail client
+ *   sends for List-Unsubscribe-Post (RFC 8058), whose body it need not read.
+ *
+ * A link that was altered, made up, cut short or has expired leads to a page that says so and what to do; none is
+ * ever a 500. A browser is answered with a 303 to a page of the site; a mail client with a short 200.
+ */
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { confirmSubscriber, getSubscriber, unsubscribe, type Db } from '../../db/index.ts';
+import { FORM_RESULTS } from '../../content/routes.ts';
+import { readToken } from '../../mail/tokens.ts';
+
+export interface NewsletterLinkOptions {
+  db: Db;
+  ready: () => boolean;
+  linkSecret: string;
+}
+
+const PAGES = FORM_RESULTS.newsletter;
+
+const query = { type: 'object', properties: { token: { type: 'string', maxLength: 300 } }, additionalProperties: true } as const;
+
+const wantsPage = (request: FastifyRequest) => /\btext\/html\b/.test(request.headers.accept ?? '');
+
+function unavailable(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(503)
+    .header('Retry-After', '30')
+    .type('text/plain; charset=utf-8')
+    .send('We cannot do this just now. Please open the link from the mail again in a few minutes.');
+}
+
+export async function newsletterLinkRoutes(app: FastifyInstance, opts: NewsletterLinkOptions): Promise<void> {
+  await app.register(formbody);
+  // RFC 8058 allows the one-click body as multipart too; it carries nothing the token does not say.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}));
+
+  app.get<{ Querystring: { token?: string } }>('/newsletter/confirm', { schema: { querystring: query } }, async (request, reply) => {
+    const read = readToken(opts.linkSecret, request.query.token);
+    if (!read.ok) return reply.redirect(read.reason === 'expired' ? PAGES.linkExpired : PAGES.linkInvalid, 303);
+    if (read.token.kind !== 'confirm') return reply.redirect(PAGES.linkInvalid, 303);
+    if (!opts.ready()) return unavailable(reply);
+    const outcome = await confirmSubscriber(opts.db, read.token.subscriber, read.token.nonce);
+    reply.header('Cache-Control', 'no-store');
+    return reply.redirect(outcome === 'confirmed' ? PAGES.confirmed : PAGES.linkInvalid, 303);
+  });
+
+  app.get<{ Querystring: { token?: string } }>('/newsletter/unsubscribe', { schema: { querystring: query } }, async (request, reply) => {
+    const read = readToken(opts.linkSecret, request.query.token);
+    if (!read.ok || read.token.kind !== 'unsubscribe') return reply.redirect(PAGES.linkInvalid, 303);
+    if (!opts.ready()) return unavailable(reply);
+    const s = await getSubscriber(opts.db, read.token.subscriber);
+    // Nothing left to unsubscribe: say it is done rather than show a button that does nothing.
+    if (!s || s.status === 'unsubscribed') return reply.redirect(PAGES.unsubscribed, 303);
+    // The prerendered page; its form has no action, so the button posts back to this URL, token and all.
+    return reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer').sendFile('newsletter/unsubscribe/index.html');
+  });
+
+  app.post<{ Querystring: { token?: string } }>('/newsletter/unsubscribe', { schema: { querystring: query } }, async (request, reply) => {
+    const read = readToken(opts.linkSecret, request.query.token);
+    if (!read.ok || read.token.kind !== 'unsubscribe') {
+      return wantsPage(request) ? reply.redirect(PAGES.linkInvalid, 303) : reply.code(400).send({ error: 'This unsubscribe link is not valid.' });
+    }
+    if (!opts.ready()) return unavailable(reply);
+    await unsubscribe(opts.db, read.token.subscriber);
+    return wantsPage(request) ? reply.redirect(PAGES.unsubscribed, 303) : reply.send({ ok: true });
+  });
+}

@@ -1,0 +1,195 @@
+/**
+ * The newsletter's double opt-in and the contact form's forwarding, through a real SMTP server on loopback, on
+ * PostgreSQL and on the embedded database: the mail that arrives is parsed and its links followed.
+ */
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetAddress, listSubscribers } from '../../services/db/index.ts';
+import { confirmToken, unsubscribeToken } from '../../services/mail/tokens.ts';
+import { DB_KINDS, FIXTURE_DIST, startService, type RunningService } from '../helpers/service.ts';
+import { linksIn, startInbox, type Inbox } from '../helpers/smtp.ts';
+
+const SECRET = 'a-test-secret-of-more-than-32-characters';
+
+/** The fixture site, with the one page the unsubscribe link serves. */
+function distWithUnsubscribePage(): string {
+  const dist = join(mkdtempSync(join(tmpdir(), 'vpnsite-mail-dist-')), 'dist');
+  cpSync(FIXTURE_DIST, dist, { recursive: true });
+  mkdirSync(join(dist, 'newsletter', 'unsubscribe'), { recursive: true });
+  writeFileSync(join(dist, 'newsletter', 'unsubscribe', 'index.html'), '<!doctype html><title>Unsubscribe</title><form method="post"><button>Unsubscribe</button></form>\n');
+  return dist;
+}
+
+const to = (address: string) => (m: ParsedMail) => m.to !== undefined && !Array.isArray(m.to) && m.to.value.some((a) => a.address === address);
+
+describe.each(DB_KINDS)('mail on %s', (kind) => {
+  let inbox: Inbox;
+  let svc: RunningService;
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${svc.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  // The links lead to the public site (site.yaml's url, as no PUBLIC_URL is set); here they are followed to this service.
+  const here = (link: string) => {
+    const u = new URL(link);
+    expect(u.origin).toBe('https://www.vpncompass.com');
+    return `${svc.url}${u.pathname}${u.search}`;
+  };
+  const get = (url: string, headers: Record<string, string> = {}) => fetch(here(url), { redirect: 'manual', headers });
+  const subscriber = async (email: string) => (await listSubscribers(svc.db, 'all')).find((s) => s.email === email);
+
+  beforeAll(async () => {
+    inbox = await startInbox();
+    svc = await startService(kind, {
+      SMTP_URL: inbox.url,
+      MAIL_FROM: 'VPN Compass <news@vpncompass.test>',
+      CONTACT_NOTIFY_TO: 'owner@vpncompass.test',
+      MAIL_LINK_SECRET: SECRET,
+      MAIL_RETRY_SECONDS: '0.2',
+      DIST_DIR: distWithUnsubscribePage(),
+      FORM_RATE_LIMIT: '1000',
+    });
+    // Links in the mails lead back to this service.
+    svc.app.log.level = 'silent';
+  });
+  afterAll(async () => {
+    await svc?.close();
+    await inbox?.stop();
+  });
+
+  it('confirms a sign-up through the link in its mail, and unsubscribes with one POST', async () => {
+    const res = await post('/api/newsletter-subscribe', { email: ' Reader@Example.com ' }, { referer: `${svc.url}/deals` });
+    expect(res.status).toBe(200);
+    const mail = await inbox.waitFor(to('reader@example.com'));
+    expect(mail.subject).toBe('Confirm your subscription to the VPN Compass newsletter');
+    expect(mail.from?.value[0]?.address).toBe('news@vpncompass.test');
+    expect(await subscriber('reader@example.com')).toMatchObject({ status: 'pending', consent_source: 'newsletter form on /deals', confirmed_at: null });
+
+    // RFC 8058: one List-Unsubscribe with an HTTPS-able URL and a mailto:, and the one-click marker.
+    expect(mail.headerLines.filter((h) => h.key === 'list-unsubscribe-post').map((h) => h.line)).toEqual(['List-Unsubscribe-Post: List-Unsubscribe=One-Click']);
+    const unsubscribeHeader = mail.headerLines.filter((h) => h.key === 'list-unsubscribe');
+    expect(unsubscribeHeader).toHaveLength(1);
+    const [httpUnsub, mailto] = [...unsubscribeHeader[0]!.line.matchAll(/<([^>]+)>/g)].map((m) => m[1]!);
+    expect(httpUnsub).toMatch(/\/newsletter\/unsubscribe\?token=u\./);
+    expect(mailto).toBe('mailto:news@vpncompass.test?subject=unsubscribe');
+
+    const confirm = linksIn(mail).find((l) => l.includes('/newsletter/confirm?token='))!;
+    const followed = await get(confirm);
+    expect(followed.status).toBe(303);
+    expect(followed.headers.get('location')).toBe('/newsletter/confirmed');
+    expect(await subscriber('reader@example.com')).toMatchObject({ status: 'confirmed', confirmed_at: expect.any(String) });
+    // Followed twice (a mail scanner, a second click): still confirmed, still the same page.
+    expect((await get(confirm)).headers.get('location')).toBe('/newsletter/confirmed');
+
+    // The unsubscribe page, for a person: the site's page, with its button posting to the same URL.
+    const page = await get(httpUnsub!, { accept: 'text/html' });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<form method="post">');
+
+    // A mail client's one click: a single POST, no further step.
+    const oneClick = await fetch(here(httpUnsub!), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.status).toBe(200);
+    expect(await subscriber('reader@example.com')).toMatchObject({ status: 'unsubscribed', unsubscribed_at: expect.any(String) });
+    expect((await listSubscribers(svc.db, 'confirmed')).map((s) => s.email)).not.toContain('reader@example.com');
+    // The confirmation link from before cannot bring the address back.
+    expect((await get(confirm)).headers.get('location')).toBe('/newsletter/link-invalid');
+    // The page now says it is done; a second POST changes nothing and is no error.
+    expect((await get(httpUnsub!, { accept: 'text/html' })).headers.get('location')).toBe('/newsletter/unsubscribed');
+    const again = await fetch(here(httpUnsub!), { method: 'POST', redirect: 'manual', headers: { accept: 'text/html', 'content-type': 'multipart/form-data; boundary=x' }, body: '--x--\r\n' });
+    expect([again.status, again.headers.get('location')]).toEqual([303, '/newsletter/unsubscribed']);
+  });
+
+  it('answers a sign-up alike whatever the address, and sends one confirmation an hour at most', async () => {
+    const answer = async (email: string) => {
+      const res = await post('/api/newsletter-subscribe', { email });
+      const headers = Object.fromEntries([...res.headers].filter(([k]) => !['date', 'x-ratelimit-remaining', 'x-ratelimit-reset'].includes(k)));
+      return { status: res.status, headers, body: await res.text() };
+    };
+    const fresh = await answer('twice@example.com');
+    await inbox.waitFor(to('twice@example.com'));
+    // Pending: the same answer, and no second mail within the hour.
+    expect(await answer('twice@example.com')).toEqual(fresh);
+    const mails = () => svc.count('mail_outbox', "recipient = 'twice@example.com'");
+    await expect.poll(() => svc.count('newsletter_signups')).toBe(0);
+    expect(await mails()).toBe(1);
+    // An hour later a pending address that signs up again gets a fresh mail, with a link that still works.
+    await svc.db.query("UPDATE newsletter_subscribers SET confirm_sent_at = now() - interval '61 minutes' WHERE email = 'twice@example.com'");
+    expect(await answer('twice@example.com')).toEqual(fresh);
+    await expect.poll(mails).toBe(2);
+    await expect.poll(() => inbox.received.filter(to('twice@example.com')).length).toBe(2);
+    // Confirmed, and then unsubscribed: still the same answer to the visitor.
+    const second = inbox.received.filter(to('twice@example.com'))[1]!;
+    expect((await get(linksIn(second).find((l) => l.includes('/confirm?'))!)).headers.get('location')).toBe('/newsletter/confirmed');
+    expect(await answer('twice@example.com')).toEqual(fresh);
+    const { id } = (await svc.db.query<{ id: number }>("SELECT id::int AS id FROM newsletter_subscribers WHERE email = 'twice@example.com'")).rows[0]!;
+    expect((await fetch(`${svc.url}/newsletter/unsubscribe?token=${unsubscribeToken(SECRET, id)}`, { method: 'POST' })).status).toBe(200);
+    expect(await answer('twice@example.com')).toEqual(fresh);
+    // Signing up again after leaving is a new consent: pending again, and due a mail once the hour has passed.
+    await expect.poll(async () => (await subscriber('twice@example.com'))?.status).toBe('pending');
+  });
+
+  it('refuses expired, altered, made-up and wrong-kind links with a page that says so, never a 500', async () => {
+    await post('/api/newsletter-subscribe', { email: 'links@example.com' });
+    const mail = await inbox.waitFor(to('links@example.com'));
+    const confirm = linksIn(mail).find((l) => l.includes('/confirm?'))!;
+    const { id, confirm_nonce: nonce } = (await svc.db.query<{ id: number; confirm_nonce: string }>("SELECT id::int AS id, confirm_nonce FROM newsletter_subscribers WHERE email = 'links@example.com'")).rows[0]!;
+    const where = async (path: string, method = 'GET') => {
+      const res = await fetch(`${svc.url}${path}`, { method, redirect: 'manual', headers: { accept: 'text/html' } });
+      return `${res.status} ${res.headers.get('location')}`;
+    };
+    const eightDaysAgo = Date.now() - 8 * 24 * 3600_000;
+    expect(await where(`/newsletter/confirm?token=${confirmToken(SECRET, id, nonce, eightDaysAgo)}`)).toBe('303 /newsletter/link-expired');
+    const token = new URL(confirm).searchParams.get('token')!;
+    const altered = [token.replace(`c.${id}.`, `c.${id + 1}.`), `${token.slice(0, -2)}xx`, token.slice(0, 20), '', 'u.1.x', '%00', 'c.1.a.b.c.d.e'];
+    for (const t of altered) expect(await where(`/newsletter/confirm?token=${encodeURIComponent(t)}`), t).toBe('303 /newsletter/link-invalid');
+    expect(await where('/newsletter/confirm')).toBe('303 /newsletter/link-invalid');
+    expect(await where(`/newsletter/confirm?token=${confirmToken('another-secret-of-at-least-32-chars!', id, nonce)}`)).toBe('303 /newsletter/link-invalid');
+    // A confirmation token is not an unsubscribe token, nor the other way round.
+    expect(await where(`/newsletter/unsubscribe?token=${token}`)).toBe('303 /newsletter/link-invalid');
+    expect(await where(`/newsletter/unsubscribe?token=${token}`, 'POST')).toBe('303 /newsletter/link-invalid');
+    expect(await where(`/newsletter/confirm?token=${unsubscribeToken(SECRET, id)}`)).toBe('303 /newsletter/link-invalid');
+    const tooLong = await fetch(`${svc.url}/newsletter/confirm?token=${'a'.repeat(400)}`, { redirect: 'manual' });
+    expect(tooLong.status).toBe(400);
+    // A mail client posting a bad link is told so plainly.
+    const bad = await fetch(`${svc.url}/newsletter/unsubscribe?token=u.${id}.forged`, { method: 'POST' });
+    expect([bad.status, await bad.json()]).toEqual([400, { error: 'This unsubscribe link is not valid.' }]);
+    expect((await subscriber('links@example.com'))?.status).toBe('pending');
+  });
+
+  it('forwards a contact message with the visitor as Reply-To, saved first and sent once SMTP is back', async () => {
+    await inbox.stop();
+    const res = await post('/api/contact-form', { name: 'Zoë "Q" O\'Neil', email: 'Zoe@Example.com', subject: 'Refund?', message: 'Line one\nLine two' });
+    expect(res.status).toBe(200);
+    expect(await svc.count('contact_messages', "email = 'Zoe@Example.com'")).toBe(1);
+    // The mail waits in the outbox, tried and refused while the server is down.
+    await expect.poll(() => svc.count('mail_outbox', "kind = 'contact-notify' AND state = 'queued' AND attempts > 0 AND last_error IS NOT NULL"), { timeout: 30_000 }).toBe(1);
+    await inbox.start();
+    const mail = await inbox.waitFor(to('owner@vpncompass.test'));
+    expect(mail.replyTo?.value).toEqual([{ address: 'Zoe@example.com', name: 'Zoë "Q" O\'Neil' }]);
+    expect(mail.subject).toBe('Contact form: Refund?');
+    expect(mail.text).toContain('Line one\nLine two');
+    const { rows } = await svc.db.query<{ id: number }>("SELECT id::int AS id FROM contact_messages WHERE email = 'Zoe@Example.com'");
+    expect(mail.text).toContain(`vpnsite messages handle ${rows[0]!.id}`);
+    await expect.poll(() => svc.count('mail_outbox', "kind = 'contact-notify' AND state = 'sent'")).toBe(1);
+  });
+
+  it('erases an address from every table', async () => {
+    await post('/api/newsletter-subscribe', { email: 'erase.me@example.com' });
+    await inbox.waitFor(to('erase.me@example.com'));
+    await post('/api/contact-form', { name: 'Erase', email: 'Erase.Me@example.com', message: 'Please forget me' });
+    await inbox.waitFor((m) => m.replyTo?.value[0]?.address === 'Erase.Me@example.com');
+    // One more sign-up still waiting to be worked.
+    await svc.db.query("INSERT INTO newsletter_signups (email, source) VALUES ('erase.me@example.com', 'test')");
+    const erased = await forgetAddress(svc.db, ' ERASE.ME@example.com');
+    expect(erased).toEqual({ subscribers: 1, signups: 1, messages: 1, mails: 2 });
+    const { rows: columns } = await svc.db.query<{ table_name: string; column_name: string }>(
+      "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' AND data_type IN ('text', 'character varying')",
+    );
+    expect(columns.length).toBeGreaterThan(5);
+    for (const c of columns) {
+      const { rows } = await svc.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${c.table_name}" WHERE "${c.column_name}" ILIKE '%erase.me@example.com%'`);
+      expect(rows[0]!.n, `${c.table_name}.${c.column_name}`).toBe(0);
+    }
+  });
+});
