@@ -17,11 +17,13 @@ export interface ServeProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `vpnsite serve` on a free port; resolves once GET `waitFor` answers 200 (or at once for null). */
-export async function spawnServe(env: Record<string, string>, waitFor: string | null = '/healthz', cwd?: string): Promise<ServeProcess> {
+/** Starts `vpnsite serve` on a free port (DIST_DIR in env replaces the fixture site); resolves once GET `waitFor` answers 200 (or at once for null). */
+export async function spawnServe(envOrFn: Record<string, string> | ((url: string) => Record<string, string>), waitFor: string | null = '/healthz', cwd?: string): Promise<ServeProcess> {
   const port = await freePort();
+  // A function gets the service's own URL first, for settings that name it (PUBLIC_URL).
+  const env = typeof envOrFn === 'function' ? envOrFn(`http://127.0.0.1:${port}`) : envOrFn;
   let out = '';
-  const child = spawn(process.execPath, [BIN, 'serve', '--dist', resolve(FIXTURE_DIST), '--port', String(port)], {
+  const child = spawn(process.execPath, [BIN, 'serve', '--dist', resolve(env.DIST_DIR ?? FIXTURE_DIST), '--port', String(port)], {
     cwd,
     env: { ...process.env, LOG_LEVEL: 'info', CLICK_BUDGET_PER_MINUTE: '0', MAIL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-mail-')), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

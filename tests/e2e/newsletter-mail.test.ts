@@ -1,0 +1,119 @@
+/**
+ * The newsletter's whole path, as a reader meets it: sign up in the footer, take the confirmation mail from a real
+ * SMTP server, open its link in the browser and see the confirmation page; then unsubscribe from the mail's page and
+ * with the one POST a mail client sends, and find the address gone from the export. And a contact message, forwarded
+ * to the owner with the visitor as Reply-To, and listed by `vpnsite messages`.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { useBrowser } from '../helpers/browser.ts';
+import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
+import { linksIn, startInbox, type Inbox } from '../helpers/smtp.ts';
+
+const browser = useBrowser();
+let inbox: Inbox;
+let svc: ServeProcess;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  inbox = await startInbox();
+  const dir = mkdtempSync(join(tmpdir(), 'vpnsite-mail-e2e-'));
+  svc = await spawnServe(
+    (url) =>
+      (env = {
+        DIST_DIR: inject('distDir'),
+        DATABASE_URL: '',
+        PGLITE_DIR: join(dir, 'pglite'),
+        SMTP_URL: inbox.url,
+        MAIL_FROM: 'VPN Compass <news@vpncompass.test>',
+        CONTACT_NOTIFY_TO: 'owner@vpncompass.test',
+        MAIL_LINK_SECRET: 'an-e2e-secret-of-more-than-32-characters',
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'warn',
+      }),
+    '/healthz/db',
+  );
+});
+afterAll(async () => {
+  if (svc) await stop(svc);
+  await inbox?.stop();
+});
+
+const exported = async (status: string) => {
+  const r = await vpnsiteAsync(['subscribers', 'export', '--status', status, '--format', 'json'], env);
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as { email: string; status: string; unsubscribe_url: string | null; consent_source: string }[];
+};
+
+describe('newsletter by mail', () => {
+  it('signs up in the footer, confirms from the mail, and leaves with one click', async () => {
+    const address = `reader-${Date.now()}@example.com`;
+    const { page } = await browser.open(`${svc.url}/vpn-deals`);
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    const form = page.locator('footer form');
+    await form.getByLabel('Email address').fill(address);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    // The toast as before, and the page says a confirmation mail is on its way.
+    await expect(page.getByText('Successfully subscribed to our newsletter!').waitFor()).resolves.toBeUndefined();
+    await expect(page.getByText('We have sent you an email. Open the link in it to confirm your subscription.').waitFor()).resolves.toBeUndefined();
+
+    const mail = await inbox.waitFor((m) => m.text?.includes('/newsletter/confirm?token=') === true && JSON.stringify(m.to).includes(address));
+    expect((await exported('pending')).find((s) => s.email === address)).toMatchObject({ consent_source: 'newsletter form on /vpn-deals' });
+    const link = linksIn(mail).find((l) => l.includes('/newsletter/confirm?token='))!;
+    expect(link.startsWith(`${svc.url}/newsletter/confirm?token=`)).toBe(true);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Subscription Confirmed' }).waitFor()).resolves.toBeUndefined();
+    expect(new URL(page.url()).pathname).toBe('/newsletter/confirmed');
+    const confirmed = (await exported('confirmed')).find((s) => s.email === address)!;
+    expect(confirmed.status).toBe('confirmed');
+
+    // The mail's unsubscribe page: one button, which posts back to the same link.
+    const unsubscribe = linksIn(mail).find((l) => l.includes('/newsletter/unsubscribe?token='))!;
+    expect(unsubscribe).toBe(confirmed.unsubscribe_url);
+    await page.goto(unsubscribe);
+    await expect(page.getByRole('heading', { name: 'Unsubscribe from Our Newsletter' }).waitFor()).resolves.toBeUndefined();
+    expect(await page.getByRole('button').filter({ hasText: 'Unsubscribe' }).count()).toBe(1);
+
+    // A mail client's one click: a single POST with the RFC 8058 body, no page, no second step.
+    const res = await fetch(unsubscribe, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(res.status).toBe(200);
+    expect((await exported('confirmed')).map((s) => s.email)).not.toContain(address);
+    expect((await exported('unsubscribed')).find((s) => s.email === address)).toMatchObject({ status: 'unsubscribed', unsubscribe_url: null });
+    // The page's link now says it is done.
+    await page.goto(unsubscribe);
+    await expect(page.getByRole('heading', { name: "You're Unsubscribed" }).waitFor()).resolves.toBeUndefined();
+  });
+
+  it("unsubscribes with the page's own button", async () => {
+    const address = `button-${Date.now()}@example.com`;
+    expect((await fetch(`${svc.url}/api/newsletter-subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: address }) })).status).toBe(200);
+    const mail = await inbox.waitFor((m) => JSON.stringify(m.to).includes(address));
+    const { page } = await browser.open(linksIn(mail).find((l) => l.includes('/newsletter/unsubscribe?token='))!);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('heading', { name: "You're Unsubscribed" }).waitFor()).resolves.toBeUndefined();
+    expect((await exported('unsubscribed')).map((s) => s.email)).toContain(address);
+    // A link cut short on its way leads to a page that says so.
+    await page.goto(`${svc.url}/newsletter/confirm?token=c.1.abc`);
+    await expect(page.getByRole('heading', { name: 'This Link Is Not Valid' }).waitFor()).resolves.toBeUndefined();
+  });
+
+  it('forwards a contact message to the owner, who answers the visitor by replying', async () => {
+    const address = `writer-${Date.now()}@example.com`;
+    const { page } = await browser.open(`${svc.url}/contact-us`);
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    await page.getByLabel('Name *').fill('Maria Silva');
+    await page.getByLabel('Email *').fill(address);
+    await page.getByLabel('Subject (optional)').fill('Router help');
+    await page.getByLabel('Message *').fill('Which guide covers my router?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const mail = await inbox.waitFor((m) => m.replyTo?.value[0]?.address === address);
+    expect(mail.to && !Array.isArray(mail.to) && mail.to.value[0]?.address).toBe('owner@vpncompass.test');
+    expect(mail.replyTo?.value[0]?.name).toBe('Maria Silva');
+    expect(mail.subject).toBe('Contact form: Router help');
+    expect(mail.text).toContain('Which guide covers my router?');
+    const listed = await vpnsiteAsync(['messages', '--unhandled', '--format', 'json'], env);
+    expect((JSON.parse(listed.stdout) as { email: string; subject: string }[]).find((m) => m.email === address)).toMatchObject({ subject: 'Router help' });
+  });
+});
