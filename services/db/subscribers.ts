@@ -138,3 +138,22 @@ export async function listSubscribers(db: Queryable, status: SubscriberStatus | 
   );
   return rows;
 }
+
+/** Days an address may stay pending (unconfirmed) before it is deleted. */
+export const UNCONFIRMED_DAYS = 30;
+
+/**
+ * Deletes sign-ups never confirmed within UNCONFIRMED_DAYS, with their mails: without a confirmation there is no
+ * consent to keep the address for. Addresses from before double opt-in (no consent_source) are left for the owner.
+ */
+export async function purgeUnconfirmed(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM newsletter_subscribers
+                   WHERE status = 'pending' AND consent_source IS NOT NULL AND subscribed_at < now() - make_interval(days => $1)
+                   RETURNING id),
+          mails AS (DELETE FROM mail_outbox WHERE kind = 'newsletter-confirm' AND ref_id IN (SELECT id FROM gone))
+     SELECT count(*)::int AS n FROM gone`,
+    [UNCONFIRMED_DAYS],
+  );
+  return rows[0]!.n;
+}

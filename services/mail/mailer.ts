@@ -1,6 +1,6 @@
 /**
  * Sends what the outbox holds. `vpnsite serve` runs one: it works the stored newsletter sign-ups, then sends every
- * due mail, nudged by each form post and otherwise every few seconds. A mail that cannot be sent (SMTP down, a
+ * due mail (and deletes, once an hour, sign-ups never confirmed within 30 days), nudged by each form post and otherwise every few seconds. A mail that cannot be sent (SMTP down, a
  * refused login, a timeout) is tried again later, waiting twice as long each time up to an hour; one the server
  * refuses for good (a 5xx for its recipient), or still unsent after 7 days, is marked failed and logged.
  *
@@ -10,7 +10,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import writeFileAtomic from 'write-file-atomic';
-import { getMessage, getSubscriber, mailFinished, mailRetry, mailSent, takeDueMail, takeSignups, type Db, type OutboxRow } from '../db/index.ts';
+import { UNCONFIRMED_DAYS } from '../db/subscribers.ts';
+import { getMessage, getSubscriber, mailFinished, mailRetry, mailSent, purgeUnconfirmed, takeDueMail, takeSignups, type Db, type OutboxRow } from '../db/index.ts';
 import { confirmationMail, contactNotification, type MailContext } from './compose.ts';
 import type { MailConfig } from './config.ts';
 
@@ -43,6 +44,7 @@ export class Mailer {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  private purgedAt = 0;
 
   constructor(private readonly opts: MailerOptions) {
     const { config } = opts;
@@ -92,10 +94,15 @@ export class Mailer {
     this.schedule(again ? 0 : this.pollMs);
   }
 
-  /** One pass: every stored sign-up, then every due mail. */
+  /** One pass: every stored sign-up, then every due mail; and, once an hour, unconfirmed sign-ups past their time. */
   async work(): Promise<void> {
     if (!this.opts.ready()) return;
     const { db } = this.opts;
+    if (Date.now() - this.purgedAt > 3600_000) {
+      const purged = await purgeUnconfirmed(db);
+      this.purgedAt = Date.now();
+      if (purged) this.opts.log.info({ purged }, `deleted ${purged} newsletter sign-ups never confirmed within ${UNCONFIRMED_DAYS} days`);
+    }
     while ((await takeSignups(db, 100)) === 100 && !this.stopped);
     for (;;) {
       const due = await takeDueMail(db, BATCH, HOLD_SECONDS);

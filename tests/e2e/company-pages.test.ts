@@ -29,10 +29,10 @@ describe('legal pages', () => {
     expect(headings[9]).toContain('Governing Law');
   });
 
-  it('privacy policy: twelve sections, June 2025, minimum age 13 and what is really stored', async () => {
+  it('privacy policy: twelve sections, November 2026, minimum age 13 and what is really stored', async () => {
     const { page } = await browser.open('/privacy-policy', { javaScript: false });
     expect(await page.locator('h1').textContent()).toBe('Privacy Policy');
-    expect(await page.getByText('Last updated June 2025').count()).toBe(1);
+    expect(await page.getByText('Last updated November 2026').count()).toBe(1);
     const sections = page.getByTestId('legal-section');
     expect(await sections.count()).toBe(12);
     const text = (await page.locator('main').textContent())!;
@@ -40,6 +40,8 @@ describe('legal pages', () => {
     expect(text).toMatch(/salt that changes every day/);
     expect(text).toContain('never store your raw IP address');
     expect(text).toMatch(/newsletter/i);
+    expect(text).toMatch(/you receive the newsletter only after you open it/);
+    expect(text).toMatch(/works with one click/);
     expect(text).toMatch(/contact form/i);
   });
 });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetAddress, listSubscribers } from '../../services/db/index.ts';
+import { forgetAddress, listSubscribers, purgeUnconfirmed } from '../../services/db/index.ts';
 import { confirmToken, unsubscribeToken } from '../../services/mail/tokens.ts';
 import { DB_KINDS, FIXTURE_DIST, startService, type RunningService } from '../helpers/service.ts';
 import { linksIn, startInbox, type Inbox } from '../helpers/smtp.ts';
@@ -164,6 +164,11 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     expect(await svc.count('contact_messages', "email = 'Zoe@Example.com'")).toBe(1);
     // The mail waits in the outbox, tried and refused while the server is down.
     await expect.poll(() => svc.count('mail_outbox', "kind = 'contact-notify' AND state = 'queued' AND attempts > 0 AND last_error IS NOT NULL"), { timeout: 30_000 }).toBe(1);
+    // Monitoring sees mail waiting; once it has waited over an hour, /healthz/mail says so with a 503.
+    expect(await (await fetch(`${svc.url}/healthz/mail`)).json()).toMatchObject({ status: 'ok', queued: 1 });
+    await svc.db.query("UPDATE mail_outbox SET created_at = now() - interval '2 hours' WHERE kind = 'contact-notify' AND state = 'queued'");
+    const late = await fetch(`${svc.url}/healthz/mail`);
+    expect([late.status, await late.json()]).toEqual([503, { status: 'delayed', queued: 1, oldestQueuedSeconds: expect.any(Number) }]);
     await inbox.start();
     const mail = await inbox.waitFor(to('owner@vpncompass.test'));
     expect(mail.replyTo?.value).toEqual([{ address: 'Zoe@example.com', name: 'Zoë "Q" O\'Neil' }]);
@@ -172,6 +177,7 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     const { rows } = await svc.db.query<{ id: number }>("SELECT id::int AS id FROM contact_messages WHERE email = 'Zoe@Example.com'");
     expect(mail.text).toContain(`vpnsite messages handle ${rows[0]!.id}`);
     await expect.poll(() => svc.count('mail_outbox', "kind = 'contact-notify' AND state = 'sent'")).toBe(1);
+    expect(await (await fetch(`${svc.url}/healthz/mail`)).json()).toEqual({ status: 'ok', queued: 0, oldestQueuedSeconds: null });
   });
 
   it('erases an address from every table', async () => {
@@ -191,5 +197,20 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
       const { rows } = await svc.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${c.table_name}" WHERE "${c.column_name}" ILIKE '%erase.me@example.com%'`);
       expect(rows[0]!.n, `${c.table_name}.${c.column_name}`).toBe(0);
     }
+  });
+
+  it('deletes sign-ups never confirmed within 30 days, and keeps the others', async () => {
+    for (const email of ['stale@example.com', 'recent@example.com', 'kept@example.com']) await post('/api/newsletter-subscribe', { email });
+    await inbox.waitFor(to('kept@example.com'));
+    await expect.poll(() => svc.count('newsletter_subscribers', "email IN ('stale@example.com', 'recent@example.com', 'kept@example.com')")).toBe(3);
+    await svc.db.query("UPDATE newsletter_subscribers SET subscribed_at = now() - interval '31 days' WHERE email IN ('stale@example.com', 'kept@example.com')");
+    await svc.db.query("UPDATE newsletter_subscribers SET status = 'confirmed' WHERE email = 'kept@example.com'");
+    // An address from before double opt-in has no recorded consent: it is the owner's to decide.
+    await svc.db.query("INSERT INTO newsletter_subscribers (email, subscribed_at) VALUES ('legacy@example.com', now() - interval '400 days')");
+    expect(await purgeUnconfirmed(svc.db)).toBe(1);
+    const left = (await listSubscribers(svc.db, 'all')).map((s) => s.email);
+    expect(left).not.toContain('stale@example.com');
+    expect(left).toEqual(expect.arrayContaining(['recent@example.com', 'kept@example.com', 'legacy@example.com']));
+    expect(await svc.count('mail_outbox', "recipient = 'stale@example.com'")).toBe(0);
   });
 });

@@ -65,6 +65,17 @@ async function ownerWorkflow(env: Record<string, string>): Promise<void> {
   await expect.poll(() => mails().length).toBe(2);
   expect(mails().find((m) => m.includes('To: ann@example.com'))).toMatch(/^Subject: Confirm your subscription to the VPN Compass newsletter$/m);
 
+  // The list for a mailing tool: none confirmed yet; both pending, with their consent's source and own unsubscribe link.
+  expect((await cli('subscribers', 'export')).stdout).toBe('email,status,subscribed_at,consent_source,confirmed_at,unsubscribed_at,unsubscribe_url\r\n');
+  const pending = JSON.parse((await cli('subscribers', 'export', '--status', 'pending', '--format', 'json')).stdout) as Record<string, string | null>[];
+  expect(pending.map((p) => p.email).sort()).toEqual(['ann@example.com', 'bob@example.com']);
+  expect(pending[0]).toMatchObject({ status: 'pending', consent_source: 'newsletter form', confirmed_at: null, unsubscribe_url: expect.stringMatching(/^https:\/\/www\.vpncompass\.com\/newsletter\/unsubscribe\?token=u\.\d+\./) });
+  // Bob asks by mail to leave: unsubscribed, kept, and out of every export but the unsubscribed one.
+  expect((await cli('subscribers', 'unsubscribe', 'Bob@Example.com')).stdout).toBe('unsubscribed Bob@Example.com\n');
+  expect((await cli('subscribers', 'unsubscribe', 'nobody@example.com')).status).toBe(1);
+  const gone = JSON.parse((await cli('subscribers', 'export', '--status', 'unsubscribed', '--format', 'json')).stdout) as Record<string, string | null>[];
+  expect(gone).toEqual([expect.objectContaining({ email: 'bob@example.com', status: 'unsubscribed', unsubscribe_url: null })]);
+
   // Erasure: the sign-up and every message from the address, whatever its case and spaces; nothing of Bob's.
   const forgot = await cli('subscribers', 'forget', ' ANN@example.com ');
   expect(forgot.stdout).toBe('removed 1 newsletter subscription, 0 sign-ups not yet worked, 1 contact message and 1 mail of ANN@example.com\n');
@@ -74,6 +85,7 @@ async function ownerWorkflow(env: Record<string, string>): Promise<void> {
   const left = await cli('db', 'query', "SELECT (SELECT count(*) FROM newsletter_subscribers WHERE email ILIKE 'ann%')::int AS subscribers, (SELECT count(*) FROM contact_messages WHERE email ILIKE 'ann%')::int AS messages, (SELECT count(*) FROM contact_messages)::int AS total");
   expect(JSON.parse(left.stdout)).toEqual([{ subscribers: 0, messages: 0, total: 1 }]);
   expect((await cli('messages', '--format', 'json')).json().map((m) => m.name)).toEqual(['Bob']);
+  expect(JSON.parse((await cli('subscribers', 'export', '--status', 'all', '--format', 'json')).stdout).map((s: { email: string }) => s.email)).toEqual(['bob@example.com']);
 }
 
 describe('the owner reads and handles contact messages and erases an address', () => {
@@ -87,7 +99,7 @@ describe('the owner reads and handles contact messages and erases an address', (
 
   it('refuses what is not an id or an address, with a usage error', async () => {
     const env = { DATABASE_URL: '', PGLITE_DIR: join(mkdtempSync(join(tmpdir(), 'vpnsite-owner-cmds-')), 'pglite') };
-    for (const args of [['messages', 'show', 'x'], ['messages', 'handle', '1', '-2'], ['subscribers', 'forget', 'not-an-address'], ['messages', '--since', 'yesterday']]) {
+    for (const args of [['messages', 'show', 'x'], ['messages', 'handle', '1', '-2'], ['subscribers', 'forget', 'not-an-address'], ['messages', '--since', 'yesterday'], ['subscribers', 'export', '--status', 'everyone'], ['subscribers', 'unsubscribe', 'x@']]) {
       const r = await vpnsiteAsync(args, env);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr.split('\n')[0], args.join(' ')).toMatch(/^error: /);

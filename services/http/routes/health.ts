@@ -1,10 +1,15 @@
 /**
  * GET /healthz for load balancers: 200 whenever this process can redirect, which it can with the database down (clicks
  * then wait in memory), so an outage of the database never takes the instances out of the balancer. GET /healthz/db
- * for monitoring: 200 or 503 by whether the database answers and is migrated.
+ * for monitoring: 200 or 503 by whether the database answers and is migrated. GET /healthz/mail for monitoring too:
+ * 503 once a mail has waited in the outbox for more than MAIL_STALE_SECONDS, i.e. SMTP has been failing for a while.
  */
 import type { FastifyInstance } from 'fastify';
-import { isUp, type Db } from '../../db/index.ts';
+import { isUp, outboxBacklog, type Db } from '../../db/index.ts';
+import { replyDbDown } from '../db-down.ts';
+
+/** A queued mail older than this means the mail is not going out. */
+export const MAIL_STALE_SECONDS = 3600;
 
 export interface HealthOptions {
   db: Db;
@@ -27,5 +32,12 @@ export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): P
       if (await dbUp()) return reply.send({ status: 'ok', db: 'up' });
       return reply.code(503).send({ status: 'unavailable', db: 'down' });
     },
+  });
+  app.get('/healthz/mail', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    if (!(await dbUp())) return replyDbDown(reply);
+    const { queued, oldestSeconds } = await outboxBacklog(opts.db);
+    const stale = oldestSeconds !== null && oldestSeconds > MAIL_STALE_SECONDS;
+    return reply.code(stale ? 503 : 200).send({ status: stale ? 'delayed' : 'ok', queued, oldestQueuedSeconds: oldestSeconds });
   });
 }
