@@ -22,7 +22,7 @@ export function registerClicks(program: Command): void {
   program
     .command('clicks')
     .description('click counts for analysts: human clicks and daily unique visitors (DATABASE_URL, or embedded PGlite)')
-    .option('--by <dimension>', 'group by provider, day, page or placement; repeat for several', (v: string, all: string[]) => [...all, v], [])
+    .option('--by <dimension>', 'group by provider, day, page, placement, destination, variant, country or device; repeat for several', (v: string, all: string[]) => [...all, v], [])
     .option('--since <date>', 'first UTC day, YYYY-MM-DD (default: 29 days before --until)')
     .option('--until <date>', 'last UTC day, YYYY-MM-DD (default: today)')
     .option('--include-bots', 'add a bot_clicks column')

@@ -13,6 +13,12 @@ export interface ClickRow {
   provider: string;
   /** The link the click went to: 'affiliate', or a link name (website, windows, …); only 'affiliate' is paid. */
   destination: string;
+  /** The split's variant (the link it names) when a split chose the destination. */
+  variant: string | null;
+  /** ISO 3166-1 alpha-2 from GEO_COUNTRY_HEADER, when that is set and the header names one. */
+  country: string | null;
+  /** ios, android or desktop. */
+  device: string | null;
   fromPath: string | null;
   placement: string | null;
   isBot: boolean;
@@ -111,6 +117,9 @@ export class ClickRecorder {
       clickedAt: this.lastIso,
       provider: click.provider,
       destination: click.destination,
+      variant: click.variant,
+      country: click.country,
+      device: click.device,
       fromPath: click.fromPath,
       placement: click.placement,
       isBot: click.isBot,

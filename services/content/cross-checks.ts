@@ -4,6 +4,7 @@ import { foldProblems, suggestion, type Problem, type Severity } from './problem
 import { normalizePath, partialRouteStub, RESERVED_SLUG, routesByPath, routeStub, type RouteContent, type RouteEntry } from './routes.ts';
 import { DEFAULT_MAX_AGE_DAYS, figureRules, ordinal, textReporter } from './figure-checks.ts';
 import { LINK_NAMES } from './schemas/common.ts';
+import { countryName } from '../links/routing.ts';
 import { literalFigures, literalMessage, referencesWithOrdinal } from './figure-rules.ts';
 import { locate, parseData, type SourceFile } from './source.ts';
 
@@ -72,7 +73,7 @@ export interface FileFacts {
   figures: [raw: string, nth: number][];
   named: string[];
   /** Offer end dates; whether one has passed depends on the day of the run, so it is decided with the others. */
-  ends: { pointer: string; endsOn: string }[];
+  ends: { pointer: string; endsOn: string; schedule?: true }[];
   /** The days a provider's plans were checked; how old is too old depends on the day too. */
   checked: { pointer: string; date: string }[];
   /** The values the file's schema errors are about (schema-check.ts), left out of everything above. */
@@ -132,6 +133,7 @@ export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointer
     if (slug === RESERVED_SLUG) at(s, '/slug', 'error', `slug '${RESERVED_SLUG}' is reserved for the not-found page`);
   }
   if (isProvider && data.plans && typeof data.plans === 'object' && usable('/plans')) providerRules(s, data, at, facts, usable);
+  if (isProvider && data.links && typeof data.links === 'object' && usable('/links')) routingRules(s, data, at, facts, usable);
   walkStrings(data, isProvider ? (facts.stub.slug as string) : undefined, (key, value, parent, pointer, about, top) => {
     if (key === 'provider' && !isProvider) {
       const plan = typeof parent.plan === 'string' && (!skip || usable(pointer().replace(/provider$/, 'plan'))) ? parent.plan : null;
@@ -201,13 +203,74 @@ function providerRules(s: SourceFile, data: Record<string, unknown>, at: ReturnT
   }
 }
 
+/** The host a URL points to, or undefined. */
+function hostOf(url: unknown): string | undefined {
+  if (typeof url !== 'string') return undefined;
+  try {
+    return new URL(url.replace('{click_id}', 'x')).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A provider's `rules:` and `split:`: every `to` names a link it has, every country is a real code, a schedule runs
+ * forwards, the split's weights make 100, and no share of a split leaves the provider's own domains (its website's
+ * and its affiliate link's, and `allowedDomains:`) without saying so: a typo there would send paid traffic elsewhere.
+ * Whether a schedule has ended depends on the day, so that is decided with the other dates.
+ */
+function routingRules(s: SourceFile, data: Record<string, unknown>, at: ReturnType<typeof reporter>, facts: FileFacts, usable: (pointer: string) => boolean): void {
+  const links = data.links as Record<string, unknown>;
+  const names = ['affiliate', ...Object.keys(links)];
+  const checkTo = (pointer: string, to: unknown): to is string => {
+    if (typeof to !== 'string' || !usable(pointer)) return false;
+    if (names.includes(to)) return true;
+    at(s, pointer, 'error', `'${to}' is not one of ${String(data.name)}'s links (${names.join(', ')})${suggestion(to, names)}`);
+    return false;
+  };
+  const rules = Array.isArray(data.rules) && usable('/rules') ? (data.rules as { when?: Record<string, unknown>; to?: unknown }[]) : [];
+  rules.forEach((rule, i) => {
+    checkTo(`/rules/${i}/to`, rule?.to);
+    const when = rule?.when ?? {};
+    if (Array.isArray(when.country)) {
+      when.country.forEach((code: unknown, j) => {
+        const pointer = `/rules/${i}/when/country/${j}`;
+        if (typeof code === 'string' && usable(pointer) && !countryName(code)) {
+          at(s, pointer, 'error', `'${code}' is not an ISO 3166-1 alpha-2 country code${code === 'UK' ? ": the United Kingdom's is GB" : ''}`);
+        }
+      });
+    }
+    const { from, until } = when as { from?: unknown; until?: unknown };
+    if (typeof from === 'string' && typeof until === 'string' && from > until) at(s, `/rules/${i}/when/from`, 'error', `the rule starts on ${from}, after it ends on ${until}`);
+    if (typeof until === 'string' && usable(`/rules/${i}/when/until`)) {
+      const end = { pointer: `/rules/${i}/when/until`, endsOn: until, schedule: true as const };
+      facts.ends.push(end);
+      locate(s, end.pointer);
+    }
+  });
+  if (!Array.isArray(data.split) || !usable('/split')) return;
+  const split = data.split as { to?: unknown; weight?: unknown }[];
+  const sum = split.reduce((n, v) => n + (typeof v?.weight === 'number' ? v.weight : 0), 0);
+  if (sum !== 100) at(s, '/split', 'error', `the split's weights sum to ${sum}; they must sum to 100`, 'key');
+  const own = [...new Set([hostOf(links.website), hostOf(data.affiliate)].filter((h): h is string => !!h).map((h) => h.replace(/^www\./, '')))];
+  const allowed = [...own, ...(Array.isArray(data.allowedDomains) ? (data.allowedDomains as string[]) : [])];
+  split.forEach((v, k) => {
+    const pointer = `/split/${k}/to`;
+    if (!checkTo(pointer, v?.to)) return;
+    const host = hostOf(v.to === 'affiliate' ? data.affiliate : links[v.to]);
+    if (host && !allowed.some((d) => host === d || host.endsWith(`.${d}`))) {
+      at(s, pointer, 'error', `'${v.to}' sends ${String(v.weight)}% of /go/${String(data.slug)} to ${host}, outside ${String(data.name)}'s own domains (${own.join(', ')}): list it in allowedDomains if that is meant`);
+    }
+  });
+}
+
 export interface CrossCheckOptions {
   /** Today's date, YYYY-MM-DD (UTC), for offer end dates and how old a checked price is. */
   today: string;
 }
 
 /** What the cross-file rules read of each provider (its routeStub). */
-export interface ProviderStub { slug: string; name: string; plan: string; plans?: Record<string, { savings?: number }> }
+export interface ProviderStub { slug: string; name: string; plan: string; plans?: Record<string, { savings?: number }>; linkNames?: string[] }
 
 /** A file and its facts (fileRules). */
 export interface CheckedFile { source: SourceFile; facts: FileFacts }
@@ -296,14 +359,19 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
       const go = /^\/go\/([^/?#]+)(?:\/([^/?#]+))?/.exec(href);
       if (go) {
         if (!providers.has(go[1]!)) because(`provider:${go[1]}`, references)(s, pointerOf(file, 'links', k), 'error', `link to unknown provider '${go[1]}'${suggestion(go[1]!, providers.keys())}`);
-        else if (go[2] !== undefined && !(LINK_NAMES as readonly string[]).includes(go[2])) at(s, pointerOf(file, 'links', k), 'error', `/go/${go[1]}/${go[2]}: '${go[2]}' is not a link name (${LINK_NAMES.join(', ')})${suggestion(go[2], LINK_NAMES)}`);
+        else if (go[2] !== undefined && !(LINK_NAMES as readonly string[]).includes(go[2]) && !providers.get(go[1]!)!.linkNames?.includes(go[2])) {
+          const known = [...LINK_NAMES, ...(providers.get(go[1]!)!.linkNames ?? [])];
+          at(s, pointerOf(file, 'links', k), 'error', `/go/${go[1]}/${go[2]}: '${go[2]}' is not a link name (${known.join(', ')})${suggestion(go[2], known)}`);
+        }
       } else if (!byPath.has(normalizePath(href)) || href.startsWith('/404')) {
         allPaths ??= routes.map((r) => r.path);
         because(`path:${normalizePath(href)}`, references)(s, pointerOf(file, 'links', k), 'error', `internal link ${href} does not resolve to a page${suggestion(href, allPaths)}`);
       }
     });
-    for (const { pointer, endsOn } of facts.ends) {
-      if (endsOn < opts.today) at(s, pointer, 'warning', `offer ended on ${endsOn}; the page shows it as ended`);
+    for (const { pointer, endsOn, schedule } of facts.ends) {
+      if (endsOn >= opts.today) continue;
+      if (schedule) at(s, pointer, 'warning', `this routing rule's schedule ended on ${endsOn}; it no longer matches any click`);
+      else at(s, pointer, 'warning', `offer ended on ${endsOn}; the page shows it as ended`);
     }
   }
   for (const c of causes.values()) problems.push(foldProblems(c.problems, c.more));

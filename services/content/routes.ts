@@ -1,4 +1,5 @@
 /** The route table: every page the site builds, derived from content. One source for the router, the prerender list, link checks and the sitemap. */
+import { LINK_NAMES } from './schemas/common.ts';
 import { KINDS, type Kind } from './schemas/index.ts';
 
 export type RouteKind = 'home' | 'reviews' | 'review' | 'deals' | 'streaming' | 'gaming' | 'guide' | 'page' | 'article' | 'form-result' | 'not-found';
@@ -97,7 +98,9 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
       const review = d.review as { updated: string; meta: Meta } | undefined;
       // Each plan's id, and whether it quotes a saving: what figure references are checked against.
       const plans = Object.fromEntries(Object.entries(d.plans as Record<string, { savings?: number }>).map(([id, p]) => [id, p.savings === undefined ? {} : { savings: p.savings }]));
-      return { slug: d.slug, order: d.order, name: d.name, plan: d.plan, plans, logoSvg: d.logoSvg, ...(review ? { review: { updated: review.updated, meta: pick(review.meta) } } : {}) };
+      // Link names beyond the standard ones (a promotion's landing page): /go/<slug>/<name> reaches them too.
+      const linkNames = Object.keys(d.links as object).filter((n) => !(LINK_NAMES as readonly string[]).includes(n));
+      return { slug: d.slug, order: d.order, name: d.name, plan: d.plan, plans, logoSvg: d.logoSvg, ...(linkNames.length ? { linkNames } : {}), ...(review ? { review: { updated: review.updated, meta: pick(review.meta) } } : {}) };
     }
     case 'page':
       return { ...titled(d), ...(hasContactForm(d as unknown as RouteContent['pages'][number]) ? { contactForm: true } : {}), ...(hasArticleCards(d as unknown as RouteContent['pages'][number]) ? { articleCards: true } : {}) };

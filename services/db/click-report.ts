@@ -14,7 +14,17 @@ const GROUPS = [
   { dim: 'provider', column: 'provider', bit: 1 },
   { dim: 'page', column: 'from_path', bit: 2 },
   { dim: 'placement', column: 'placement', bit: 4 },
+  { dim: 'destination', column: 'destination', bit: 8 },
+  { dim: 'variant', column: 'variant', bit: 16 },
+  { dim: 'country', column: 'country', bit: 32 },
+  { dim: 'device', column: 'device', bit: 64 },
 ] as const;
+
+/**
+ * The groupings the rollup keeps (migration 014): every combination of provider, page and placement, and each
+ * routing column alone or with the provider. Any other is read from the raw clicks, exact but slower.
+ */
+const ROLLED_UP = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 17, 32, 33, 64, 65]);
 
 const DAY_START = (day: string) => `${day}::timestamp AT TIME ZONE 'UTC'`;
 // A click past its visitor's per-minute budget (migration 010) is neither a human click nor a bot's.
@@ -27,14 +37,15 @@ const COUNTS = `count(*) FILTER (WHERE NOT c.is_bot AND NOT c.over_budget) AS cl
 function perDaySql(by: Dimension[], source: ReportSource): string {
   const cols = GROUPS.map((g) => (by.includes(g.dim) ? `c.${g.column}` : 'NULL::text')).join(', ');
   const rawCols = `${cols.split(', ').map((c, i) => `${c} AS ${GROUPS[i]!.column}`).join(', ')}`;
-  if (source === 'raw') {
+  const groupCols = GROUPS.map((_, i) => i + 2).join(', ');
+  const grouped = GROUPS.reduce((mask, g) => mask | (by.includes(g.dim) ? g.bit : 0), 0);
+  if (source === 'raw' || !ROLLED_UP.has(grouped)) {
     return `SELECT (c.clicked_at AT TIME ZONE 'UTC')::date AS day, ${rawCols}, ${COUNTS}
       FROM clicks c
       WHERE c.clicked_at >= ${DAY_START('$1::date')} AND c.clicked_at < ${DAY_START('($2::date + 1)')}
-      GROUP BY 1, 2, 3, 4`;
+      GROUP BY 1, ${groupCols}`;
   }
-  const grouped = GROUPS.reduce((mask, g) => mask | (by.includes(g.dim) ? g.bit : 0), 0);
-  return `SELECT r.day, r.provider, r.from_path, r.placement, r.clicks, r.uniques, r.bot_clicks, r.over_budget_clicks
+  return `SELECT r.day, ${GROUPS.map((g) => `r.${g.column}`).join(', ')}, r.clicks, r.uniques, r.bot_clicks, r.over_budget_clicks
       FROM click_rollup r
       WHERE r.grouped = ${grouped} AND r.day BETWEEN $1::date AND $2::date
         AND NOT EXISTS (SELECT 1 FROM click_rollup_stale s WHERE s.day = r.day)
@@ -43,7 +54,7 @@ function perDaySql(by: Dimension[], source: ReportSource): string {
       FROM click_rollup_stale s
       JOIN clicks c ON c.clicked_at >= ${DAY_START('s.day')} AND c.clicked_at < ${DAY_START('(s.day + 1)')}
       WHERE s.day BETWEEN $1::date AND $2::date
-      GROUP BY s.day, 2, 3, 4`;
+      GROUP BY s.day, ${groupCols}`;
 }
 
 const OUTPUT: Record<Dimension, string> = {
@@ -51,9 +62,13 @@ const OUTPUT: Record<Dimension, string> = {
   provider: 'provider',
   page: 'from_path AS page',
   placement: 'placement',
+  destination: 'destination',
+  variant: 'variant',
+  country: 'country',
+  device: 'device',
 };
-const ORDER: Record<Dimension, string> = { day: 'day', provider: 'provider COLLATE "C"', page: 'from_path COLLATE "C"', placement: 'placement COLLATE "C"' };
-const KEY: Record<Dimension, string> = { day: 'day', provider: 'provider', page: 'from_path', placement: 'placement' };
+const KEY: Record<Dimension, string> = { day: 'day', provider: 'provider', page: 'from_path', placement: 'placement', destination: 'destination', variant: 'variant', country: 'country', device: 'device' };
+const ORDER = Object.fromEntries(Object.entries(KEY).map(([d, col]) => [d, d === 'day' ? col : `${col} COLLATE "C"`])) as Record<Dimension, string>;
 
 /** The report rows, grouped by `by` in the order given and sorted by those columns. */
 export async function clickRows(db: Queryable, query: ReportQuery, source: ReportSource = 'rollup'): Promise<ReportRow[]> {

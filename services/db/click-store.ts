@@ -7,7 +7,7 @@ import type { Queryable } from './types.ts';
 // (500-row batches, medians of three runs). COPY needs every id, so rows without a reserved one (the database was
 // away when they were clicked) take the INSERT. COPY cannot skip rows already stored either: a retried batch whose
 // first attempt committed fails on the primary key, and its rows then go singly through the INSERT, which skips them.
-const COPY = 'COPY clicks (id, clicked_at, provider, destination, paid, from_path, placement, is_bot, over_budget, visitor_hash, user_agent, referrer) FROM STDIN';
+const COPY = 'COPY clicks (id, clicked_at, provider, destination, paid, variant, country, device, from_path, placement, is_bot, over_budget, visitor_hash, user_agent, referrer) FROM STDIN';
 
 /** COPY's text format: a backslash, newline, carriage return or tab escaped, and \N for NULL. */
 const SPECIAL = /[\\\n\r\t]/;
@@ -21,7 +21,7 @@ function field(value: string | null): string {
 function copyText(rows: ClickRow[]): string {
   let text = '';
   for (const r of rows) {
-    text += `${r.id}\t${r.clickedAt}\t${field(r.provider)}\t${field(r.destination)}\t${r.destination === 'affiliate' ? 't' : 'f'}\t${field(r.fromPath)}\t${field(r.placement)}\t${r.isBot ? 't' : 'f'}\t${r.overBudget ? 't' : 'f'}\t${field(r.visitorHash)}\t${field(r.userAgent)}\t${field(r.referrer)}\n`;
+    text += `${r.id}\t${r.clickedAt}\t${field(r.provider)}\t${field(r.destination)}\t${r.destination === 'affiliate' ? 't' : 'f'}\t${field(r.variant)}\t${field(r.country)}\t${field(r.device)}\t${field(r.fromPath)}\t${field(r.placement)}\t${r.isBot ? 't' : 'f'}\t${r.overBudget ? 't' : 'f'}\t${field(r.visitorHash)}\t${field(r.userAgent)}\t${field(r.referrer)}\n`;
   }
   return text;
 }
@@ -30,9 +30,9 @@ function copyText(rows: ClickRow[]): string {
 // array parameters element by element in JavaScript, which cost the service about three times the CPU per batch.
 // ON CONFLICT makes a retried batch harmless when the first attempt committed but its answer was lost.
 const INSERT = `
-  INSERT INTO clicks (id, clicked_at, provider, destination, paid, from_path, placement, is_bot, over_budget, visitor_hash, user_agent, referrer)
-  SELECT coalesce(u.id, nextval('clicks_id_seq')), u."clickedAt", u.provider, u.destination, u.destination = 'affiliate', u."fromPath", u.placement, u."isBot", u."overBudget", u."visitorHash", u."userAgent", u.referrer
-  FROM json_to_recordset($1::json) AS u(id bigint, "clickedAt" timestamptz, provider text, destination text, "fromPath" text, placement text,
+  INSERT INTO clicks (id, clicked_at, provider, destination, paid, variant, country, device, from_path, placement, is_bot, over_budget, visitor_hash, user_agent, referrer)
+  SELECT coalesce(u.id, nextval('clicks_id_seq')), u."clickedAt", u.provider, u.destination, u.destination = 'affiliate', u.variant, u.country, u.device, u."fromPath", u.placement, u."isBot", u."overBudget", u."visitorHash", u."userAgent", u.referrer
+  FROM json_to_recordset($1::json) AS u(id bigint, "clickedAt" timestamptz, provider text, destination text, variant text, country text, device text, "fromPath" text, placement text,
     "isBot" boolean, "overBudget" boolean, "visitorHash" text, "userAgent" text, referrer text)
   ON CONFLICT (id) DO NOTHING`;
 

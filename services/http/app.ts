@@ -32,6 +32,8 @@ export interface AppOptions {
   /** Bearer token for GET /api/clicks; undefined disables it. */
   statsToken?: string;
   statsRateLimit: number;
+  /** The header trusted for the visitor's country (GEO_COUNTRY_HEADER). */
+  geoCountryHeader?: string;
   mail: {
     /** Signs and checks the links in the newsletter's mails. */
     linkSecret: string;
@@ -65,7 +67,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<v
   });
   // The redirect sits apart from the pages and forms: an empty-bodied 302 needs neither page security headers,
   // compression nor CORS. Every hook those add ran on each redirect, and cost it throughput (scripts/bench/redirect.ts).
-  await fastify.register(goRoutes, { targets: opts.targets, routes: opts.routes, recorder: opts.recorder });
+  await fastify.register(goRoutes, { targets: opts.targets, routes: opts.routes, recorder: opts.recorder, geoCountryHeader: opts.geoCountryHeader });
   await fastify.register(async (site) => {
     bodyTimeout(site, opts.bodyTimeoutMs);
     await site.register(securityPlugin, { corsOrigins: opts.corsOrigins, redisUrl: opts.redisUrl });

@@ -42,6 +42,8 @@ export interface ServiceConfig {
   statsRateLimit: number;
   /** How often stale days of the click rollup are recomputed; 0 leaves it to `vpnsite db refresh-rollup`. */
   rollupRefreshMs: number;
+  /** The request header a CDN puts the visitor's country in (lower case); unset, country rules never match. */
+  geoCountryHeader?: string;
   /** SMTP or .eml files, the sender, contact forwarding, and the secret that signs the links in mails. */
   mail: MailConfig;
 }
@@ -63,6 +65,13 @@ function origins(value: string | undefined): string[] {
   const list = (value ?? '').split(',').map((v) => v.trim().replace(/\/$/, '')).filter(Boolean);
   for (const o of list) if (!/^https?:\/\/[^/\s]+$/.test(o)) throw new Error(`CORS_ORIGINS entries must be origins such as https://www.example.com (found "${o}")`);
   return list;
+}
+
+function geoHeader(value: string | undefined): string | undefined {
+  const name = value?.trim().toLowerCase();
+  if (!name) return undefined;
+  if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`GEO_COUNTRY_HEADER must be a header name such as cf-ipcountry (found "${value}")`);
+  return name;
 }
 
 /** Builds the config from flags (which win) and the environment; throws a readable error on a bad value. */
@@ -103,6 +112,7 @@ export function loadConfig(flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 
     statsToken,
     statsRateLimit: whole('STATS_RATE_LIMIT', env.STATS_RATE_LIMIT, 30, 1),
     rollupRefreshMs: whole('CLICK_ROLLUP_REFRESH_SECONDS', env.CLICK_ROLLUP_REFRESH_SECONDS, 60, 0) * 1000,
+    geoCountryHeader: geoHeader(env.GEO_COUNTRY_HEADER),
     mail: mailConfigFromEnv(env),
   };
 }

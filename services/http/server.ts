@@ -160,6 +160,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     redisUrl: config.redisUrl,
     statsToken: config.statsToken,
     statsRateLimit: config.statsRateLimit,
+    geoCountryHeader: config.geoCountryHeader,
     mail: { linkSecret: config.mail.linkSecret, contactNotifyTo: config.mail.contactNotifyTo, queued: () => mailer.nudge() },
   });
   await fastify.ready();

@@ -1,9 +1,11 @@
 /**
  * The /go/ redirect map, from content only: each provider's affiliate URL, or its website while it has none; and its
- * named links (/go/<slug>/<name>), each falling back to the website. Every target says which link it is, so a click
- * records where it went and whether it is paid.
+ * named links (/go/<slug>/<name>), each falling back to the website; and its routing rules and split, which choose
+ * among those for /go/<slug>. Every target says which link it is, so a click records where it went and whether it is
+ * paid.
  */
 import { LINK_NAMES, type Content } from '../content/index.ts';
+import type { RuleSpec, SplitSpec } from '../links/routing.ts';
 
 export interface OutboundTarget {
   url: string;
@@ -17,7 +19,12 @@ export interface OutboundTarget {
 export interface ProviderTargets {
   main: OutboundTarget;
   links: ReadonlyMap<string, OutboundTarget>;
+  rules?: readonly RuleSpec[];
+  split?: readonly SplitSpec[];
 }
+
+/** The target a routing decision names: 'affiliate' or a link name. */
+export const targetFor = (t: ProviderTargets, to: string): OutboundTarget => (to === 'affiliate' ? t.main : (t.links.get(to) ?? t.main));
 
 export function outboundTargets(content: Content): Map<string, ProviderTargets> {
   return new Map(
@@ -26,8 +33,13 @@ export function outboundTargets(content: Content): Map<string, ProviderTargets> 
       const paid = /^https?:\/\//.test(p.affiliate);
       const main: OutboundTarget = paid ? { url: p.affiliate, destination: 'affiliate', ...(p.subid ? { subid: p.subid } : {}) } : website;
       const named = p.links as Partial<Record<string, string>>;
-      const links = new Map(LINK_NAMES.map((name) => [name, named[name] ? { url: named[name], destination: name } : website]));
-      return [p.slug, { main, links }];
+      const links = new Map<string, OutboundTarget>(LINK_NAMES.map((name) => [name, named[name] ? { url: named[name], destination: name } : website]));
+      // Names beyond the standard ones (a promotion): a {click_id} in them is filled like the affiliate's sub-ID.
+      for (const [name, url] of Object.entries(named)) {
+        if (url && !links.has(name)) links.set(name, { url: url.replaceAll('{click_id}', ''), destination: name, ...(url.includes('{click_id}') ? { subid: url } : {}) });
+      }
+      const routing = { ...(p.rules?.length ? { rules: p.rules as RuleSpec[] } : {}), ...(p.split?.length ? { split: p.split } : {}) };
+      return [p.slug, { main, links, ...routing }];
     }),
   );
 }

@@ -1,6 +1,6 @@
 /** What a click report asks for, parsed and checked the same way for the CLI and GET /api/clicks. */
 
-export const DIMENSIONS = ['provider', 'day', 'page', 'placement'] as const;
+export const DIMENSIONS = ['provider', 'day', 'page', 'placement', 'destination', 'variant', 'country', 'device'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 export interface ReportQuery {
@@ -50,7 +50,7 @@ export interface RawQuery {
 export function parseReportQuery(raw: RawQuery, today: string): ReportQuery {
   const by: Dimension[] = [];
   for (const value of raw.by ?? []) {
-    if (!(DIMENSIONS as readonly string[]).includes(value)) throw new UsageError(`unknown --by value "${value}": use provider, day, page or placement`);
+    if (!(DIMENSIONS as readonly string[]).includes(value)) throw new UsageError(`unknown --by value "${value}": use ${DIMENSIONS.join(', ')}`);
     if (!by.includes(value as Dimension)) by.push(value as Dimension);
   }
   for (const [flag, value] of [['--since', raw.since], ['--until', raw.until]] as const) {

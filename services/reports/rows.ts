@@ -7,6 +7,11 @@ export interface ReportRow {
   provider?: string;
   page?: string | null;
   placement?: string | null;
+  /** Where the click went (affiliate, website, …), the split variant, the country and the device; null when unknown. */
+  destination?: string | null;
+  variant?: string | null;
+  country?: string | null;
+  device?: string | null;
   clicks: number;
   uniques: number;
   bot_clicks?: number;

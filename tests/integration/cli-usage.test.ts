@@ -35,7 +35,7 @@ const CASES: Record<string, [args: string[], lines: string[]][]> = {
     [['dev', '--watch'], ["error: unknown option '--watch'"]],
   ],
   'vpnsite clicks': [
-    [['clicks', '--by', 'country'], ['error: unknown --by value "country": use provider, day, page or placement']],
+    [['clicks', '--by', 'continent'], ['error: unknown --by value "continent": use provider, day, page, placement, destination, variant, country, device']],
     [['clicks', '--since', '2026-11-21', '--until', '2026-11-20'], ['error: --since (2026-11-21) is after --until (2026-11-20)']],
     [['clicks', '--chart', 'out.png'], ['error: --chart must name a .html or .svg file (found "out.png")']],
   ],

@@ -127,7 +127,7 @@ describe.each(DB_KINDS)('vpnsite clicks on %s', (kind) => {
 describe('vpnsite clicks usage', () => {
   it('exits 2 with a clear message for an unknown --by value, a bad date or a reversed range', () => {
     const cases: [string[], string][] = [
-      [['--by', 'country'], 'unknown --by value "country": use provider, day, page or placement'],
+      [['--by', 'continent'], 'unknown --by value "continent": use provider, day, page, placement, destination, variant, country, device'],
       [['--since', '2026-02-30'], '--since must be a date written YYYY-MM-DD (UTC), such as 2026-03-01 (found "2026-02-30")'],
       [['--until', '21/11/2026'], '--until must be a date written YYYY-MM-DD (UTC)'],
       [['--since', '2026-11-21', '--until', '2026-11-20'], '--since (2026-11-21) is after --until (2026-11-20)'],

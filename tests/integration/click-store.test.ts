@@ -11,6 +11,9 @@ const row = (over: Partial<ClickRow> = {}): ClickRow => ({
   clickedAt: new Date().toISOString(),
   provider: 'nordvpn',
   destination: 'affiliate',
+  variant: null,
+  country: null,
+  device: 'desktop',
   fromPath: '/',
   placement: 'hero-cta',
   isBot: false,
@@ -105,7 +108,7 @@ describe.each(DB_KINDS)('clicks on %s', (kind) => {
     // A click just after the next UTC midnight: the recorder only knows today's salt, so it keeps the IP until the write.
     const tomorrow = Math.ceil((Date.now() + 1) / 86_400_000) * 86_400_000 + 5;
     const ua = 'Mozilla/5.0 (rollover)';
-    recorder.record({ id: null, provider: 'surfshark', destination: 'affiliate', ip: '198.51.100.7', isBot: false, fromPath: null, placement: 'rollover', userAgent: ua, referrer: null }, tomorrow);
+    recorder.record({ id: null, provider: 'surfshark', destination: 'affiliate', variant: null, country: null, device: 'desktop', ip: '198.51.100.7', isBot: false, fromPath: null, placement: 'rollover', userAgent: ua, referrer: null }, tomorrow);
     await recorder.close();
     const day = new Date(tomorrow).toISOString().slice(0, 10);
     const salt = (await db.query<{ salt: string }>("SELECT salt FROM visitor_salts WHERE to_char(day, 'YYYY-MM-DD') = $1", [day])).rows[0]!.salt;

@@ -46,7 +46,7 @@ describe.each(DB_KINDS)('GET /api/clicks on %s', (kind) => {
   });
 
   it('answers 400 with the CLI wording for a bad parameter', async () => {
-    expect(await (await get('/api/clicks?by=country')).json()).toEqual({ error: 'unknown --by value "country": use provider, day, page or placement' });
+    expect(await (await get('/api/clicks?by=continent')).json()).toEqual({ error: 'unknown --by value "continent": use provider, day, page, placement, destination, variant, country, device' });
     const bad = await get('/api/clicks?since=2026-13-01');
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toContain('--since must be a date written YYYY-MM-DD');

@@ -20,7 +20,7 @@ describe('parseReportQuery', () => {
     expect(parseReportQuery({ by: ['provider', 'day', 'provider'], until: '2024-03-10' }, '2026-01-01')).toEqual({ by: ['provider', 'day'], since: '2024-02-10', until: '2024-03-10', includeBots: false });
   });
   it('refuses unknown groupings, impossible dates and reversed ranges', () => {
-    expect(() => parseReportQuery({ by: ['country'] }, '2026-01-01')).toThrow(UsageError);
+    expect(() => parseReportQuery({ by: ['continent'] }, '2026-01-01')).toThrow(UsageError);
     for (const since of ['2026-02-29', '2026-1-05', '05/01/2026', '2026-01-01T00:00:00Z']) expect(() => parseReportQuery({ since }, '2026-03-01'), since).toThrow(/--since must be a date/);
     expect(parseReportQuery({ since: '2024-02-29', until: '2024-02-29' }, '2026-01-01').since).toBe('2024-02-29');
     expect(() => parseReportQuery({ since: '2026-01-02', until: '2026-01-01' }, '2026-03-01')).toThrow('--since (2026-01-02) is after --until (2026-01-01)');

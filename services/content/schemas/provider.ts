@@ -1,6 +1,6 @@
 /** data/providers/<slug>.yaml: one VPN provider, the record of its figures and plans, and its review page. */
 import { Type } from '@sinclair/typebox';
-import { Badge, DateField, IsoDate, LINK_NAMES, List, LogoSvg, Meta, Obj, OutboundLink, Paragraphs, PLAN_ID, PlanRef, Str } from './common.ts';
+import { Badge, DateField, Enum, IsoDate, LINK_NAMES, List, LogoSvg, Meta, Obj, OutboundLink, Paragraphs, PLAN_ID, PlanRef, Str } from './common.ts';
 
 const Feature = Obj(
   { label: Str('What the feature is, e.g. "Kill switch".'), available: Type.Boolean({ description: 'true shows a green tick, false a red cross.' }) },
@@ -72,15 +72,44 @@ export const Plan = Obj(
   'One plan: every price, discount and extra the site shows for it.',
 );
 
-/** Named outbound links: the website, then any of the download or setup pages. */
-const Links = Obj(
+/** Named outbound links: the website, then any of the download or setup pages, then any other the editor names. */
+const Links = Type.Object(
   {
     website: Str("The provider's own site, https://…: /go/<slug> falls back to it while there is no affiliate link, and so does a missing named link.", { pattern: '^https?://' }),
     ...Object.fromEntries(
       LINK_NAMES.filter((n) => n !== 'website').map((n) => [n, Type.Optional(Str(`The ${n} download or setup page, https://…, reached at /go/<slug>/${n}.`, { pattern: '^https?://' }))]),
     ),
   },
-  `Named outbound links, each reached at /go/<slug>/<name>: website (required), ${LINK_NAMES.filter((n) => n !== 'website').join(', ')}.`,
+  {
+    // Any other name (a promotion, a landing page) is a link of this provider too, for routing rules and /go/<slug>/<name>.
+    additionalProperties: Str('Another outbound link of this provider, https://…, reached at /go/<slug>/<name> and usable as a rule\'s or split\'s `to`. It may hold {click_id}.', { pattern: '^https?://' }),
+    propertyNames: { pattern: '^[a-z][a-z0-9-]{0,39}$' },
+    description: `Named outbound links, each reached at /go/<slug>/<name>: website (required), ${LINK_NAMES.filter((n) => n !== 'website').join(', ')}, and any other lower-case name.`,
+  },
+);
+
+const Target = Str("Where the click goes: 'affiliate', or a key of `links:` (website, promo, …).", { pattern: '^[a-z][a-z0-9-]{0,39}$' });
+
+/** One routing rule: the first whose every condition matches a click decides where it goes. */
+const Rule = Obj(
+  {
+    when: Type.Object(
+      {
+        country: Type.Optional(List(Str('An ISO 3166-1 alpha-2 country code, e.g. DE.', { pattern: '^[A-Z]{2}$' }), "Visitor countries, from the header named by GEO_COUNTRY_HEADER; without that setting the rule never matches.")),
+        device: Type.Optional(List(Enum(['ios', 'android', 'desktop'] as const, 'ios, android or desktop, from the user agent.'), 'Visitor devices.')),
+        from: Type.Optional(DateField('The first UTC day the rule applies.')),
+        until: Type.Optional(DateField('The last UTC day the rule applies.')),
+      },
+      { additionalProperties: false, minProperties: 1, description: 'Conditions, all of which must hold: country, device, and a schedule (from/until, UTC days, both included).' },
+    ),
+    to: Target,
+  },
+  'A routing rule for /go/<slug>.',
+);
+
+const Variant = Obj(
+  { to: Target, weight: Type.Integer({ minimum: 1, maximum: 100, description: 'Share of the clicks, in percent; the weights sum to 100.' }) },
+  'One variant of a split.',
 );
 
 export const ProviderSchema = Obj(
@@ -112,6 +141,9 @@ export const ProviderSchema = Obj(
     affiliate: OutboundLink,
     links: Links,
     subid: Type.Optional(Str('Affiliate URL template with {click_id}, filled with the click id so conversions join to clicks.', { pattern: '\\{click_id\\}' })),
+    rules: Type.Optional(List(Rule, 'Routing of /go/<slug>: the first rule that matches a click decides where it goes; with none, the affiliate link (or the split) does.')),
+    split: Type.Optional(List(Variant, "An A/B split of /go/<slug>'s default: each visitor gets one variant for the day, by weight.", 2)),
+    allowedDomains: Type.Optional(List(Str('A host name, e.g. partner.example.', { pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$' }), "Hosts besides the website's and the affiliate link's that a split may send clicks to.")),
     review: Type.Optional(Review),
   },
   'A VPN provider: the one record of its figures and plans, and its review page. Without a review it has no card on the home grid or the reviews listing and no review page: articles may still recommend it.',

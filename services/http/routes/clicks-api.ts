@@ -58,7 +58,7 @@ export async function clicksApiRoutes(app: FastifyInstance, opts: ClicksApiOptio
       querystring: {
         type: 'object',
         properties: {
-          by: { anyOf: [text('provider, day, page or placement'), { type: 'array', maxItems: 4, items: text('provider, day, page or placement') }] },
+          by: { anyOf: [text('provider, day, page, placement, destination, variant, country or device'), { type: 'array', maxItems: 8, items: text('provider, day, page, placement, destination, variant, country or device') }] },
           since: text('first UTC day, YYYY-MM-DD'),
           until: text('last UTC day, YYYY-MM-DD'),
           'include-bots': { enum: ['', 'true', 'false', '1', '0'], description: 'adds bot_clicks' },

@@ -1,12 +1,14 @@
 /**
  * GET /go/<slug> and /go/<slug>/<link>: a 302 to the provider's affiliate URL or named link from validated content,
- * or its website when it has none. The target never comes from the request. The answer goes out first; the click,
+ * or its website when it has none; /go/<slug> goes where the provider's rules and split send this click (decided
+ * in memory, from the country header, the user agent, the day and the visitor). The target never comes from the request. The answer goes out first; the click,
  * with the link it went to, is only queued in memory (services/clicks). It is never refused: flood protection
  * lives in the recorder, which stops counting a visitor's clicks as human past a per-minute budget.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { classifyVisit, outboundUrl, type ClickRecorder } from '../../clicks/index.ts';
-import type { OutboundTarget, ProviderTargets } from '../targets.ts';
+import { countryOf, decide, deviceOf, type Decision } from '../../links/routing.ts';
+import { targetFor, type OutboundTarget, type ProviderTargets } from '../targets.ts';
 
 export interface GoOptions {
   /** slug → outbound targets, built from validated content at start-up. */
@@ -14,6 +16,8 @@ export interface GoOptions {
   /** Every page path of the site: `from` must be one of them. */
   routes: ReadonlySet<string>;
   recorder: ClickRecorder;
+  /** The request header that carries the visitor's country (GEO_COUNTRY_HEADER, lower case); unset, none is trusted. */
+  geoCountryHeader?: string;
 }
 
 // Left untyped on purpose: a repeated or odd parameter is ignored by the classifier, never a failed redirect.
@@ -25,7 +29,17 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
 
   // Not async: the redirect is written out by redirect() itself, and the click is queued after it, with nothing
   // to wait for (awaiting the reply would wait for the socket to finish sending).
-  const go = (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply, slug: string, target: OutboundTarget) => {
+  const go = (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply, slug: string, targets: ProviderTargets, link?: string) => {
+    const userAgent = request.headers['user-agent'];
+    const device = deviceOf(userAgent);
+    const country = opts.geoCountryHeader ? countryOf(request.headers[opts.geoCountryHeader]) : undefined;
+    // A named link is what the visitor asked for; /go/<slug> alone is routed by the provider's rules and split.
+    let routed: Decision = { to: 'affiliate' };
+    if (link === undefined && (targets.rules || targets.split)) {
+      const day = new Date().toISOString().slice(0, 10);
+      routed = decide(slug, targets.rules, targets.split, { country, device, day, visitor: `${request.ip}\n${userAgent ?? ''}` });
+    }
+    const target: OutboundTarget = link === undefined ? targetFor(targets, routed.to) : targets.links.get(link)!;
     const decision = classifyVisit({ method: request.method, headers: request.headers, query: request.query }, opts.routes);
     const id = decision.record ? opts.recorder.takeId() : null;
     reply
@@ -37,6 +51,9 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
         id,
         provider: slug,
         destination: target.destination,
+        variant: routed.variant === undefined ? null : routed.to,
+        country: country ?? null,
+        device,
         ip: request.ip,
         isBot: decision.isBot,
         fromPath: decision.fromPath,
@@ -57,7 +74,7 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
       // A lookup in a map of content slugs: `/go/https:%2F%2Fevil.example`, `..%2f` or CRLF can only miss.
       const targets = opts.targets.get(request.params.slug);
       if (!targets) return reply.callNotFound();
-      return go(request, reply, request.params.slug, targets.main);
+      return go(request, reply, request.params.slug, targets);
     },
   });
   app.route<{ Params: { slug: string; link: string }; Querystring: Record<string, unknown> }>({
@@ -70,9 +87,9 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
     },
     handler: (request, reply) => {
       // Both looked up in maps from content: an unknown provider or link name is a 404, never a target.
-      const target = opts.targets.get(request.params.slug)?.links.get(request.params.link);
-      if (!target) return reply.callNotFound();
-      return go(request, reply, request.params.slug, target);
+      const targets = opts.targets.get(request.params.slug);
+      if (!targets?.links.has(request.params.link)) return reply.callNotFound();
+      return go(request, reply, request.params.slug, targets, request.params.link);
     },
   });
 }
