@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   clicks: async () => (await import('./commands/clicks.ts')).registerClicks,
   messages: async () => (await import('./commands/messages.ts')).registerMessages,
   subscribers: async () => (await import('./commands/messages.ts')).registerSubscribers,
+  links: async () => (await import('./commands/links.ts')).registerLinks,
 };
 
 /** Exit codes: 0 success, 1 failure, 2 usage (docs/cli.md; scripts rely on them). */

@@ -23,3 +23,4 @@ export * from './outbox.ts';
 export { clickReport, clickRows, type ReportSource } from './click-report.ts';
 export { refreshClickRollup } from './click-rollup.ts';
 export { forgetAddress, getMessage, handleMessages, listMessages, type Erased, type StoredMessage } from './messages.ts';
+export { lastLinkCheck, latestLinkChecks, saveLinkChecks, type StoredLinkCheck } from './link-checks.ts';

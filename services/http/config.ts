@@ -42,6 +42,8 @@ export interface ServiceConfig {
   statsRateLimit: number;
   /** How often stale days of the click rollup are recomputed; 0 leaves it to `vpnsite db refresh-rollup`. */
   rollupRefreshMs: number;
+  /** Hours between runs of the link check; 0 (the default) runs none. */
+  linkCheckIntervalHours: number;
   /** The request header a CDN puts the visitor's country in (lower case); unset, country rules never match. */
   geoCountryHeader?: string;
   /** SMTP or .eml files, the sender, contact forwarding, and the secret that signs the links in mails. */
@@ -113,6 +115,7 @@ export function loadConfig(flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 
     statsRateLimit: whole('STATS_RATE_LIMIT', env.STATS_RATE_LIMIT, 30, 1),
     rollupRefreshMs: whole('CLICK_ROLLUP_REFRESH_SECONDS', env.CLICK_ROLLUP_REFRESH_SECONDS, 60, 0) * 1000,
     geoCountryHeader: geoHeader(env.GEO_COUNTRY_HEADER),
+    linkCheckIntervalHours: whole('LINK_CHECK_INTERVAL_HOURS', env.LINK_CHECK_INTERVAL_HOURS, 0),
     mail: mailConfigFromEnv(env),
   };
 }

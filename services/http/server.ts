@@ -9,6 +9,8 @@ import type { ServiceConfig } from './config.ts';
 import { DbLink } from './db-link.ts';
 import { scheduleRollupRefresh } from './rollup-refresh.ts';
 import { Mailer } from '../mail/mailer.ts';
+import { linksToCheck } from '../links/health.ts';
+import { scheduleLinkChecks } from './link-check-schedule.ts';
 import { outboundTargets } from './targets.ts';
 import pretty from 'pino-pretty';
 
@@ -110,6 +112,9 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     log: fastify.log,
   });
   link.onReady(() => mailer.nudge());
+  let outbound = linksToCheck(loaded.content);
+  const linkChecks = scheduleLinkChecks({ db, hours: config.linkCheckIntervalHours, ready: () => link.ready, links: () => outbound, log: fastify.log });
+  link.onReady(() => linkChecks.poke());
 
   let deadline = 0;
   let cutStalled: NodeJS.Timeout | undefined;
@@ -131,7 +136,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     if (stats.droppedAtClose) fastify.log.error({ notWritten: stats.droppedAtClose, written: stats.written, shutdownTimeoutMs: config.shutdownTimeoutMs }, `${stats.droppedAtClose} clicks were not written: the database did not take them within SHUTDOWN_TIMEOUT_MS of the shutdown`);
     if (stats.droppedFull) fastify.log.error({ dropped: stats.droppedFull, clickBatchCap: config.clickBatchCap }, `${stats.droppedFull} clicks were dropped while the database was away: more than CLICK_BATCH_CAP were waiting`);
     if (!stats.dropped) fastify.log.info({ written: stats.written }, 'every click was written');
-    await Promise.race([Promise.all([stopRollup(), mailer.stop()]), sleep(left() - 200)]);
+    await Promise.race([Promise.all([stopRollup(), mailer.stop(), linkChecks.stop()]), sleep(left() - 200)]);
     await Promise.race([db.close(), sleep(left())]);
   });
   fastify.decorate('clickStats', () => recorder.stats());
@@ -145,6 +150,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     for (const [slug, t] of outboundTargets(next.content)) targets.set(slug, t);
     routes.clear();
     for (const r of next.routes) routes.add(r.path);
+    outbound = linksToCheck(next.content);
     return true;
   });
   await fastify.register(app, {

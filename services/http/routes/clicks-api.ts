@@ -3,11 +3,13 @@
  * parameters match the CLI flags (by, repeatable; since; until; include-bots). JSON by default; `Accept:
  * text/csv` (or format=csv) gives CSV. Needs `Authorization: Bearer <STATS_TOKEN>`; without a configured
  * token the route is not registered at all, so it answers 404 like any unknown path.
+ *
+ * GET /api/links, with the same token: the latest result of the link check for each outbound link.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { today } from '../../content/index.ts';
-import { clickReport, type Db } from '../../db/index.ts';
+import { clickReport, latestLinkChecks, type Db } from '../../db/index.ts';
 import { formatCsv, parseReportQuery, reportObjects, UsageError } from '../../reports/index.ts';
 import { replyDbDown } from '../db-down.ts';
 
@@ -84,6 +86,17 @@ export async function clicksApiRoutes(app: FastifyInstance, opts: ClicksApiOptio
       const csv = q.format === 'csv' || (q.format === undefined && /\btext\/csv\b/i.test(request.headers.accept ?? ''));
       if (csv) return reply.type('text/csv; charset=utf-8; header=present').send(formatCsv(report));
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(reportObjects(report)));
+    },
+  });
+
+  app.get('/api/links', {
+    config: { rateLimit: { max: opts.rateLimit, timeWindow: 60_000 } },
+    preValidation: authorise,
+    schema: { querystring: { type: 'object', additionalProperties: false }, response: { '4xx': error } },
+    handler: async (_request, reply) => {
+      if (!opts.ready()) return replyDbDown(reply);
+      reply.header('Cache-Control', 'no-store');
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(await latestLinkChecks(opts.db)));
     },
   });
 }
