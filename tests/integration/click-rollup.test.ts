@@ -113,10 +113,12 @@ describe.each(DB_KINDS)('the analyst role on %s', (kind) => {
   it('reads click_daily and click_totals', async () => {
     expect(await analyst.query('SELECT provider, clicks, uniques FROM click_totals')).toMatchObject({ rows: [{ provider: 'nordvpn', clicks: 1, uniques: 1 }] });
     expect(await analyst.query("SELECT clicks FROM click_daily WHERE day = '2026-11-20'")).toMatchObject({ rows: [{ clicks: 1 }] });
+    expect((await analyst.query("SELECT dimension FROM click_routing_daily WHERE day = '2026-11-20'")).rows.length).toBeGreaterThan(0);
+    expect(await analyst.query('SELECT count(*)::int AS n FROM link_checks')).toMatchObject({ rows: [{ n: 0 }] });
   });
 
   it('cannot read the raw clicks, the rollup or the forms', async () => {
-    for (const table of ['clicks', 'click_rollup', 'click_rollup_stale', 'visitor_salts', 'newsletter_subscribers', 'contact_messages']) {
+    for (const table of ['clicks', 'click_rollup', 'click_rollup_stale', 'visitor_salts', 'newsletter_subscribers', 'newsletter_signups', 'contact_messages', 'mail_outbox']) {
       await expect(analyst.query(`SELECT * FROM ${table}`), table).rejects.toMatchObject({ code: '42501' });
     }
   });
