@@ -4,7 +4,7 @@ import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { today } from '../../services/content/index.ts';
 import { clickReport, clickRows, dbConfigFromEnv, openDbForCommand } from '../../services/db/index.ts';
-import { chartHtmlFile, chartSvgFile, formatCsv, formatJson, formatTable, parseReportQuery, UsageError } from '../../services/reports/index.ts';
+import { chartHtmlFile, chartSvgFile, seriesOf, formatCsv, formatJson, formatTable, parseReportQuery, UsageError } from '../../services/reports/index.ts';
 
 interface ClicksFlags {
   by: string[];
@@ -28,7 +28,7 @@ export function registerClicks(program: Command): void {
     .option('--include-bots', 'add a bot_clicks column')
     .option('--include-over-budget', "add an over_budget_clicks column: clicks past a visitor's per-minute budget, redirected but not counted")
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'csv', 'json']).default('table'))
-    .option('--chart <file>', 'also write clicks per day per provider as FILE.html (chart and table) or FILE.svg')
+    .option('--chart <file>', 'also write clicks per day as FILE.html (chart and table) or FILE.svg: a line per provider, or per value of the other --by groupings')
     .action(async (flags: ClicksFlags, cmd: Command) => {
       const usage = (message: string): never => cmd.error(`error: ${message}`, { exitCode: 2, code: 'vpnsite.usage' });
       let query;
@@ -46,7 +46,8 @@ export function registerClicks(program: Command): void {
         const report = await clickReport(db, query!);
         process.stdout.write(FORMATTERS[flags.format](report));
         if (flags.chart) {
-          const perDay = await clickRows(db, { ...query!, by: ['day', 'provider'], includeBots: false, includeOverBudget: false });
+          // One line per provider, or per value of the other groupings asked for (--by variant: one per variant).
+          const perDay = await clickRows(db, { ...query!, by: ['day', ...seriesOf(report)], includeBots: false, includeOverBudget: false });
           writeFileSync(flags.chart, chartKind === '.svg' ? chartSvgFile(perDay, report) : chartHtmlFile(perDay, report));
           console.error(`wrote ${flags.chart}`);
         }

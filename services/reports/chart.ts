@@ -1,11 +1,11 @@
 /** Clicks per day per provider as an SVG line chart: one path per provider, axes, grid and legend. Pure: no I/O. */
-import { addDays } from './query.ts';
+import { addDays, type Dimension } from './query.ts';
 import type { ReportRow } from './rows.ts';
 
 export interface ChartData {
   /** Every UTC day of the range, in order. */
   days: string[];
-  /** One series per provider, a value for every day (0 when it had no clicks). */
+  /** One series per provider (or per value of the report's other groupings), a value for every day (0 when it had no clicks). */
   series: { provider: string; values: number[] }[];
 }
 
@@ -22,15 +22,19 @@ export function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** Arranges rows grouped by day and provider into one full-length series per provider. */
-export function chartData(rows: ReportRow[], since: string, until: string): ChartData {
+/**
+ * Arranges rows grouped by day and `dims` (the provider unless the report asks for others, e.g. variant) into one
+ * full-length series per value, named by the values joined with " · " ("surfshark · promo").
+ */
+export function chartData(rows: ReportRow[], since: string, until: string, dims: readonly Exclude<Dimension, 'day'>[] = ['provider']): ChartData {
   const days: string[] = [];
   for (let d = since; d <= until; d = addDays(d, 1)) days.push(d);
   const index = new Map(days.map((d, i) => [d, i]));
   const byProvider = new Map<string, number[]>();
   for (const row of rows) {
-    if (!row.provider || !row.day) continue;
-    const values = byProvider.get(row.provider) ?? byProvider.set(row.provider, days.map(() => 0)).get(row.provider)!;
+    if (!row.day) continue;
+    const name = dims.map((d) => row[d] ?? '(none)').join(' · ');
+    const values = byProvider.get(name) ?? byProvider.set(name, days.map(() => 0)).get(name)!;
     const i = index.get(row.day);
     if (i !== undefined) values[i] = row.clicks;
   }

@@ -3,20 +3,26 @@ import { chartData, escapeXml, lineChartSvg } from './chart.ts';
 import { columns, footer, type ClickReport } from './rows.ts';
 
 /** The chart's title for a range. */
-export function chartTitle(since: string, until: string): string {
-  return `Clicks per day per provider, ${since} to ${until} (UTC)`;
+export function chartTitle(since: string, until: string, dims: readonly string[] = ['provider']): string {
+  return `Clicks per day per ${dims.join(' and ')}, ${since} to ${until} (UTC)`;
 }
+
+/** What the chart's series are: the report's groupings other than the day, or the provider. */
+export const seriesOf = (report: ClickReport) => {
+  const dims = report.query.by.filter((d): d is Exclude<typeof d, 'day'> => d !== 'day');
+  return dims.length ? dims : (['provider'] as const);
+};
 
 /** The standalone SVG file written by `--chart FILE.svg`. */
 export function chartSvgFile(perDay: ClickReport['rows'], report: ClickReport): string {
   const { since, until } = report.query;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${lineChartSvg(chartData(perDay, since, until), chartTitle(since, until))}\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${lineChartSvg(chartData(perDay, since, until, seriesOf(report)), chartTitle(since, until, seriesOf(report)))}\n`;
 }
 
 /** The page written by `--chart FILE.html`: `perDay` are rows by day and provider, `report` the table shown under the chart. */
 export function chartHtmlFile(perDay: ClickReport['rows'], report: ClickReport): string {
   const { since, until } = report.query;
-  const title = chartTitle(since, until);
+  const title = chartTitle(since, until, seriesOf(report));
   const cols = columns(report.query);
   const numeric = (c: string) => c === 'clicks' || c === 'uniques' || c === 'bot_clicks' || c === 'over_budget_clicks';
   const td = (v: unknown, c: string) => `<td${numeric(c) ? ' class="n"' : ''}>${v === null || v === undefined ? '(none)' : escapeXml(typeof v === 'number' ? v.toLocaleString('en-US') : String(v))}</td>`;
@@ -41,7 +47,7 @@ p { color: #334155; }
 </head>
 <body>
 <h1>${escapeXml(title)}</h1>
-${lineChartSvg(chartData(perDay, since, until), title)}
+${lineChartSvg(chartData(perDay, since, until, seriesOf(report)), title)}
 <h2>Report</h2>
 <table>
 <thead><tr>${cols.map((c) => `<th scope="col"${numeric(c) ? ' class="n"' : ''}>${c.replaceAll('_', ' ')}</th>`).join('')}</tr></thead>

@@ -3,5 +3,5 @@ export { addDays, DEFAULT_DAYS, DIMENSIONS, isIsoDay, parseReportQuery, UsageErr
 export { columns, footer, type ClickReport, type Column, type ReportRow } from './rows.ts';
 export { formatCsv, formatJson, formatTable, reportObjects } from './format.ts';
 export { chartData, escapeXml, lineChartSvg, niceStep, type ChartData } from './chart.ts';
-export { chartHtmlFile, chartSvgFile, chartTitle } from './html.ts';
+export { chartHtmlFile, chartSvgFile, chartTitle, seriesOf } from './html.ts';
 export { formatRecords, type RecordFormat } from './records.ts';

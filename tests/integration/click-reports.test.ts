@@ -121,6 +121,11 @@ describe.each(DB_KINDS)('vpnsite clicks on %s', (kind) => {
     const svg = readFileSync(join(dir, 'clicks.svg'), 'utf8');
     expect(svg).toMatch(/^<\?xml[^>]*>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg.match(/data-provider="(\w+)"/g)).toEqual(['data-provider="nordvpn"', 'data-provider="protonvpn"', 'data-provider="surfshark"']);
+    // Grouped by something else, the chart draws a line per value of it.
+    await cli(['--by', 'placement', ...RANGE, '--chart', join(dir, 'placements.svg')]);
+    const byPlacement = readFileSync(join(dir, 'placements.svg'), 'utf8');
+    expect(byPlacement).toContain('Clicks per day per placement');
+    expect(byPlacement.match(/<path class="series"/g)!.length).toBeGreaterThan(1);
   });
 });
 
