@@ -18,6 +18,8 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   messages: async () => (await import('./commands/messages.ts')).registerMessages,
   subscribers: async () => (await import('./commands/messages.ts')).registerSubscribers,
   links: async () => (await import('./commands/links.ts')).registerLinks,
+  conversions: async () => (await import('./commands/conversions.ts')).registerConversions,
+  stats: async () => (await import('./commands/stats.ts')).registerStats,
 };
 
 /** Exit codes: 0 success, 1 failure, 2 usage (docs/cli.md; scripts rely on them). */

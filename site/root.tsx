@@ -4,6 +4,7 @@ import type { Route } from './+types/root';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { NotFound } from './components/not-found';
+import { PageViewBeacon } from './components/page-view-beacon';
 import { ClientLinks } from './components/site-link';
 import { SiteStyles } from './components/site-styles';
 import { getContent } from './lib/content.server';
@@ -37,6 +38,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col bg-slate-50 break-words text-slate-900 antialiased">
         {children}
         <ClientLinks />
+        <PageViewBeacon />
         {/* A new page starts at the top; Back and Forward return to where the visitor was on that page. */}
         <ScrollRestoration />
         <Scripts />

@@ -24,3 +24,4 @@ export { clickReport, clickRows, type ReportSource } from './click-report.ts';
 export { refreshClickRollup } from './click-rollup.ts';
 export { forgetAddress, getMessage, handleMessages, listMessages, type Erased, type StoredMessage } from './messages.ts';
 export { lastLinkCheck, latestLinkChecks, saveLinkChecks, type StoredLinkCheck } from './link-checks.ts';
+export { STATS_DIMENSIONS, statsReport, type StatsDimension, type StatsQuery, type StatsRow } from './stats.ts';

@@ -10,6 +10,9 @@ import { staticSite } from './plugins/static-site.ts';
 import { clicksApiRoutes } from './routes/clicks-api.ts';
 import { formRoutes } from './routes/forms.ts';
 import { goRoutes } from './routes/go.ts';
+import { conversionRoutes } from './routes/conversions.ts';
+import { pageViewRoutes } from './routes/page-views.ts';
+import type { PageViewRecorder } from '../views/recorder.ts';
 import { healthRoutes } from './routes/health.ts';
 import { newsletterLinkRoutes } from './routes/newsletter.ts';
 import type { ProviderTargets } from './targets.ts';
@@ -32,6 +35,10 @@ export interface AppOptions {
   /** Bearer token for GET /api/clicks; undefined disables it. */
   statsToken?: string;
   statsRateLimit: number;
+  /** Queues the pages' view beacons. */
+  pageViews: PageViewRecorder;
+  /** network → postback secret; empty disables POST /api/conversions. */
+  postbackSecrets?: ReadonlyMap<string, string>;
   /** The header trusted for the visitor's country (GEO_COUNTRY_HEADER). */
   geoCountryHeader?: string;
   mail: {
@@ -81,6 +88,8 @@ export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<v
       queued: opts.mail.queued,
     });
     await site.register(healthRoutes, { db: opts.db, ready: opts.dbReady });
+    await site.register(pageViewRoutes, { recorder: opts.pageViews, routes: opts.routes });
+    await site.register(conversionRoutes, { db: opts.db, ready: opts.dbReady, secrets: opts.postbackSecrets ?? new Map() });
     await site.register(clicksApiRoutes, { db: opts.db, ready: opts.dbReady, statsToken: opts.statsToken, rateLimit: opts.statsRateLimit });
     await site.register(staticSite, { distDir: opts.distDir });
     // After the static site, whose page headers (the page's own CSP) and sendFile the unsubscribe page reuses.

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { dbConfigFromEnv, type DbConfig } from '../db/index.ts';
 import { mailConfigFromEnv, type MailConfig } from '../mail/config.ts';
+import { parsePostbackSecrets } from './routes/conversions.ts';
 
 export interface ServiceConfig {
   host: string;
@@ -46,6 +47,8 @@ export interface ServiceConfig {
   linkCheckIntervalHours: number;
   /** The request header a CDN puts the visitor's country in (lower case); unset, country rules never match. */
   geoCountryHeader?: string;
+  /** Affiliate networks' postback secrets (POSTBACK_SECRETS): network → secret. Empty: no postback endpoint. */
+  postbackSecrets: Map<string, string>;
   /** SMTP or .eml files, the sender, contact forwarding, and the secret that signs the links in mails. */
   mail: MailConfig;
 }
@@ -115,6 +118,7 @@ export function loadConfig(flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 
     statsRateLimit: whole('STATS_RATE_LIMIT', env.STATS_RATE_LIMIT, 30, 1),
     rollupRefreshMs: whole('CLICK_ROLLUP_REFRESH_SECONDS', env.CLICK_ROLLUP_REFRESH_SECONDS, 60, 0) * 1000,
     geoCountryHeader: geoHeader(env.GEO_COUNTRY_HEADER),
+    postbackSecrets: parsePostbackSecrets(env.POSTBACK_SECRETS),
     linkCheckIntervalHours: whole('LINK_CHECK_INTERVAL_HOURS', env.LINK_CHECK_INTERVAL_HOURS, 0),
     mail: mailConfigFromEnv(env),
   };

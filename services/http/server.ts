@@ -9,6 +9,7 @@ import type { ServiceConfig } from './config.ts';
 import { DbLink } from './db-link.ts';
 import { scheduleRollupRefresh } from './rollup-refresh.ts';
 import { Mailer } from '../mail/mailer.ts';
+import { PageViewRecorder } from '../views/recorder.ts';
 import { linksToCheck } from '../links/health.ts';
 import { scheduleLinkChecks } from './link-check-schedule.ts';
 import { outboundTargets } from './targets.ts';
@@ -97,6 +98,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
   const link = new DbLink({ migrate: migrateDb, log: fastify.log });
   const store = clickStore(db, (row, err) => fastify.log.error({ err, provider: row.provider }, 'the database refused a click row; dropped it'));
   const gated: ClickStore = { ...store, insert: (rows) => (link.ready ? store.insert(rows) : Promise.reject(new Error('the database is not reachable or not migrated yet'))) };
+  const pageViews = new PageViewRecorder(db, (day) => store.saltFor(day), fastify.log, { cap: config.clickBatchCap, ready: () => link.ready });
   const recorder = new ClickRecorder({ store: gated, batch: { cap: config.clickBatchCap }, budgetPerMinute: config.clickBudgetPerMinute, log: fastify.log });
   // Ready, for the health check and the forms, once the first block of click ids is reserved too: a redirect
   // answered between the two would go without its sub-ID.
@@ -130,7 +132,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     clearTimeout(cutStalled);
     const left = () => deadline - Date.now();
     // The link keeps trying meanwhile: a database that comes back during the shutdown still gets the clicks.
-    await recorder.close(Math.max(0, left() - 300));
+    await Promise.all([recorder.close(Math.max(0, left() - 300)), pageViews.close(Math.max(0, left() - 300))]);
     link.stop();
     const stats = recorder.stats();
     if (stats.droppedAtClose) fastify.log.error({ notWritten: stats.droppedAtClose, written: stats.written, shutdownTimeoutMs: config.shutdownTimeoutMs }, `${stats.droppedAtClose} clicks were not written: the database did not take them within SHUTDOWN_TIMEOUT_MS of the shutdown`);
@@ -167,6 +169,8 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     statsToken: config.statsToken,
     statsRateLimit: config.statsRateLimit,
     geoCountryHeader: config.geoCountryHeader,
+    postbackSecrets: config.postbackSecrets,
+    pageViews,
     mail: { linkSecret: config.mail.linkSecret, contactNotifyTo: config.mail.contactNotifyTo, queued: () => mailer.nudge() },
   });
   await fastify.ready();

@@ -5,3 +5,4 @@ export { formatCsv, formatJson, formatTable, reportObjects } from './format.ts';
 export { chartData, escapeXml, lineChartSvg, niceStep, type ChartData } from './chart.ts';
 export { chartHtmlFile, chartSvgFile, chartTitle, seriesOf } from './html.ts';
 export { formatRecords, type RecordFormat } from './records.ts';
+export { formatStatsCsv, formatStatsTable, parseStatsQuery, statsObjects, type StatsReport } from './stats-format.ts';

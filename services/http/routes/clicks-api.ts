@@ -5,12 +5,13 @@
  * token the route is not registered at all, so it answers 404 like any unknown path.
  *
  * GET /api/links, with the same token: the latest result of the link check for each outbound link.
+ * GET /api/stats, with the same token: the `vpnsite stats` report (views, clicks, conversions, revenue, EPC).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { today } from '../../content/index.ts';
-import { clickReport, latestLinkChecks, type Db } from '../../db/index.ts';
-import { formatCsv, parseReportQuery, reportObjects, UsageError } from '../../reports/index.ts';
+import { clickReport, latestLinkChecks, statsReport, STATS_DIMENSIONS, type Db } from '../../db/index.ts';
+import { formatCsv, formatStatsCsv, parseReportQuery, parseStatsQuery, reportObjects, statsObjects, UsageError } from '../../reports/index.ts';
 import { replyDbDown } from '../db-down.ts';
 
 export interface ClicksApiOptions {
@@ -97,6 +98,40 @@ export async function clicksApiRoutes(app: FastifyInstance, opts: ClicksApiOptio
       if (!opts.ready()) return replyDbDown(reply);
       reply.header('Cache-Control', 'no-store');
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(await latestLinkChecks(opts.db)));
+    },
+  });
+
+  app.get<{ Querystring: { by?: string | string[]; since?: string; until?: string; format?: 'json' | 'csv' } }>('/api/stats', {
+    config: { rateLimit: { max: opts.rateLimit, timeWindow: 60_000 } },
+    preValidation: authorise,
+    schema: {
+      querystring: {
+        type: 'object',
+        properties: {
+          by: { anyOf: [text(STATS_DIMENSIONS.join(', ')), { type: 'array', maxItems: 8, items: text(STATS_DIMENSIONS.join(', ')) }] },
+          since: text('first UTC day, YYYY-MM-DD'),
+          until: text('last UTC day, YYYY-MM-DD'),
+          format: { enum: ['json', 'csv'], description: 'overrides the Accept header' },
+        },
+        additionalProperties: false,
+      },
+      response: { '4xx': error },
+    },
+    handler: async (request, reply) => {
+      const q = request.query;
+      let query;
+      try {
+        query = parseStatsQuery({ by: q.by === undefined ? [] : [q.by].flat(), since: q.since, until: q.until }, today());
+      } catch (err) {
+        if (err instanceof UsageError) return reply.code(400).send({ error: err.message });
+        throw err;
+      }
+      if (!opts.ready()) return replyDbDown(reply);
+      const report = { query, ...(await statsReport(opts.db, query)) };
+      reply.header('Cache-Control', 'no-store').header('Vary', 'Accept');
+      const csv = q.format === 'csv' || (q.format === undefined && /\btext\/csv\b/i.test(request.headers.accept ?? ''));
+      if (csv) return reply.type('text/csv; charset=utf-8; header=present').send(formatStatsCsv(report));
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(statsObjects(report)));
     },
   });
 }

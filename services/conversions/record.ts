@@ -1,0 +1,70 @@
+/**
+ * One conversion as a network reports it, checked the same way whether it came as a postback or a CSV row, and
+ * stored idempotently on (network, txid).
+ */
+import type { Queryable } from '../db/types.ts';
+
+export const STATUSES = ['approved', 'pending', 'reversed'] as const;
+export type ConversionStatus = (typeof STATUSES)[number];
+
+export interface Conversion {
+  network: string;
+  txid: string;
+  /** The click id as sent (the sub-ID), or null when the network sent none. */
+  clickRef: string | null;
+  /** An exact decimal, e.g. "12.50"; negative for a refund reported as an amount. */
+  amount: string;
+  /** ISO 4217, upper case. */
+  currency: string;
+  status: ConversionStatus;
+}
+
+export type Fields = Partial<Record<'click_id' | 'txid' | 'amount' | 'currency' | 'status', string>>;
+
+/** Other words networks use for the three statuses. */
+const STATUS_WORDS: Record<string, ConversionStatus> = {
+  approved: 'approved', approve: 'approved', confirmed: 'approved', paid: 'approved', accepted: 'approved', '1': 'approved',
+  pending: 'pending', open: 'pending', 'on hold': 'pending', '0': 'pending',
+  reversed: 'reversed', reverse: 'reversed', rejected: 'reversed', declined: 'reversed', cancelled: 'reversed', canceled: 'reversed', refunded: 'reversed', '-1': 'reversed',
+};
+
+/** A conversion from its fields, or a sentence saying what is wrong with them. */
+export function parseConversion(network: string, f: Fields): Conversion | string {
+  const txid = f.txid?.trim();
+  if (!txid) return 'txid is missing: the network\'s transaction id makes a report of the same sale idempotent';
+  if (txid.length > 200) return 'txid is longer than 200 characters';
+  const amount = f.amount?.trim().replace(/,/g, '');
+  if (!amount || !/^-?\d{1,12}(\.\d{1,4})?$/.test(amount)) return `amount must be a decimal number such as 12.50 (found "${f.amount ?? ''}")`;
+  const currency = f.currency?.trim().toUpperCase();
+  if (!currency || !/^[A-Z]{3}$/.test(currency)) return `currency must be a three-letter ISO 4217 code such as USD (found "${f.currency ?? ''}")`;
+  const status = STATUS_WORDS[(f.status ?? '').trim().toLowerCase()];
+  if (!status) return `status must be approved, pending or reversed (found "${f.status ?? ''}")`;
+  const clickRef = f.click_id?.trim() || null;
+  if (clickRef && clickRef.length > 200) return 'click_id is longer than 200 characters';
+  return { network, txid, clickRef, amount, currency, status };
+}
+
+export type Outcome = 'added' | 'updated' | 'unchanged';
+
+/** Stores a conversion: added, updated (a new status, amount or click), or unchanged (a replay). */
+export async function recordConversion(db: Queryable, c: Conversion, source: 'postback' | 'import'): Promise<{ outcome: Outcome; matched: boolean }> {
+  const clickId = c.clickRef && /^\d{1,18}$/.test(c.clickRef) ? c.clickRef : null;
+  const { rows } = await db.query<{ inserted: boolean; changed: boolean; matched: boolean }>(
+    `WITH up AS (
+       INSERT INTO conversions (network, txid, click_ref, click_id, amount, currency, status, source)
+       VALUES ($1, $2, $3, $4::bigint, $5::numeric, $6, $7, $8)
+       ON CONFLICT (network, txid) DO UPDATE SET
+         click_ref = EXCLUDED.click_ref, click_id = EXCLUDED.click_id, amount = EXCLUDED.amount, currency = EXCLUDED.currency,
+         status = EXCLUDED.status, updated_at = now()
+       WHERE (conversions.status, conversions.amount, conversions.currency, conversions.click_ref)
+             IS DISTINCT FROM (EXCLUDED.status, EXCLUDED.amount, EXCLUDED.currency, EXCLUDED.click_ref)
+       RETURNING (xmax = 0) AS inserted
+     )
+     SELECT coalesce((SELECT inserted FROM up), false) AS inserted,
+            EXISTS (SELECT 1 FROM up) AS changed,
+            EXISTS (SELECT 1 FROM clicks WHERE id = $4::bigint) AS matched`,
+    [c.network, c.txid, c.clickRef, clickId, c.amount, c.currency, c.status, source],
+  );
+  const r = rows[0]!;
+  return { outcome: r.inserted ? 'added' : r.changed ? 'updated' : 'unchanged', matched: r.matched };
+}

@@ -1,0 +1,149 @@
+/**
+ * The revenue report: per group, page views, clicks and unique clickers, CTR, conversions, revenue per currency, EPC
+ * and conversion rate, from the raw rows, so every figure is exact. Clicks count people (no bots, nothing past the
+ * per-minute budget). A conversion counts with the click its click id names (that click's day, page, provider, …)
+ * and unless it was reversed; one naming no known click counts in the total only, as unmatched. Views exist per page
+ * and day, so they (and CTR) are given only when the grouping is by page and/or day.
+ */
+import type { Queryable } from './types.ts';
+
+export const STATS_DIMENSIONS = ['day', 'page', 'placement', 'provider', 'destination', 'variant', 'country', 'device'] as const;
+export type StatsDimension = (typeof STATS_DIMENSIONS)[number];
+
+export interface StatsQuery {
+  by: StatsDimension[];
+  since: string;
+  until: string;
+}
+
+export interface StatsRow {
+  [dim: string]: unknown;
+  views: number | null;
+  clicks: number;
+  clickers: number;
+  /** clicks ÷ views, when views apply. */
+  ctr: number | null;
+  conversions: number;
+  /** Currency → exact sum, e.g. { USD: "49.5000" }; never added across currencies. */
+  revenue: Record<string, string>;
+  /** Currency → revenue ÷ clicks. */
+  epc: Record<string, string>;
+  /** conversions ÷ clicks. */
+  conversion_rate: number | null;
+}
+
+const CLICK_COLUMN: Record<StatsDimension, string> = {
+  day: "(c.clicked_at AT TIME ZONE 'UTC')::date",
+  page: 'c.from_path',
+  placement: 'c.placement',
+  provider: 'c.provider',
+  destination: 'c.destination',
+  variant: 'c.variant',
+  country: 'c.country',
+  device: 'c.device',
+};
+const RANGE = (col: string) => `${col} >= $1::date::timestamp AT TIME ZONE 'UTC' AND ${col} < ($2::date + 1)::timestamp AT TIME ZONE 'UTC'`;
+
+/** Exact decimal arithmetic on the strings PostgreSQL gives for numeric, scaled to 4 places. */
+const SCALE = 10_000n;
+const toScaled = (s: string) => {
+  const neg = s.startsWith('-');
+  const [whole, frac = ''] = s.replace('-', '').split('.');
+  const v = BigInt(whole!) * SCALE + BigInt((frac + '0000').slice(0, 4));
+  return neg ? -v : v;
+};
+const fromScaled = (v: bigint) => {
+  const neg = v < 0n;
+  const a = neg ? -v : v;
+  return `${neg ? '-' : ''}${a / SCALE}.${(a % SCALE).toString().padStart(4, '0')}`;
+};
+/** a ÷ n to 4 places, rounded half up. */
+const divide = (a: string, n: number) => {
+  const v = toScaled(a);
+  const q = (v * 2n + BigInt(n) * (v < 0n ? -1n : 1n)) / (2n * BigInt(n));
+  return fromScaled(q);
+};
+
+const keyOf = (row: Record<string, unknown>, by: readonly string[]) => JSON.stringify(by.map((d) => row[d] ?? null));
+
+export async function statsReport(db: Queryable, q: StatsQuery): Promise<{ rows: StatsRow[]; total: StatsRow; unmatched: { conversions: number; revenue: Record<string, string> } }> {
+  const dims = q.by;
+  const select = dims.map((d) => `${d === 'day' ? `to_char(${CLICK_COLUMN[d]}, 'YYYY-MM-DD')` : CLICK_COLUMN[d]} AS ${d}`);
+  const group = dims.length ? `GROUP BY ${dims.map((_, i) => i + 1).join(', ')}` : '';
+  const human = 'NOT c.is_bot AND NOT c.over_budget';
+  const clicks = await db.query<Record<string, unknown> & { clicks: number; clickers: number }>(
+    `SELECT ${[...select, 'count(*)::int AS clicks', `count(DISTINCT ((c.clicked_at AT TIME ZONE 'UTC')::date, c.visitor_hash))::int AS clickers`].join(', ')}
+     FROM clicks c WHERE ${human} AND ${RANGE('c.clicked_at')} ${group}`,
+    [q.since, q.until],
+  );
+  const conv = await db.query<Record<string, unknown> & { currency: string; conversions: number; revenue: string }>(
+    `SELECT ${[...select, 'x.currency', 'count(*)::int AS conversions', 'sum(x.amount)::text AS revenue'].join(', ')}
+     FROM conversions x JOIN clicks c ON c.id = x.click_id
+     WHERE x.status <> 'reversed' AND ${RANGE('c.clicked_at')}
+     GROUP BY ${[...dims.map((_, i) => i + 1), dims.length + 1].join(', ')}`,
+    [q.since, q.until],
+  );
+  const viewsApply = dims.every((d) => d === 'day' || d === 'page');
+  const views = viewsApply
+    ? await db.query<Record<string, unknown> & { views: number }>(
+        `SELECT ${[...dims.map((d) => (d === 'day' ? `to_char((v.viewed_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day` : 'v.path AS page')), 'count(*)::int AS views'].join(', ')}
+         FROM page_views v WHERE ${RANGE('v.viewed_at')} ${group}`,
+        [q.since, q.until],
+      )
+    : { rows: [] };
+  const unmatched = await db.query<{ currency: string; conversions: number; revenue: string }>(
+    `SELECT x.currency, count(*)::int AS conversions, sum(x.amount)::text AS revenue
+     FROM conversions x
+     WHERE x.status <> 'reversed' AND NOT EXISTS (SELECT 1 FROM clicks c WHERE c.id = x.click_id) AND ${RANGE('x.first_seen_at')}
+     GROUP BY x.currency`,
+    [q.since, q.until],
+  );
+
+  const rows = new Map<string, StatsRow>();
+  const rowFor = (r: Record<string, unknown>) => {
+    const key = keyOf(r, dims);
+    let row = rows.get(key);
+    if (!row) {
+      row = { ...Object.fromEntries(dims.map((d) => [d, r[d] ?? null])), views: viewsApply ? 0 : null, clicks: 0, clickers: 0, ctr: null, conversions: 0, revenue: {}, epc: {}, conversion_rate: null };
+      rows.set(key, row);
+    }
+    return row;
+  };
+  const add = (into: Record<string, string>, currency: string, amount: string) => void (into[currency] = fromScaled(toScaled(into[currency] ?? '0') + toScaled(amount)));
+  for (const r of clicks.rows) Object.assign(rowFor(r), { clicks: r.clicks, clickers: r.clickers });
+  for (const r of views.rows) rowFor(r).views = r.views;
+  for (const r of conv.rows) {
+    const row = rowFor(r);
+    row.conversions += r.conversions;
+    add(row.revenue, r.currency, r.revenue);
+  }
+  // Unmatched conversions have no click to group by: they count in the total (the report without groupings) only.
+  const unmatchedTotals = { conversions: 0, revenue: {} as Record<string, string> };
+  for (const u of unmatched.rows) {
+    unmatchedTotals.conversions += u.conversions;
+    add(unmatchedTotals.revenue, u.currency, u.revenue);
+  }
+  const finish = (row: StatsRow) => {
+    row.ctr = row.views ? row.clicks / row.views : null;
+    row.conversion_rate = row.clicks ? row.conversions / row.clicks : null;
+    row.epc = row.clicks ? Object.fromEntries(Object.entries(row.revenue).map(([cur, amount]) => [cur, divide(amount, row.clicks)])) : {};
+    return row;
+  };
+  const sorted = [...rows.values()].sort((a, b) => {
+    for (const d of dims) {
+      const x = String(a[d] ?? '');
+      const y = String(b[d] ?? '');
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return 0;
+  });
+  if (dims.length === 0) {
+    const total = rows.get(keyOf({}, [])) ?? rowFor({});
+    total.conversions += unmatchedTotals.conversions;
+    for (const [cur, amount] of Object.entries(unmatchedTotals.revenue)) add(total.revenue, cur, amount);
+    return { rows: [finish(total)], total, unmatched: unmatchedTotals };
+  }
+  // The total is its own query: unique clickers do not add up across rows.
+  const { total } = await statsReport(db, { ...q, by: [] });
+  return { rows: sorted.map(finish), total, unmatched: unmatchedTotals };
+}

@@ -1,0 +1,71 @@
+/** The revenue report as a table, CSV or JSON; and its query, parsed alike for the CLI and GET /api/stats. Pure. */
+import { STATS_DIMENSIONS, type StatsDimension, type StatsQuery, type StatsRow } from '../db/stats.ts';
+import { csvField } from './format.ts';
+import { addDays, DEFAULT_DAYS, isIsoDay, UsageError } from './query.ts';
+import { formatRecords } from './records.ts';
+
+export interface StatsReport {
+  query: StatsQuery;
+  rows: StatsRow[];
+  total: StatsRow;
+  unmatched: { conversions: number; revenue: Record<string, string> };
+}
+
+export function parseStatsQuery(raw: { by?: string[]; since?: string; until?: string }, today: string): StatsQuery {
+  const by: StatsDimension[] = [];
+  for (const value of raw.by ?? []) {
+    if (!(STATS_DIMENSIONS as readonly string[]).includes(value)) throw new UsageError(`unknown --by value "${value}": use ${STATS_DIMENSIONS.join(', ')}`);
+    if (!by.includes(value as StatsDimension)) by.push(value as StatsDimension);
+  }
+  for (const [flag, value] of [['--since', raw.since], ['--until', raw.until]] as const) {
+    if (value !== undefined && !isIsoDay(value)) throw new UsageError(`${flag} must be a date written YYYY-MM-DD (UTC), such as 2026-03-01 (found "${value}")`);
+  }
+  const until = raw.until ?? today;
+  const since = raw.since ?? addDays(until, -(DEFAULT_DAYS - 1));
+  if (since > until) throw new UsageError(`--since (${since}) is after --until (${until})`);
+  return { by, since, until };
+}
+
+const pct = (v: number | null) => (v === null ? '' : `${(v * 100).toFixed(2)}%`);
+const ratio = (v: number | null) => (v === null ? null : Math.round(v * 1e6) / 1e6);
+const money = (s: string) => s.replace(/(\.\d\d)00$/, '$1');
+
+/** Every currency in the report, sorted: one revenue and one EPC column each. */
+const currencies = (r: StatsReport) => [...new Set([r.total, ...r.rows].flatMap((row) => Object.keys(row.revenue)))].sort();
+
+function flat(r: StatsReport, row: StatsRow, forPeople: boolean): Record<string, string | number | null> {
+  const out: Record<string, string | number | null> = {};
+  for (const d of r.query.by) out[d] = (row[d] as string | null) ?? null;
+  out.views = row.views;
+  out.clicks = row.clicks;
+  out.clickers = row.clickers;
+  out.ctr = forPeople ? pct(row.ctr) : ratio(row.ctr);
+  out.conversions = row.conversions;
+  out.conversion_rate = forPeople ? pct(row.conversion_rate) : ratio(row.conversion_rate);
+  for (const c of currencies(r)) {
+    out[`revenue_${c}`] = row.revenue[c] ? (forPeople ? money(row.revenue[c]!) : row.revenue[c]!) : forPeople ? '' : '0.0000';
+    out[`epc_${c}`] = row.epc[c] ? (forPeople ? money(row.epc[c]!) : row.epc[c]!) : forPeople ? '' : null;
+  }
+  return out;
+}
+
+const columns = (r: StatsReport) => [...r.query.by, 'views', 'clicks', 'clickers', 'ctr', 'conversions', 'conversion_rate', ...currencies(r).flatMap((c) => [`revenue_${c}`, `epc_${c}`])];
+
+export function formatStatsTable(r: StatsReport): string {
+  const rows = [...r.rows.map((row) => flat(r, row, true)), { ...flat(r, r.total, true), ...(r.query.by.length ? { [r.query.by[0]!]: 'total' } : {}) }];
+  const note = r.unmatched.conversions
+    ? `\n${r.unmatched.conversions} conversions name no known click (${Object.entries(r.unmatched.revenue).map(([c, a]) => `${c} ${money(a)}`).join(', ')}): counted in the total only.`
+    : '';
+  return `${formatRecords(rows, columns(r), 'table', 40)}${r.query.since} to ${r.query.until} (UTC). Clicks count people; reversed conversions are left out; revenue is never added across currencies.${note}\n`;
+}
+
+export function formatStatsCsv(r: StatsReport): string {
+  const cols = columns(r);
+  const lines = [cols.join(','), ...r.rows.map((row) => flat(r, row, false)).map((o) => cols.map((c) => csvField(o[c] === null || o[c] === undefined ? '' : String(o[c]))).join(','))];
+  return lines.map((l) => `${l}\r\n`).join('');
+}
+
+/** JSON keeps revenue and EPC as objects by currency. */
+export function statsObjects(r: StatsReport) {
+  return { since: r.query.since, until: r.query.until, by: r.query.by, rows: r.rows, total: r.total, unmatched: r.unmatched };
+}
