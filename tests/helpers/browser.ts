@@ -34,8 +34,9 @@ export function useBrowser() {
   return {
     baseUrl: () => inject('baseUrl'),
     /** Opens a page (a path, or a full URL such as a proxy's); `javaScript: false` shows what the prerendered HTML alone gives. */
-    async open(path: string, opts: { javaScript?: boolean; width?: number; ignore404?: boolean; init?: () => void; clock?: string; date?: string } = {}): Promise<TrackedPage> {
-      const context = await browser.newContext({ javaScriptEnabled: opts.javaScript ?? true, viewport: { width: opts.width ?? 1280, height: 900 } });
+    async open(path: string, opts: { javaScript?: boolean; width?: number; ignore404?: boolean; init?: () => void; clock?: string; date?: string; userAgent?: string } = {}): Promise<TrackedPage> {
+      // `userAgent`: a person's browser, where headless Chromium's own agent would be taken for a bot.
+      const context = await browser.newContext({ javaScriptEnabled: opts.javaScript ?? true, viewport: { width: opts.width ?? 1280, height: 900 }, ...(opts.userAgent ? { userAgent: opts.userAgent } : {}) });
       // `clock`: the page's Date says this instant (timers still run), e.g. to see a page on a later day than its build.
       if (opts.clock) await context.clock.setFixedTime(new Date(opts.clock));
       // `date`: only `new Date()` and Date.now() say this instant. Playwright's clock also takes over animation

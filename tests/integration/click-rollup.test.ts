@@ -115,10 +115,12 @@ describe.each(DB_KINDS)('the analyst role on %s', (kind) => {
     expect(await analyst.query("SELECT clicks FROM click_daily WHERE day = '2026-11-20'")).toMatchObject({ rows: [{ clicks: 1 }] });
     expect(await analyst.query("SELECT dimension, value FROM click_routing_daily WHERE day = '2026-11-20' AND dimension = 'destination'")).toMatchObject({ rows: [{ dimension: 'destination' }] });
     expect(await analyst.query('SELECT count(*)::int AS n FROM link_checks')).toMatchObject({ rows: [{ n: 0 }] });
+    expect(await analyst.query('SELECT count(*)::int AS n FROM page_view_daily')).toMatchObject({ rows: [{ n: 0 }] });
+    expect(await analyst.query('SELECT count(*)::int AS n FROM conversion_daily')).toMatchObject({ rows: [{ n: 0 }] });
   });
 
   it('cannot read the raw clicks, the rollup or the forms', async () => {
-    for (const table of ['clicks', 'click_rollup', 'click_rollup_stale', 'visitor_salts', 'newsletter_subscribers', 'newsletter_signups', 'contact_messages', 'mail_outbox']) {
+    for (const table of ['clicks', 'click_rollup', 'click_rollup_stale', 'visitor_salts', 'newsletter_subscribers', 'newsletter_signups', 'contact_messages', 'mail_outbox', 'page_views', 'conversions']) {
       await expect(analyst.query(`SELECT * FROM ${table}`), table).rejects.toMatchObject({ code: '42501' });
     }
   });

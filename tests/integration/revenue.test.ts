@@ -144,6 +144,10 @@ describe.each(['pg', 'pglite'] as const)('revenue on %s', (kind) => {
     const csv = await (await fetch(`${svc.url}/api/stats?by=provider&format=csv`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
     expect(csv.split('\r\n')[0]).toBe('provider,views,clicks,clickers,ctr,conversions,conversion_rate,revenue_EUR,epc_EUR,revenue_GBP,epc_GBP,revenue_USD,epc_USD');
     expect((await fetch(`${svc.url}/api/stats`)).status).toBe(401);
+    // The analysts' views give the same figures.
+    const viewSums = JSON.parse((await cli('db', 'query', 'SELECT currency, sum(revenue)::numeric(16,4)::text AS revenue FROM conversion_daily GROUP BY currency ORDER BY currency')).stdout);
+    expect(Object.fromEntries(viewSums.map((r: { currency: string; revenue: string }) => [r.currency, r.revenue]))).toEqual(byPage.total.revenue);
+    expect(JSON.parse((await cli('db', 'query', 'SELECT path, views::int AS views FROM page_view_daily ORDER BY path')).stdout)).toEqual([{ path: '/', views: 1 }, { path: '/vpn-deals', views: 2 }]);
     const table = (await cli('stats', '--by', 'provider')).stdout;
     expect(table).toMatch(/^nordvpn +2 +2 +3 +150\.00% +19\.50 +9\.75 +1040\.00 +520\.00$/m);
   });

@@ -1,0 +1,42 @@
+/** Page views from real page loads in Chromium: one per load and one per client-side navigation, nothing stored in the browser. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { useBrowser } from '../helpers/browser.ts';
+import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
+
+const browser = useBrowser();
+let svc: ServeProcess;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  env = { DIST_DIR: inject('distDir'), DATABASE_URL: '', PGLITE_DIR: join(mkdtempSync(join(tmpdir(), 'vpnsite-pv-e2e-')), 'pglite'), LOG_LEVEL: 'warn' };
+  svc = await spawnServe(env, '/healthz/db');
+});
+afterAll(async () => {
+  if (svc) await stop(svc);
+});
+
+const views = async () => JSON.parse((await vpnsiteAsync(['db', 'query', 'SELECT path, referrer FROM page_views ORDER BY id'], env)).stdout) as { path: string; referrer: string | null }[];
+
+describe('page views', () => {
+  it('counts a page load once, then a client-side navigation, and stores nothing in the browser', async () => {
+    // Headless Chromium says so in its user agent, and is not counted as a person: this is a person's browser.
+    const { page } = await browser.open(`${svc.url}/vpn-deals`, { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' });
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    await expect.poll(views, { timeout: 20_000 }).toEqual([{ path: '/vpn-deals', referrer: null }]);
+    await page.locator('header').getByRole('link', { name: 'Reviews' }).click();
+    await page.waitForURL('**/vpn-reviews');
+    await expect.poll(views, { timeout: 20_000 }).toEqual([
+      { path: '/vpn-deals', referrer: null },
+      { path: '/vpn-reviews', referrer: `${svc.url}/vpn-deals` },
+    ]);
+    const stored = await page.evaluate(() => ({ cookies: document.cookie, local: localStorage.length, session: sessionStorage.length }));
+    expect(stored).toEqual({ cookies: '', local: 0, session: 0 });
+    // The owner's own visit, with ?notrack=1, is not counted.
+    await page.goto(`${svc.url}/vpn-gaming?notrack=1`, { waitUntil: 'networkidle' });
+    await page.goto(`${svc.url}/vpn-streaming`, { waitUntil: 'networkidle' });
+    await expect.poll(async () => (await views()).map((v) => v.path), { timeout: 20_000 }).toEqual(['/vpn-deals', '/vpn-reviews', '/vpn-streaming']);
+  });
+});
