@@ -54,10 +54,57 @@ export function niceStep(max: number, ticks = 5): number {
 const fmt = (n: number) => n.toLocaleString('en-US');
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
-/** A standalone SVG document (or element, for inlining) of the chart. */
-export function lineChartSvg(data: ChartData, title: string): string {
+/** Roughly how wide a label of `chars` characters is at the chart's 12 px system font. */
+const labelWidth = (chars: number) => chars * 7;
+/** The least room between two x-axis labels. */
+const LABEL_GAP = 12;
+
+/**
+ * Which days get an x-axis label: evenly spaced, as many as fit without touching, always the first and the last
+ * (the last replacing the one before it when they would touch).
+ */
+export function labelledDays(n: number, plotWidth: number, chars = 10): number[] {
+  if (n <= 0) return [];
+  const room = labelWidth(chars) + LABEL_GAP;
+  const spacing = n === 1 ? plotWidth : plotWidth / (n - 1);
+  const every = Math.max(1, Math.ceil(room / spacing));
+  const picked: number[] = [];
+  for (let i = 0; i < n; i += every) picked.push(i);
+  const last = n - 1;
+  if (picked[picked.length - 1] !== last) {
+    if ((last - picked[picked.length - 1]!) * spacing < room && picked.length > 1) picked.pop();
+    picked.push(last);
+  }
+  return picked;
+}
+
+/** Marker shapes, one per series in turn, drawn hollow so lines with the same values stay distinguishable. */
+const MARKERS = ['circle', 'square', 'triangle', 'diamond'] as const;
+function marker(shape: (typeof MARKERS)[number], cx: number, cy: number, colour: string, title: string): string {
+  const t = `<title>${escapeXml(title)}</title>`;
+  const attrs = `fill="#fff" stroke="${colour}" stroke-width="1.5"`;
+  if (shape === 'circle') return `<circle cx="${cx}" cy="${cy}" r="3.5" ${attrs}>${t}</circle>`;
+  if (shape === 'square') return `<rect x="${r1(cx - 3.5)}" y="${r1(cy - 3.5)}" width="7" height="7" ${attrs}>${t}</rect>`;
+  if (shape === 'triangle') return `<path d="M${cx} ${r1(cy - 4.5)} L${r1(cx + 4.5)} ${r1(cy + 3.5)} L${r1(cx - 4.5)} ${r1(cy + 3.5)} Z" ${attrs}>${t}</path>`;
+  return `<path d="M${cx} ${r1(cy - 5)} L${r1(cx + 5)} ${cy} L${cx} ${r1(cy + 5)} L${r1(cx - 5)} ${cy} Z" ${attrs}>${t}</path>`;
+}
+
+export interface ChartOptions {
+  /** The y axis' title (default "Clicks (people)"). */
+  yLabel?: string;
+  /** Formats a value for the axis and the markers' tooltips. */
+  format?: (n: number) => string;
+}
+
+/**
+ * A standalone SVG document (or element, for inlining) of the chart. Every point has a hollow marker of its series'
+ * shape, with a tooltip naming the series, the day and the value, and the legend shows line and shape: two series
+ * with the same values are both visible. At most 120 days get markers; beyond that they would merge into the line.
+ */
+export function lineChartSvg(data: ChartData, title: string, opts: ChartOptions = {}): string {
   const plotW = W - M.left - M.right;
   const plotH = H - M.top - M.bottom;
+  const format = opts.format ?? fmt;
   const max = Math.max(0, ...data.series.flatMap((s) => s.values));
   const step = niceStep(max);
   const top = Math.max(step, Math.ceil(max / step) * step);
@@ -67,28 +114,30 @@ export function lineChartSvg(data: ChartData, title: string): string {
   const parts: string[] = [];
   for (let v = 0; v <= top; v += step) {
     parts.push(`<line class="grid" x1="${M.left}" x2="${M.left + plotW}" y1="${y(v)}" y2="${y(v)}" stroke="#e2e8f0"/>`);
-    parts.push(`<text x="${M.left - 8}" y="${y(v) + 4}" text-anchor="end">${fmt(v)}</text>`);
+    parts.push(`<text x="${M.left - 8}" y="${y(v) + 4}" text-anchor="end">${escapeXml(format(v))}</text>`);
   }
-  const every = Math.max(1, Math.ceil(n / 8));
-  data.days.forEach((day, i) => {
-    if (i % every !== 0 && i !== n - 1) return;
+  for (const i of labelledDays(n, plotW)) {
     parts.push(`<line x1="${x(i)}" x2="${x(i)}" y1="${M.top + plotH}" y2="${M.top + plotH + 5}" stroke="#334155"/>`);
-    parts.push(`<text x="${x(i)}" y="${M.top + plotH + 20}" text-anchor="middle">${day}</text>`);
-  });
+    parts.push(`<text class="day" x="${x(i)}" y="${M.top + plotH + 20}" text-anchor="middle">${data.days[i]}</text>`);
+  }
   parts.push(`<line class="axis" x1="${M.left}" x2="${M.left}" y1="${M.top}" y2="${M.top + plotH}" stroke="#334155"/>`);
   parts.push(`<line class="axis" x1="${M.left}" x2="${M.left + plotW}" y1="${M.top + plotH}" y2="${M.top + plotH}" stroke="#334155"/>`);
   parts.push(`<text x="${M.left + plotW / 2}" y="${H - 8}" text-anchor="middle">UTC day</text>`);
-  parts.push(`<text transform="translate(16 ${M.top + plotH / 2}) rotate(-90)" text-anchor="middle">Clicks (people)</text>`);
+  parts.push(`<text transform="translate(16 ${M.top + plotH / 2}) rotate(-90)" text-anchor="middle">${escapeXml(opts.yLabel ?? 'Clicks (people)')}</text>`);
+  const markers = n <= 120;
   data.series.forEach((s, k) => {
     const colour = COLOURS[k % COLOURS.length]!;
     const dash = DASHES[Math.floor(k / COLOURS.length) % DASHES.length]!;
+    const shape = MARKERS[k % MARKERS.length]!;
     const d = s.values.map((v, i) => `${i === 0 ? 'M' : 'L'}${x(i)} ${y(v)}`).join(' ');
     const dashAttr = dash ? ` stroke-dasharray="${dash}"` : '';
     parts.push(`<path class="series" data-provider="${escapeXml(s.provider)}" d="${d}" fill="none" stroke="${colour}" stroke-width="2"${dashAttr}><title>${escapeXml(s.provider)}</title></path>`);
-    if (n === 1) parts.push(`<circle cx="${x(0)}" cy="${y(s.values[0]!)}" r="3" fill="${colour}"/>`);
+    if (markers || n === 1) {
+      parts.push(`<g class="markers" data-series="${escapeXml(s.provider)}">${s.values.map((v, i) => marker(shape, x(i), y(v), colour, `${s.provider}, ${data.days[i]}: ${format(v)}`)).join('')}</g>`);
+    }
     const ly = M.top + 8 + k * 22;
     const lx = M.left + plotW + 24;
-    parts.push(`<g class="legend-item"><line x1="${lx}" x2="${lx + 24}" y1="${ly}" y2="${ly}" stroke="${colour}" stroke-width="3"${dashAttr}/><text x="${lx + 32}" y="${ly + 4}">${escapeXml(s.provider)}</text></g>`);
+    parts.push(`<g class="legend-item"><line x1="${lx}" x2="${lx + 24}" y1="${ly}" y2="${ly}" stroke="${colour}" stroke-width="3"${dashAttr}/>${marker(shape, lx + 12, ly, colour, s.provider)}<text x="${lx + 32}" y="${ly + 4}">${escapeXml(s.provider)}</text></g>`);
   });
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-labelledby="chart-title" font-family="system-ui, sans-serif" font-size="12" fill="#0f172a">`,

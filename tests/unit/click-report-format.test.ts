@@ -1,6 +1,6 @@
 /** Pure parts of the click report: flag parsing, table/CSV/JSON formatting and the chart's series and scale. */
 import { describe, expect, it } from 'vitest';
-import { chartData, formatCsv, formatJson, formatTable, lineChartSvg, niceStep, parseReportQuery, UsageError, type ClickReport } from '../../services/reports/index.ts';
+import { chartData, labelledDays, formatCsv, formatJson, formatTable, lineChartSvg, niceStep, parseReportQuery, UsageError, type ClickReport } from '../../services/reports/index.ts';
 
 const report: ClickReport = {
   query: { by: ['page', 'placement'], since: '2026-11-01', until: '2026-11-30', includeBots: true },
@@ -65,5 +65,27 @@ describe('chart', () => {
     expect(svg).toContain('<title id="chart-title">T &amp; &lt;T&gt;</title>');
     expect(svg).toContain('data-provider="a&lt;b&gt;&amp;&quot;c&quot;"');
     expect(svg).not.toContain('<b>');
+  });
+
+  it('labels as many days as fit without touching, always the first and the last', () => {
+    const plot = 688;
+    for (let n = 1; n <= 400; n++) {
+      const picked = labelledDays(n, plot);
+      expect(picked[0], `n=${n}`).toBe(0);
+      expect(picked[picked.length - 1], `n=${n}`).toBe(n - 1);
+      const spacing = n === 1 ? plot : plot / (n - 1);
+      for (let i = 1; i < picked.length; i++) expect((picked[i]! - picked[i - 1]!) * spacing, `n=${n}`).toBeGreaterThanOrEqual(82);
+    }
+    expect(labelledDays(2, plot)).toEqual([0, 1]);
+    expect(labelledDays(30, plot).length).toBeGreaterThan(4);
+  });
+  it('keeps two series with the same values distinguishable: a marker of its own shape on every point, named in its tooltip', () => {
+    const svg = lineChartSvg({ days: ['2026-01-01', '2026-01-02', '2026-01-03'], series: [{ provider: 'clicks', values: [4, 2, 5] }, { provider: 'views', values: [4, 2, 5] }] }, 'Same');
+    const groups = [...svg.matchAll(/<g class="markers" data-series="(\w+)">(.*?)<\/g>/g)];
+    expect(groups.map((g) => g[1])).toEqual(['clicks', 'views']);
+    expect(groups[0]![2]).toMatch(/^(<circle [^>]+><title>clicks, 2026-01-0\d: \d<\/title><\/circle>){3}$/);
+    expect(groups[1]![2]).toMatch(/^(<rect [^>]+><title>views, 2026-01-0\d: \d<\/title><\/rect>){3}$/);
+    // The legend shows each line with its marker.
+    expect(svg.match(/<g class="legend-item">.*?<\/g>/g)!.map((g) => /<(circle|rect)/.exec(g)![1])).toEqual(['circle', 'rect']);
   });
 });
