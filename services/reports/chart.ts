@@ -81,7 +81,7 @@ export function labelledDays(n: number, plotWidth: number, chars = 10): number[]
 /** Marker shapes, one per series in turn, drawn hollow so lines with the same values stay distinguishable. */
 const MARKERS = ['circle', 'square', 'triangle', 'diamond'] as const;
 function marker(shape: (typeof MARKERS)[number], cx: number, cy: number, colour: string, title: string): string {
-  const t = `<title>${escapeXml(title)}</title>`;
+  const t = title ? `<title>${escapeXml(title)}</title>` : '';
   const attrs = `fill="#fff" stroke="${colour}" stroke-width="1.5"`;
   if (shape === 'circle') return `<circle cx="${cx}" cy="${cy}" r="3.5" ${attrs}>${t}</circle>`;
   if (shape === 'square') return `<rect x="${r1(cx - 3.5)}" y="${r1(cy - 3.5)}" width="7" height="7" ${attrs}>${t}</rect>`;
@@ -137,7 +137,7 @@ export function lineChartSvg(data: ChartData, title: string, opts: ChartOptions 
     }
     const ly = M.top + 8 + k * 22;
     const lx = M.left + plotW + 24;
-    parts.push(`<g class="legend-item"><line x1="${lx}" x2="${lx + 24}" y1="${ly}" y2="${ly}" stroke="${colour}" stroke-width="3"${dashAttr}/>${marker(shape, lx + 12, ly, colour, s.provider)}<text x="${lx + 32}" y="${ly + 4}">${escapeXml(s.provider)}</text></g>`);
+    parts.push(`<g class="legend-item"><line x1="${lx}" x2="${lx + 24}" y1="${ly}" y2="${ly}" stroke="${colour}" stroke-width="3"${dashAttr}/>${marker(shape, lx + 12, ly, colour, '')}<text x="${lx + 32}" y="${ly + 4}">${escapeXml(s.provider)}</text></g>`);
   });
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-labelledby="chart-title" font-family="system-ui, sans-serif" font-size="12" fill="#0f172a">`,
