@@ -93,6 +93,6 @@ export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<v
     await site.register(clicksApiRoutes, { db: opts.db, ready: opts.dbReady, statsToken: opts.statsToken, rateLimit: opts.statsRateLimit });
     await site.register(staticSite, { distDir: opts.distDir });
     // After the static site, whose page headers (the page's own CSP) and sendFile the unsubscribe page reuses.
-    await site.register(newsletterLinkRoutes, { db: opts.db, ready: opts.dbReady, linkSecret: opts.mail.linkSecret });
+    await site.register(newsletterLinkRoutes, { db: opts.db, ready: opts.dbReady, linkSecret: opts.mail.linkSecret, distDir: opts.distDir });
   });
 }

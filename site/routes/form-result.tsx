@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import type { Route } from './+types/form-result';
 import { Icon } from '../components/icon';
 import { SiteLink } from '../components/site-link';
@@ -50,8 +51,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const ICON = { ok: ['check-circle', 'text-green-700'], ask: ['mail', 'text-blue-700'], problem: ['alert-triangle', 'text-amber-600'] } as const;
 
+/** The unsubscribe button's action: this URL with its token. */
+const unsubscribeAction = (search: string) => {
+  const token = new URLSearchParams(search).get('token');
+  return token ? `/newsletter/unsubscribe?token=${encodeURIComponent(token)}` : '/newsletter/unsubscribe';
+};
+
 export default function FormResult({ loaderData }: Route.ComponentProps) {
   const { tone, title, text, message, link, button } = loaderData;
+  const { search } = useLocation();
   const [icon, colour] = ICON[tone as keyof typeof ICON];
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center" data-testid="form-result">
@@ -60,8 +68,9 @@ export default function FormResult({ loaderData }: Route.ComponentProps) {
       <p role="status" className="mt-4 text-lg font-medium text-slate-900">{message}</p>
       {text && <p className="mt-3 leading-7 text-slate-700">{text}</p>}
       {button ? (
-        // No action: the form posts back to this page's own URL, whose token names the subscription.
-        <form method="post" className="mt-8">
+        // Posts back to this page's own URL, whose token names the subscription; the service puts the token into the
+        // prerendered action too, so the button works without JavaScript.
+        <form method="post" action={unsubscribeAction(search)} className="mt-8">
           <input type="hidden" name="List-Unsubscribe" value="One-Click" />
           <button type="submit" className="rounded-md bg-blue-700 px-5 py-2.5 font-medium text-white hover:bg-blue-800">{button}</button>
         </form>

@@ -86,7 +86,15 @@ describe('newsletter by mail', () => {
     await expect(page.getByRole('heading', { name: "You're Unsubscribed" }).waitFor()).resolves.toBeUndefined();
   });
 
-  it("unsubscribes with the page's own button", async () => {
+  it("unsubscribes with the page's own button, also without JavaScript", async () => {
+    const quiet = `nojs-${Date.now()}@example.com`;
+    await fetch(`${svc.url}/api/newsletter-subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: quiet }) });
+    const first = await inbox.waitFor((m) => JSON.stringify(m.to).includes(quiet));
+    const plain = await browser.open(linksIn(first).find((l) => l.includes('/newsletter/unsubscribe?token='))!, { javaScript: false });
+    await plain.page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await plain.page.waitForURL('**/newsletter/unsubscribed');
+    expect((await exported('unsubscribed')).map((s) => s.email)).toContain(quiet);
+
     const address = `button-${Date.now()}@example.com`;
     expect((await fetch(`${svc.url}/api/newsletter-subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: address }) })).status).toBe(200);
     const mail = await inbox.waitFor((m) => JSON.stringify(m.to).includes(address));

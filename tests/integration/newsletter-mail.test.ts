@@ -19,7 +19,7 @@ function distWithUnsubscribePage(): string {
   const dist = join(mkdtempSync(join(tmpdir(), 'vpnsite-mail-dist-')), 'dist');
   cpSync(FIXTURE_DIST, dist, { recursive: true });
   mkdirSync(join(dist, 'newsletter', 'unsubscribe'), { recursive: true });
-  writeFileSync(join(dist, 'newsletter', 'unsubscribe', 'index.html'), '<!doctype html><title>Unsubscribe</title><form method="post"><button>Unsubscribe</button></form>\n');
+  writeFileSync(join(dist, 'newsletter', 'unsubscribe', 'index.html'), '<!doctype html><title>Unsubscribe</title><form method="post" action="/newsletter/unsubscribe"><button>Unsubscribe</button></form>\n');
   return dist;
 }
 
@@ -85,7 +85,8 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     // The unsubscribe page, for a person: the site's page, with its button posting to the same URL.
     const page = await get(httpUnsub!, { accept: 'text/html' });
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<form method="post">');
+    // Its button posts to this very link, token and all, with or without JavaScript.
+    expect(await page.text()).toContain(`<form method="post" action="/newsletter/unsubscribe?token=${new URL(httpUnsub!).searchParams.get('token')}">`);
 
     // A mail client's one click: a single POST, no further step.
     const oneClick = await fetch(here(httpUnsub!), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });

@@ -9,17 +9,26 @@
  * A link that was altered, made up, cut short or has expired leads to a page that says so and what to do; none is
  * ever a 500. A browser is answered with a 303 to a page of the site; a mail client with a short 200.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { confirmSubscriber, getSubscriber, unsubscribe, type Db } from '../../db/index.ts';
 import { FORM_RESULTS } from '../../content/routes.ts';
 import { readToken } from '../../mail/tokens.ts';
+import { contentSecurityPolicy, readManifest } from '../csp.ts';
 
 export interface NewsletterLinkOptions {
   db: Db;
   ready: () => boolean;
   linkSecret: string;
+  /** The built site, whose unsubscribe page the GET answers with. */
+  distDir: string;
 }
+
+const PAGE_FILE = 'newsletter/unsubscribe/index.html';
+/** The button's form as prerendered; the page's component renders the same action with the token once hydrated. */
+const PRERENDERED_ACTION = 'action="/newsletter/unsubscribe"';
 
 const PAGES = FORM_RESULTS.newsletter;
 
@@ -35,7 +44,13 @@ function unavailable(reply: FastifyReply): FastifyReply {
     .send('We cannot do this just now. Please open the link from the mail again in a few minutes.');
 }
 
+function unsubscribePage(distDir: string): { html: string; policy: string } {
+  const html = readFileSync(join(distDir, PAGE_FILE), 'utf8');
+  return { html, policy: contentSecurityPolicy(readManifest(distDir).manifest[PAGE_FILE] ?? []) };
+}
+
 export async function newsletterLinkRoutes(app: FastifyInstance, opts: NewsletterLinkOptions): Promise<void> {
+  let page: { html: string; policy: string } | undefined;
   await app.register(formbody);
   // RFC 8058 allows the one-click body as multipart too; it carries nothing the token does not say.
   app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}));
@@ -57,8 +72,15 @@ export async function newsletterLinkRoutes(app: FastifyInstance, opts: Newslette
     const s = await getSubscriber(opts.db, read.token.subscriber);
     // Nothing left to unsubscribe: say it is done rather than show a button that does nothing.
     if (!s || s.status === 'unsubscribed') return reply.redirect(PAGES.unsubscribed, 303);
-    // The prerendered page; its form has no action, so the button posts back to this URL, token and all.
-    return reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer').sendFile('newsletter/unsubscribe/index.html');
+    // The prerendered page, its button's form pointed at this URL, token and all, so it works without JavaScript.
+    page ??= unsubscribePage(opts.distDir);
+    const action = `action="/newsletter/unsubscribe?token=${encodeURIComponent(request.query.token!)}"`;
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Referrer-Policy', 'no-referrer')
+      .header('Content-Security-Policy', page.policy)
+      .type('text/html; charset=utf-8')
+      .send(page.html.replace(PRERENDERED_ACTION, action));
   });
 
   app.post<{ Querystring: { token?: string } }>('/newsletter/unsubscribe', { schema: { querystring: query } }, async (request, reply) => {
