@@ -16,6 +16,7 @@ const MODULES: Record<PageKind, string> = {
   page: 'routes/page.tsx',
   article: 'routes/article.tsx',
   'form-result': 'routes/form-result.tsx',
+  stats: 'routes/stats.tsx',
 };
 
 const isParameterised = (kind: RouteKind): kind is keyof typeof PARAMETERISED => kind in PARAMETERISED;

@@ -2,7 +2,7 @@
 import { LINK_NAMES } from './schemas/common.ts';
 import { KINDS, type Kind } from './schemas/index.ts';
 
-export type RouteKind = 'home' | 'reviews' | 'review' | 'deals' | 'streaming' | 'gaming' | 'guide' | 'page' | 'article' | 'form-result' | 'not-found';
+export type RouteKind = 'home' | 'reviews' | 'review' | 'deals' | 'streaming' | 'gaming' | 'guide' | 'page' | 'article' | 'form-result' | 'stats' | 'not-found';
 
 export interface RouteEntry {
   path: string;
@@ -30,6 +30,9 @@ export const NOT_FOUND_PATH = '/404';
  * The pages a form posted without JavaScript lands on, by form and outcome: the service answers such a post with a
  * 303 to one of them (services/http/routes/form-results.ts), and the build prerenders each from site.yaml.
  */
+/** The owner's dashboard. */
+export const STATS_PATH = '/stats';
+
 export const FORM_RESULTS = {
   newsletter: {
     subscribed: '/newsletter/subscribed',
@@ -212,6 +215,8 @@ export function routeTable(content: RouteContent): RouteEntry[] {
       routes.push({ path, kind: 'form-result', source: 'site.yaml', title, description: text ?? title, noindex: true });
     }
   }
+  // The owner's dashboard: a shell that reads /api/stats with the stats token; never indexed, not in the sitemap.
+  routes.push({ path: STATS_PATH, kind: 'stats', source: 'site.yaml', title: 'Stats', description: 'Views, clicks, conversions and earnings of the site, for its owner.', noindex: true });
   routes.push({ path: NOT_FOUND_PATH, kind: 'not-found', source: 'site.yaml', title: site.notFound.meta.title, description: site.notFound.meta.description });
   return routes;
 }
