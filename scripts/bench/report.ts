@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { clickReport, migrate, openDb, refreshClickRollup, type Db, type ReportSource } from '../../services/db/index.ts';
 import { addDays, type ReportQuery } from '../../services/reports/index.ts';
 import { startTestPostgres } from '../lib/throwaway-postgres.ts';
+import { GENERATE } from './year-of-traffic.ts';
 
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 10_000_000);
 const RUNS = 7;
@@ -33,18 +34,6 @@ async function medianMs(fn: () => Promise<unknown>): Promise<number> {
   for (let i = 0; i < RUNS; i++) times.push((await timed(fn))[0]);
   return median(times);
 }
-
-// Clicks spread evenly over the year in time order (as the writer appends them); a skewed provider/page mix;
-// about one click in eight from a bot; visitors drawn from 20,000 per day, so a visitor clicks several times.
-const GENERATE = `
-  INSERT INTO clicks (clicked_at, provider, from_path, placement, is_bot, visitor_hash)
-  SELECT $1::date::timestamp AT TIME ZONE 'UTC' + (g * (365 * 86400.0 / $2)) * interval '1 second',
-         (ARRAY['nordvpn','surfshark','tunnelbear','cyberghost','private-internet-access','protonvpn','ipvanish','atlas-vpn'])[1 + (g * 7 + g / 13) % 8],
-         '/page-' || ((g * 31 + g / 7) % 40),
-         'slot-' || ((g * 17 + g / 11) % 10),
-         g % 8 = 0,
-         md5((g / ($2 / 365)) || ':' || (g * 2654435761) % 20000) || md5((g * 2654435761) % 20000 || '')
-  FROM generate_series(0, $2 - 1) AS g`;
 
 async function writerCost(db: Db): Promise<{ mark: number; incremental: number }> {
   const batch = `SELECT now() - (g % 60) * interval '1 second', 'nordvpn', '/page-' || (g % 40), 'slot-' || (g % 10), g % 8 = 0, md5(random()::text) || md5(random()::text) FROM generate_series(1, 500) g`;

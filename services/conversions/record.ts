@@ -49,13 +49,19 @@ export type Outcome = 'added' | 'updated' | 'unchanged';
 /** Stores a conversion: added, updated (a new status, amount or click), or unchanged (a replay). */
 export async function recordConversion(db: Queryable, c: Conversion, source: 'postback' | 'import'): Promise<{ outcome: Outcome; matched: boolean }> {
   const clickId = c.clickRef && /^\d{1,18}$/.test(c.clickRef) ? c.clickRef : null;
+  // The click's day and columns are copied in, so reports group conversions without joining them to the clicks.
   const { rows } = await db.query<{ inserted: boolean; changed: boolean; matched: boolean }>(
     `WITH up AS (
-       INSERT INTO conversions (network, txid, click_ref, click_id, amount, currency, status, source)
-       VALUES ($1, $2, $3, $4::bigint, $5::numeric, $6, $7, $8)
+       INSERT INTO conversions (network, txid, click_ref, click_id, amount, currency, status, source,
+                                click_day, provider, from_path, placement, destination, variant, country, device)
+       SELECT $1, $2, $3, $4::bigint, $5::numeric, $6, $7, $8,
+              (c.clicked_at AT TIME ZONE 'UTC')::date, c.provider, c.from_path, c.placement, c.destination, c.variant, c.country, c.device
+       FROM (SELECT 1) AS one LEFT JOIN clicks c ON c.id = $4::bigint
        ON CONFLICT (network, txid) DO UPDATE SET
          click_ref = EXCLUDED.click_ref, click_id = EXCLUDED.click_id, amount = EXCLUDED.amount, currency = EXCLUDED.currency,
-         status = EXCLUDED.status, updated_at = now()
+         status = EXCLUDED.status, updated_at = now(), click_day = EXCLUDED.click_day, provider = EXCLUDED.provider,
+         from_path = EXCLUDED.from_path, placement = EXCLUDED.placement, destination = EXCLUDED.destination,
+         variant = EXCLUDED.variant, country = EXCLUDED.country, device = EXCLUDED.device
        WHERE (conversions.status, conversions.amount, conversions.currency, conversions.click_ref)
              IS DISTINCT FROM (EXCLUDED.status, EXCLUDED.amount, EXCLUDED.currency, EXCLUDED.click_ref)
        RETURNING (xmax = 0) AS inserted

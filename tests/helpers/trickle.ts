@@ -14,16 +14,21 @@ export interface Trickle {
 /** Starts the proxy for `target`; pages go out `chunk` bytes at a time, `gapMs` apart. */
 export async function startTrickle(target: string, { chunk = 2048, gapMs = 10 } = {}): Promise<Trickle> {
   const server = createServer(async (req, res) => {
+    // A page's own posts (the page-view beacon) pass through with their body and type.
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks);
+    const type = req.headers['content-type'];
     // fetch() undoes any compression, so the pieces are pieces of the HTML itself.
-    const upstream = await fetch(new URL(req.url ?? '/', target), { method: req.method, redirect: 'manual' }).catch((e: Error) => e);
+    const upstream = await fetch(new URL(req.url ?? '/', target), { method: req.method, redirect: 'manual', body, headers: type ? { 'content-type': type } : {} }).catch((e: Error) => e);
     // Say so at once when the site is unreachable, rather than leave the browser waiting for its timeout.
     if (upstream instanceof Error) return void res.writeHead(502, { 'content-type': 'text/plain' }).end(`trickle proxy: ${upstream.message}`);
     const headers = Object.fromEntries([...upstream.headers].filter(([k]) => !['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(k)));
     res.writeHead(upstream.status, headers);
-    const body = Buffer.from(await upstream.arrayBuffer());
-    if (!(upstream.headers.get('content-type') ?? '').startsWith('text/html')) return void res.end(body);
-    for (let at = 0; at < body.length; at += chunk) {
-      res.write(body.subarray(at, at + chunk));
+    const answer = Buffer.from(await upstream.arrayBuffer());
+    if (!(upstream.headers.get('content-type') ?? '').startsWith('text/html')) return void res.end(answer);
+    for (let at = 0; at < answer.length; at += chunk) {
+      res.write(answer.subarray(at, at + chunk));
       await new Promise((r) => setTimeout(r, gapMs));
     }
     res.end();

@@ -133,6 +133,10 @@ describe.each(['pg', 'pglite'] as const)('revenue on %s', (kind) => {
     // The total has the unmatched ones (T3 7 USD, P8 3 GBP) too.
     expect(byPage.total).toMatchObject({ views: 3, clicks: 3, clickers: 3, conversions: 6, revenue: { EUR: '19.5000', GBP: '3.0000', USD: '1059.2500' } });
     expect(byPage.unmatched).toEqual({ conversions: 2, revenue: { GBP: '3.0000', USD: '7.0000' } });
+    // The same once the rollups hold every day (until now the days were stale, read from the raw rows).
+    expect((await cli('db', 'refresh-rollup')).status).toBe(0);
+    expect(JSON.parse((await cli('db', 'query', 'SELECT (SELECT count(*) FROM page_view_rollup_stale)::int + (SELECT count(*) FROM click_rollup_stale)::int AS stale')).stdout)[0].stale).toBe(0);
+    expect(await stats('page')).toEqual(byPage);
     const byProvider = await stats('provider');
     expect(byProvider.rows.map((r) => [r.provider, r.views, r.ctr, r.revenue])).toEqual([
       ['nordvpn', null, null, { EUR: '19.5000', USD: '1040.0000' }],
