@@ -5,15 +5,18 @@
  * it is between two scheduled refreshes, and then the 30-day `--by provider --by day` and the full-year
  * `--by provider` reports are timed from the rollup and from the raw rows, side by side. It also times what the
  * click writer pays per 500-click batch for marking days stale, against keeping exact uniques incrementally.
- * Run: `npm run bench:report` (BENCH_CLICKS to change the row count).
+ * Then it adds 50,000,000 page views and about 200,000 conversions over the same year and times the revenue report
+ * (`vpnsite stats`, 30 days by page, by day and by provider) from its rollups and from the raw rows.
+ * Run: `npm run bench:report` (BENCH_CLICKS and BENCH_VIEWS to change the row counts).
  */
 import { performance } from 'node:perf_hooks';
-import { clickReport, migrate, openDb, refreshClickRollup, type Db, type ReportSource } from '../../services/db/index.ts';
+import { clickReport, migrate, openDb, refreshClickRollup, statsReport, type Db, type ReportSource, type StatsQuery } from '../../services/db/index.ts';
 import { addDays, type ReportQuery } from '../../services/reports/index.ts';
 import { startTestPostgres } from '../lib/throwaway-postgres.ts';
-import { GENERATE } from './year-of-traffic.ts';
+import { GENERATE, GENERATE_CONVERSIONS, GENERATE_VIEWS } from './year-of-traffic.ts';
 
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 10_000_000);
+const VIEWS = Number(process.env.BENCH_VIEWS ?? 50_000_000);
 const RUNS = 7;
 const LAST_DAY = new Date().toISOString().slice(0, 10);
 const FIRST_DAY = addDays(LAST_DAY, -364);
@@ -47,7 +50,7 @@ async function writerCost(db: Db): Promise<{ mark: number; incremental: number }
       UNIQUE NULLS NOT DISTINCT (day, grouped, provider, from_path, placement, visitor_hash));
     INSERT INTO bench_seen SELECT (clicked_at AT TIME ZONE 'UTC')::date, 7, provider, from_path, placement, visitor_hash
       FROM clicks WHERE clicked_at >= now() - interval '1 day' AND NOT is_bot ON CONFLICT DO NOTHING;
-    CREATE TABLE bench_rollup (LIKE click_rollup);
+    CREATE TABLE bench_rollup (LIKE click_rollup INCLUDING DEFAULTS);
     CREATE UNIQUE INDEX ON bench_rollup (day, grouped, provider, from_path, placement) NULLS NOT DISTINCT;`);
   const incremental = await medianMs(() =>
     db.query(`WITH ins AS (INSERT INTO bench_clicks (id, clicked_at, provider, from_path, placement, is_bot, visitor_hash) SELECT nextval('clicks_id_seq'), * FROM (${batch}) b RETURNING *),
@@ -68,6 +71,34 @@ async function writerCost(db: Db): Promise<{ mark: number; incremental: number }
   );
   await db.script('DROP TABLE bench_clicks, bench_seen, bench_rollup');
   return { mark, incremental };
+}
+
+/** The revenue report on the same year, with page views and conversions added. */
+async function revenueReport(db: Db): Promise<void> {
+  const [v] = await timed(() => db.query(GENERATE_VIEWS, [FIRST_DAY, VIEWS]));
+  // About 200,000 conversions at 10 million clicks: one for every 44th human click.
+  const [k] = await timed(() => db.query(GENERATE_CONVERSIONS, [Math.max(1, Math.round((CLICKS / 200_000) * 0.875))]));
+  await db.query('VACUUM ANALYZE page_views, conversions');
+  const n = (await db.query<{ v: string; k: string }>('SELECT (SELECT count(*) FROM page_views)::text AS v, (SELECT count(*) FROM conversions)::text AS k')).rows[0]!;
+  const [r] = await timed(() => refreshClickRollup(db));
+  await db.query('VACUUM ANALYZE page_view_rollup');
+  await db.query('INSERT INTO click_rollup_stale (day, writes) VALUES ($1, 1) ON CONFLICT DO NOTHING', [LAST_DAY]);
+  await db.query('INSERT INTO page_view_rollup_stale (day) VALUES ($1) ON CONFLICT DO NOTHING', [LAST_DAY]);
+  console.log(`\nrevenue: ${Number(n.v).toLocaleString('en-US')} page views (${(v / 1000).toFixed(0)} s), ${Number(n.k).toLocaleString('en-US')} conversions (${(k / 1000).toFixed(1)} s), page-view rollup filled in ${(r / 1000).toFixed(0)} s`);
+  const since = addDays(LAST_DAY, -29);
+  const reports: [string, StatsQuery][] = [
+    ['stats, 30 days, --by page', { by: ['page'], since, until: LAST_DAY }],
+    ['stats, 30 days, --by day', { by: ['day'], since, until: LAST_DAY }],
+    ['stats, 30 days, --by provider', { by: ['provider'], since, until: LAST_DAY }],
+  ];
+  console.log('report                              rollup       raw   speed-up');
+  for (const [name, query] of reports) {
+    const run = (source: ReportSource) => () => db.withConnection((conn) => statsReport(conn, query, source));
+    if (JSON.stringify(await run('rollup')()) !== JSON.stringify(await run('raw')())) throw new Error(`${name}: rollup and raw reports differ`);
+    const fast = await medianMs(run('rollup'));
+    const raw = await medianMs(run('raw'));
+    console.log(`${name.padEnd(34)} ${ms(fast).padStart(9)} ${ms(raw).padStart(10)} ${`${(raw / fast).toFixed(0)}×`.padStart(9)}`);
+  }
 }
 
 const server = await startTestPostgres();
@@ -108,6 +139,7 @@ try {
   console.log(`\nrefresh of one day (${Math.round(CLICKS / 365).toLocaleString('en-US')} clicks): ${ms(oneDay)}`);
   console.log(`click writer, 500-click batch: ${ms(writer.mark)} marking the day stale; ${ms(writer.incremental)} keeping exact uniques incrementally (${(writer.incremental / writer.mark).toFixed(1)}×)`);
   console.log('(medians of 7 runs after a warm-up; identical results from rollup and raw were checked)');
+  await revenueReport(db);
 } finally {
   await db.close();
   server.destroy();

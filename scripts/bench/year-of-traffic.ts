@@ -1,4 +1,4 @@
-/** A year of synthetic traffic for the report benchmarks (bench:report, bench:stats), made by PostgreSQL itself. */
+/** A year of synthetic traffic for the report benchmarks (npm run bench:report), made by PostgreSQL itself. */
 
 // Clicks spread evenly over the year in time order (as the writer appends them); a skewed provider/page mix;
 // about one click in eight from a bot; visitors drawn from 20,000 per day, so a visitor clicks several times.

@@ -1,4 +1,4 @@
--- Fast revenue reports (measured by `npm run bench:stats`):
+-- Fast revenue reports (measured by `npm run bench:report`):
 -- * A conversion carries its click's day and columns, copied when it is recorded (conversions arrive long after
 --   their click and are few), so reports group conversions without joining them to the clicks.
 -- * Page views get a daily rollup per path, kept exact like the clicks' (migration 005): each insert marks its day
