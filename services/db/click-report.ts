@@ -33,28 +33,32 @@ const COUNTS = `count(*) FILTER (WHERE NOT c.is_bot AND NOT c.over_budget) AS cl
   count(*) FILTER (WHERE c.is_bot) AS bot_clicks,
   count(*) FILTER (WHERE c.over_budget AND NOT c.is_bot) AS over_budget_clicks`;
 
-/** Per-day rows for the dimensions in `by`, from the rollup (plus raw stale days) or from the raw clicks only. */
-function perDaySql(by: Dimension[], source: ReportSource): string {
+/**
+ * Per-day rows for the dimensions in `by`, from the rollup (plus raw stale days) or from the raw clicks only. The stale
+ * days (at most a day or two) are given in `stale`, each scanned with its own constant bounds: joined to the small,
+ * ever-changing stale table instead, the planner could misjudge its size and scan every click.
+ */
+function perDaySql(by: Dimension[], source: ReportSource, stale: readonly string[]): { sql: string; params: unknown[] } {
   const cols = GROUPS.map((g) => (by.includes(g.dim) ? `c.${g.column}` : 'NULL::text')).join(', ');
   const rawCols = `${cols.split(', ').map((c, i) => `${c} AS ${GROUPS[i]!.column}`).join(', ')}`;
   const groupCols = GROUPS.map((_, i) => i + 2).join(', ');
   const grouped = GROUPS.reduce((mask, g) => mask | (by.includes(g.dim) ? g.bit : 0), 0);
-  if (source === 'raw' || !ROLLED_UP.has(grouped)) {
-    return `SELECT (c.clicked_at AT TIME ZONE 'UTC')::date AS day, ${rawCols}, ${COUNTS}
-      FROM clicks c
-      WHERE c.clicked_at >= ${DAY_START('$1::date')} AND c.clicked_at < ${DAY_START('($2::date + 1)')}
+  const raw = (bounds: string) => `SELECT (c.clicked_at AT TIME ZONE 'UTC')::date AS day, ${rawCols}, ${COUNTS}
+      FROM clicks c WHERE ${bounds}
       GROUP BY 1, ${groupCols}`;
+  if (source === 'raw' || !ROLLED_UP.has(grouped)) {
+    return { sql: raw(`c.clicked_at >= ${DAY_START('$1::date')} AND c.clicked_at < ${DAY_START('($2::date + 1)')}`), params: [] };
   }
-  return `SELECT r.day, ${GROUPS.map((g) => `r.${g.column}`).join(', ')}, r.clicks, r.uniques, r.bot_clicks, r.over_budget_clicks
+  const params: unknown[] = [stale];
+  const parts = [`SELECT r.day, ${GROUPS.map((g) => `r.${g.column}`).join(', ')}, r.clicks, r.uniques, r.bot_clicks, r.over_budget_clicks
       FROM click_rollup r
-      WHERE r.grouped = ${grouped} AND r.day BETWEEN $1::date AND $2::date
-        AND NOT EXISTS (SELECT 1 FROM click_rollup_stale s WHERE s.day = r.day)
-    UNION ALL
-    SELECT s.day, ${rawCols}, ${COUNTS}
-      FROM click_rollup_stale s
-      JOIN clicks c ON c.clicked_at >= ${DAY_START('s.day')} AND c.clicked_at < ${DAY_START('(s.day + 1)')}
-      WHERE s.day BETWEEN $1::date AND $2::date
-      GROUP BY s.day, ${groupCols}`;
+      WHERE r.grouped = ${grouped} AND r.day BETWEEN $1::date AND $2::date AND r.day <> ALL($3::date[])`];
+  for (const day of stale) {
+    params.push(`${day}T00:00:00Z`);
+    const at = `$${params.length + 2}::timestamptz`;
+    parts.push(raw(`c.clicked_at >= ${at} AND c.clicked_at < ${at} + interval '1 day'`));
+  }
+  return { sql: parts.join(' UNION ALL '), params };
 }
 
 const OUTPUT: Record<Dimension, string> = {
@@ -75,8 +79,10 @@ export async function clickRows(db: Queryable, query: ReportQuery, source: Repor
   const select = query.by.map((d) => OUTPUT[d]);
   const sums = ['clicks', 'uniques', 'bot_clicks', 'over_budget_clicks'].map((c) => `coalesce(sum(${c}), 0)::bigint AS ${c}`);
   const groupBy = query.by.length ? `GROUP BY ${query.by.map((d) => KEY[d]).join(', ')} ORDER BY ${query.by.map((d) => ORDER[d]).join(', ')}` : '';
-  const sql = `SELECT ${[...select, ...sums].join(', ')} FROM (${perDaySql(query.by, source)}) per_day ${groupBy}`;
-  const { rows } = await db.query<ReportRow & { bot_clicks: number; over_budget_clicks: number }>(sql, [query.since, query.until]);
+  const stale = source === 'raw' ? [] : (await db.query<{ day: string }>(`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM click_rollup_stale WHERE day BETWEEN $1::date AND $2::date ORDER BY day`, [query.since, query.until])).rows.map((r) => r.day);
+  const perDay = perDaySql(query.by, source, stale);
+  const sql = `SELECT ${[...select, ...sums].join(', ')} FROM (${perDay.sql}) per_day ${groupBy}`;
+  const { rows } = await db.query<ReportRow & { bot_clicks: number; over_budget_clicks: number }>(sql, [query.since, query.until, ...perDay.params]);
   // A group with none of the columns shown would be a row of zeros.
   const shown = (r: (typeof rows)[number]) => r.clicks > 0 || query.by.length === 0 || (query.includeBots && r.bot_clicks > 0) || (query.includeOverBudget && r.over_budget_clicks > 0);
   return rows.filter(shown).map(({ bot_clicks, over_budget_clicks, ...row }) => ({
