@@ -20,7 +20,9 @@ describe('vpnsite dev', () => {
   let out = '';
   let data: string;
   let stopDev: () => Promise<void>;
-  const env = { DATABASE_URL: '', PGLITE_DIR: join(mkdtempSync(join(tmpdir(), 'vpnsite-dev-')), 'pglite'), LOG_LEVEL: 'warn' };
+  const dir = mkdtempSync(join(tmpdir(), 'vpnsite-dev-'));
+  // Mail written to a directory of the test's, never into the checkout.
+  const env = { DATABASE_URL: '', PGLITE_DIR: join(dir, 'pglite'), MAIL_DIR: join(dir, 'mail'), LOG_LEVEL: 'warn' };
 
   beforeAll(async () => {
     data = copyOfData();
