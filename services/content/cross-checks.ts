@@ -4,7 +4,7 @@ import { foldProblems, suggestion, type Problem, type Severity } from './problem
 import { normalizePath, partialRouteStub, RESERVED_SLUG, routesByPath, routeStub, type RouteContent, type RouteEntry } from './routes.ts';
 import { DEFAULT_MAX_AGE_DAYS, figureRules, ordinal, textReporter } from './figure-checks.ts';
 import { LINK_NAMES } from './schemas/common.ts';
-import { countryName } from '../links/routing.ts';
+import { isHttpUrl, providerRules, routingRules } from './provider-checks.ts';
 import { literalFigures, literalMessage, referencesWithOrdinal } from './figure-rules.ts';
 import { locate, parseData, type SourceFile } from './source.ts';
 
@@ -184,86 +184,6 @@ export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointer
 /** The kinds whose files are named by their slug. */
 const SLUGGED = new Set((Object.keys(KINDS) as Kind[]).filter((k) => (KINDS[k].schema as { properties?: Record<string, unknown> }).properties?.slug));
 
-/** A provider's own plan references, and the days its prices were checked. */
-function providerRules(s: SourceFile, data: Record<string, unknown>, at: ReturnType<typeof reporter>, facts: FileFacts, usable: (pointer: string) => boolean): void {
-  const plans = data.plans as Record<string, { checked: string }>;
-  const ids = Object.keys(plans);
-  const checkPlan = (pointer: string, id: unknown) => {
-    if (typeof id === 'string' && usable(pointer) && !Object.hasOwn(plans, id)) at(s, pointer, 'error', `'${id}' is not one of ${data.name}'s plans (${ids.join(', ')})${suggestion(id, ids)}`);
-  };
-  checkPlan('/plan', data.plan);
-  checkPlan('/review/deal/plan', (data.review as { deal?: { plan?: unknown } } | undefined)?.deal?.plan);
-  for (const id of ids) {
-    const pointer = `/plans/${id.replace(/~/g, '~0').replace(/\//g, '~1')}/checked`;
-    const date: unknown = plans[id]?.checked;
-    if (typeof date !== 'string' || !usable(pointer)) continue;
-    const checked = { pointer, date };
-    facts.checked.push(checked);
-    locate(s, checked.pointer);
-  }
-}
-
-/** The host a URL points to, or undefined. */
-function hostOf(url: unknown): string | undefined {
-  if (typeof url !== 'string') return undefined;
-  try {
-    return new URL(url.replace('{click_id}', 'x')).hostname.toLowerCase();
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A provider's `rules:` and `split:`: every `to` names a link it has, every country is a real code, a schedule runs
- * forwards, the split's weights make 100, and no share of a split leaves the provider's own domains (its website's
- * and its affiliate link's, and `allowedDomains:`) without saying so: a typo there would send paid traffic elsewhere.
- * Whether a schedule has ended depends on the day, so that is decided with the other dates.
- */
-function routingRules(s: SourceFile, data: Record<string, unknown>, at: ReturnType<typeof reporter>, facts: FileFacts, usable: (pointer: string) => boolean): void {
-  const links = data.links as Record<string, unknown>;
-  const names = ['affiliate', ...Object.keys(links)];
-  const checkTo = (pointer: string, to: unknown): to is string => {
-    if (typeof to !== 'string' || !usable(pointer)) return false;
-    if (names.includes(to)) return true;
-    at(s, pointer, 'error', `'${to}' is not one of ${String(data.name)}'s links (${names.join(', ')})${suggestion(to, names)}`);
-    return false;
-  };
-  const rules = Array.isArray(data.rules) && usable('/rules') ? (data.rules as { when?: Record<string, unknown>; to?: unknown }[]) : [];
-  rules.forEach((rule, i) => {
-    checkTo(`/rules/${i}/to`, rule?.to);
-    const when = rule?.when ?? {};
-    if (Array.isArray(when.country)) {
-      when.country.forEach((code: unknown, j) => {
-        const pointer = `/rules/${i}/when/country/${j}`;
-        if (typeof code === 'string' && usable(pointer) && !countryName(code)) {
-          at(s, pointer, 'error', `'${code}' is not an ISO 3166-1 alpha-2 country code${code === 'UK' ? ": the United Kingdom's is GB" : ''}`);
-        }
-      });
-    }
-    const { from, until } = when as { from?: unknown; until?: unknown };
-    if (typeof from === 'string' && typeof until === 'string' && from > until) at(s, `/rules/${i}/when/from`, 'error', `the rule starts on ${from}, after it ends on ${until}`);
-    if (typeof until === 'string' && usable(`/rules/${i}/when/until`)) {
-      const end = { pointer: `/rules/${i}/when/until`, endsOn: until, schedule: true as const };
-      facts.ends.push(end);
-      locate(s, end.pointer);
-    }
-  });
-  if (!Array.isArray(data.split) || !usable('/split')) return;
-  const split = data.split as { to?: unknown; weight?: unknown }[];
-  const sum = split.reduce((n, v) => n + (typeof v?.weight === 'number' ? v.weight : 0), 0);
-  if (sum !== 100) at(s, '/split', 'error', `the split's weights sum to ${sum}; they must sum to 100`, 'key');
-  const own = [...new Set([hostOf(links.website), hostOf(data.affiliate)].filter((h): h is string => !!h).map((h) => h.replace(/^www\./, '')))];
-  const allowed = [...own, ...(Array.isArray(data.allowedDomains) ? (data.allowedDomains as string[]) : [])];
-  split.forEach((v, k) => {
-    const pointer = `/split/${k}/to`;
-    if (!checkTo(pointer, v?.to)) return;
-    const host = hostOf(v.to === 'affiliate' ? data.affiliate : links[v.to]);
-    if (host && !allowed.some((d) => host === d || host.endsWith(`.${d}`))) {
-      at(s, pointer, 'error', `'${v.to}' sends ${String(v.weight)}% of /go/${String(data.slug)} to ${host}, outside ${String(data.name)}'s own domains (${own.join(', ')}): list it in allowedDomains if that is meant`);
-    }
-  });
-}
-
 export interface CrossCheckOptions {
   /** Today's date, YYYY-MM-DD (UTC), for offer end dates and how old a checked price is. */
   today: string;
@@ -376,13 +296,4 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
   }
   for (const c of causes.values()) problems.push(foldProblems(c.problems, c.more));
   return problems;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
-  } catch {
-    return false;
-  }
 }
