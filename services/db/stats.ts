@@ -7,10 +7,11 @@
  * and day, so they (and CTR) are given only when the grouping is by page and/or day.
  */
 import { clickRows, type ReportSource } from './click-report.ts';
+import type { Dimension as StatsDimension } from '../reports/query.ts';
 import type { Queryable } from './types.ts';
 
-export const STATS_DIMENSIONS = ['day', 'page', 'placement', 'provider', 'destination', 'variant', 'country', 'device'] as const;
-export type StatsDimension = (typeof STATS_DIMENSIONS)[number];
+/** The revenue report groups by what the click report does. */
+export { DIMENSIONS as STATS_DIMENSIONS, type Dimension as StatsDimension } from '../reports/query.ts';
 
 export interface StatsQuery {
   by: StatsDimension[];

@@ -1,7 +1,7 @@
 /** The revenue report as a table, CSV or JSON; and its query, parsed alike for the CLI and GET /api/stats. Pure. */
-import { STATS_DIMENSIONS, type StatsDimension, type StatsQuery, type StatsRow } from '../db/stats.ts';
+import type { StatsQuery, StatsRow } from '../db/stats.ts';
 import { csvField } from './format.ts';
-import { addDays, DEFAULT_DAYS, isIsoDay, UsageError } from './query.ts';
+import { parseReportQuery } from './query.ts';
 import { formatRecords } from './records.ts';
 
 export interface StatsReport {
@@ -11,18 +11,9 @@ export interface StatsReport {
   unmatched: { conversions: number; revenue: Record<string, string> };
 }
 
+/** The flags or parameters of a revenue report: checked and defaulted as the click report's. */
 export function parseStatsQuery(raw: { by?: string[]; since?: string; until?: string }, today: string): StatsQuery {
-  const by: StatsDimension[] = [];
-  for (const value of raw.by ?? []) {
-    if (!(STATS_DIMENSIONS as readonly string[]).includes(value)) throw new UsageError(`unknown --by value "${value}": use ${STATS_DIMENSIONS.join(', ')}`);
-    if (!by.includes(value as StatsDimension)) by.push(value as StatsDimension);
-  }
-  for (const [flag, value] of [['--since', raw.since], ['--until', raw.until]] as const) {
-    if (value !== undefined && !isIsoDay(value)) throw new UsageError(`${flag} must be a date written YYYY-MM-DD (UTC), such as 2026-03-01 (found "${value}")`);
-  }
-  const until = raw.until ?? today;
-  const since = raw.since ?? addDays(until, -(DEFAULT_DAYS - 1));
-  if (since > until) throw new UsageError(`--since (${since}) is after --until (${until})`);
+  const { by, since, until } = parseReportQuery(raw, today);
   return { by, since, until };
 }
 

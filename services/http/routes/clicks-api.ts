@@ -44,6 +44,13 @@ export function bearerMatches(header: string | undefined, expected: Buffer): boo
   return timingSafeEqual(digest(m?.[1] ?? ''), expected) && m !== null;
 }
 
+/** A report as CSV when `format=csv` or the Accept header asks for it, JSON otherwise; never cached. */
+function sendTable(request: FastifyRequest, reply: FastifyReply, format: 'json' | 'csv' | undefined, csv: () => string, json: () => unknown) {
+  reply.header('Cache-Control', 'no-store').header('Vary', 'Accept');
+  if (format === 'csv' || (format === undefined && /\btext\/csv\b/i.test(request.headers.accept ?? ''))) return reply.type('text/csv; charset=utf-8; header=present').send(csv());
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(json()));
+}
+
 export async function clicksApiRoutes(app: FastifyInstance, opts: ClicksApiOptions): Promise<void> {
   if (!opts.statsToken) return;
   const expected = digest(opts.statsToken);
@@ -83,10 +90,7 @@ export async function clicksApiRoutes(app: FastifyInstance, opts: ClicksApiOptio
       }
       if (!opts.ready()) return replyDbDown(reply);
       const report = await clickReport(opts.db, query);
-      reply.header('Cache-Control', 'no-store').header('Vary', 'Accept');
-      const csv = q.format === 'csv' || (q.format === undefined && /\btext\/csv\b/i.test(request.headers.accept ?? ''));
-      if (csv) return reply.type('text/csv; charset=utf-8; header=present').send(formatCsv(report));
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(reportObjects(report)));
+      return sendTable(request, reply, q.format, () => formatCsv(report), () => reportObjects(report));
     },
   });
 
@@ -128,10 +132,7 @@ export async function clicksApiRoutes(app: FastifyInstance, opts: ClicksApiOptio
       }
       if (!opts.ready()) return replyDbDown(reply);
       const report = { query, ...(await statsReport(opts.db, query)) };
-      reply.header('Cache-Control', 'no-store').header('Vary', 'Accept');
-      const csv = q.format === 'csv' || (q.format === undefined && /\btext\/csv\b/i.test(request.headers.accept ?? ''));
-      if (csv) return reply.type('text/csv; charset=utf-8; header=present').send(formatStatsCsv(report));
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(statsObjects(report)));
+      return sendTable(request, reply, q.format, () => formatStatsCsv(report), () => statsObjects(report));
     },
   });
 }
