@@ -8,13 +8,16 @@ import { PageViewBeacon } from './components/page-view-beacon';
 import { ClientLinks } from './components/site-link';
 import { SiteStyles } from './components/site-styles';
 import { getContent } from './lib/content.server';
+import { METHOD_PATH } from '../services/content/paths.ts';
 import stylesHref from './styles/app.css?url';
 
 /** Site-wide content: brand, navigation, footer, the not-found and error texts, and how prices are labelled. */
 export function loader() {
-  const { site } = getContent().content;
+  const { site, methodology } = getContent().content;
   const { brand, nav, footer, copyrightYear, notFound, errorPage, url } = site;
-  return { brand, nav, footer, copyrightYear, notFound, errorPage, url, prices: { checked: site.prices.checked, period: site.prices.period } };
+  // The disclosure beside every group of /go/ buttons links to the method page, where commissions are explained.
+  const disclosure = { text: site.disclosure.text, link: site.disclosure.link, href: methodology ? METHOD_PATH : undefined };
+  return { brand, nav, footer, copyrightYear, notFound, errorPage, url, prices: { checked: site.prices.checked, period: site.prices.period }, disclosure };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;

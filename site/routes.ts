@@ -17,6 +17,9 @@ const MODULES: Record<PageKind, string> = {
   article: 'routes/article.tsx',
   'form-result': 'routes/form-result.tsx',
   stats: 'routes/stats.tsx',
+  method: 'routes/how-we-test.tsx',
+  'compare-index': 'routes/compare-index.tsx',
+  compare: 'routes/compare.tsx',
 };
 
 const isParameterised = (kind: RouteKind): kind is keyof typeof PARAMETERISED => kind in PARAMETERISED;

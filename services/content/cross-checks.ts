@@ -5,6 +5,7 @@ import { normalizePath, partialRouteStub, RESERVED_SLUG, routesByPath, routeStub
 import { DEFAULT_MAX_AGE_DAYS, figureRules, ordinal, textReporter } from './figure-checks.ts';
 import { LINK_NAMES } from './schemas/common.ts';
 import { isHttpUrl, providerRules, routingRules } from './provider-checks.ts';
+import { editorialRules, type EditorialContent } from './editorial-checks.ts';
 import { literalFigures, literalMessage, referencesWithOrdinal } from './figure-rules.ts';
 import { locate, parseData, type SourceFile } from './source.ts';
 
@@ -294,6 +295,7 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
       else at(s, pointer, 'warning', `offer ended on ${endsOn}; the page shows it as ended`);
     }
   }
+  editorialRules(files, content as unknown as EditorialContent, at);
   for (const c of causes.values()) problems.push(foldProblems(c.problems, c.more));
   return problems;
 }

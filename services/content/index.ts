@@ -20,7 +20,7 @@ export { LINK_NAMES } from './schemas/common.ts';
 export { formatProblem, sortProblems } from './problem.ts';
 export type { PortableCheck } from './check-file.ts';
 export type { CachedCheck, CheckStore } from './check-cache.ts';
-export { ARTICLES_PER_PAGE, findRoute, normalizePath, routesByPath, routeTable, FORM_RESULTS, NOT_FOUND_PATH, NOT_FOUND_PATHS, PARAMETERISED, RESERVED_SLUG } from './routes.ts';
+export { ARTICLES_PER_PAGE, findRoute, normalizePath, routesByPath, routeTable, FORM_RESULTS, NOT_FOUND_PATH, NOT_FOUND_PATHS, PARAMETERISED, RESERVED_SLUG, METHOD_PATH, COMPARE_PATH, comparePairs, pairRedirects, pairText, type ComparePair } from './routes.ts';
 
 export interface LoadResult {
   /** Present only when there are no errors. */

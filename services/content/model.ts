@@ -1,5 +1,5 @@
 /** The assembled content: every validated file, grouped by kind and in display order. */
-import type { Article, Deals, Reviews, Gaming, Guide, Page, Provider, Site, Streaming } from './schemas/index.ts';
+import type { Article, Authors, Comparison, Deals, Methodology, Pair, Reviews, Gaming, Guide, Page, Provider, Site, Streaming } from './schemas/index.ts';
 import type { SourceFile } from './source.ts';
 
 export interface Content {
@@ -15,6 +15,11 @@ export interface Content {
   /** Sorted by slug. */
   articles: Article[];
   pages: Page[];
+  methodology?: Methodology;
+  authors?: Authors;
+  comparison?: Comparison;
+  /** The editors' words on head-to-head pages, sorted by slug. */
+  pairs: Pair[];
 }
 
 /**
@@ -35,5 +40,9 @@ export function assemble(sources: Pick<SourceFile, 'kind' | 'data'>[]): Content 
     guides: of<Guide>('guide').sort((a, b) => a.order - b.order),
     articles: of<Article>('article').sort((a, b) => a.slug.localeCompare(b.slug)),
     pages: of<Page>('page').sort((a, b) => a.slug.localeCompare(b.slug)),
+    methodology: of<Methodology>('methodology')[0],
+    authors: of<Authors>('authors')[0],
+    comparison: of<Comparison>('comparison')[0],
+    pairs: of<Pair>('pair').sort((a, b) => a.slug.localeCompare(b.slug)),
   };
 }

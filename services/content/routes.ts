@@ -1,8 +1,9 @@
 /** The route table: every page the site builds, derived from content. One source for the router, the prerender list, link checks and the sitemap. */
 import { LINK_NAMES } from './schemas/common.ts';
 import { KINDS, type Kind } from './schemas/index.ts';
+import { COMPARE_PATH, METHOD_PATH } from './paths.ts';
 
-export type RouteKind = 'home' | 'reviews' | 'review' | 'deals' | 'streaming' | 'gaming' | 'guide' | 'page' | 'article' | 'form-result' | 'stats' | 'not-found';
+export type RouteKind = 'home' | 'reviews' | 'review' | 'deals' | 'streaming' | 'gaming' | 'guide' | 'page' | 'article' | 'form-result' | 'stats' | 'method' | 'compare-index' | 'compare' | 'not-found';
 
 export interface RouteEntry {
   path: string;
@@ -33,6 +34,28 @@ export const NOT_FOUND_PATH = '/404';
 /** The owner's dashboard. */
 export const STATS_PATH = '/stats';
 
+export { COMPARE_PATH, METHOD_PATH } from './paths.ts';
+
+/** Two reviewed providers compared on one page: `a` comes first in `order`, so each pair has one URL. */
+export interface ComparePair { slug: string; a: string; b: string }
+
+/**
+ * Every pair of the reviewed providers, each once, the one earlier in `order` first: `/compare/<a>-vs-<b>`.
+ * `providers` must be sorted by `order`, as the content's are.
+ */
+export function comparePairs(providers: readonly { slug: string; review?: unknown }[], limit?: number): ComparePair[] {
+  const listed = providers.filter((p) => p.review).slice(0, limit);
+  return listed.flatMap((a, i) => listed.slice(i + 1).map((b) => ({ slug: `${a.slug}-vs-${b.slug}`, a: a.slug, b: b.slug })));
+}
+
+/** The other order of every pair, which gets a permanent redirect to the pair's one URL: [from, to] paths. */
+export function pairRedirects(providers: readonly { slug: string; review?: unknown }[], limit?: number): [string, string][] {
+  return comparePairs(providers, limit).map(({ slug, a, b }) => [`${COMPARE_PATH}/${b}-vs-${a}`, `${COMPARE_PATH}/${slug}`]);
+}
+
+/** A template's {a} and {b} filled with the two names. */
+export const pairText = (template: string, a: string, b: string) => template.replaceAll('{a}', a).replaceAll('{b}', b);
+
 export const FORM_RESULTS = {
   newsletter: {
     subscribed: '/newsletter/subscribed',
@@ -53,7 +76,7 @@ export const FORM_RESULTS = {
  * (`/vpn-reviews/:slug`) rather than one route per page: with ssr:false the whole route manifest ships to every
  * page, so per-page routes made every page's JavaScript and every route match grow with the number of pages.
  */
-export const PARAMETERISED = { review: '/vpn-reviews', article: '/articles' } as const satisfies Partial<Record<RouteKind, string>>;
+export const PARAMETERISED = { review: '/vpn-reviews', article: '/articles', compare: COMPARE_PATH } as const satisfies Partial<Record<RouteKind, string>>;
 
 /** The slug no page may take: `<prefix>/404` is the not-found page for unknown slugs under that prefix. */
 export const RESERVED_SLUG = '404';
@@ -71,7 +94,7 @@ type FormResultTitles = { [F in keyof typeof FORM_RESULTS]: Partial<Record<keyof
  */
 export interface RouteContent {
   site: { home: { updated: string; meta: Meta }; notFound: { meta: Meta }; formResults: FormResultTitles };
-  providers: { slug: string; review?: { updated: string; meta: Meta } }[];
+  providers: { slug: string; name: string; review?: { updated: string; meta: Meta } }[];
   reviews?: { updated: string; meta: Meta };
   deals?: { updated: string; meta: Meta };
   gaming?: { updated: string; meta: Meta };
@@ -79,6 +102,10 @@ export interface RouteContent {
   guides: Titled[];
   pages: (Titled & { blocks?: { type: string }[]; contactForm?: boolean; articleCards?: boolean })[];
   articles: Titled[];
+  methodology?: { updated: string; meta: Meta };
+  comparison?: { updated: string; meta: Meta; pair: { metaTitle: string; description: string }; pairs?: { limit?: number } };
+  /** The editors' own words on head-to-head pages: only their slugs and dates count here. */
+  pairs?: { slug: string; updated: string }[];
 }
 
 const pick = (meta: Meta): Meta => ({ title: meta.title, description: meta.description });
@@ -103,8 +130,24 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
       const plans = Object.fromEntries(Object.entries(d.plans as Record<string, { savings?: number }>).map(([id, p]) => [id, p.savings === undefined ? {} : { savings: p.savings }]));
       // Link names beyond the standard ones (a promotion's landing page): /go/<slug>/<name> reaches them too.
       const linkNames = Object.keys(d.links as object).filter((n) => !(LINK_NAMES as readonly string[]).includes(n));
-      return { slug: d.slug, order: d.order, name: d.name, plan: d.plan, plans, logoSvg: d.logoSvg, ...(linkNames.length ? { linkNames } : {}), ...(review ? { review: { updated: review.updated, meta: pick(review.meta) } } : {}) };
+      const author = (review as { author?: string } | undefined)?.author;
+      return {
+        slug: d.slug, order: d.order, name: d.name, plan: d.plan, plans, logoSvg: d.logoSvg, rating: d.rating, ...(d.scores ? { scores: d.scores } : {}),
+        ...(linkNames.length ? { linkNames } : {}),
+        ...(review ? { review: { updated: review.updated, meta: pick(review.meta), ...(author ? { author } : {}) } } : {}),
+      };
     }
+    case 'methodology':
+      return { ...titled(d), criteria: (d.criteria as { id: string; name: string; weight: number }[]).map(({ id, name, weight }) => ({ id, name, weight })) };
+    case 'comparison': {
+      const pair = d.pair as { metaTitle: string; description: string };
+      const limit = (d.pairs as { limit?: number }).limit;
+      return { ...titled(d), pair: { metaTitle: pair.metaTitle, description: pair.description }, pairs: limit === undefined ? {} : { limit } };
+    }
+    case 'authors':
+      return { authors: (d.authors as { id: string }[]).map(({ id }) => ({ id })) };
+    case 'article':
+      return { ...titled(d), ...(typeof d.author === 'string' ? { author: d.author } : {}) };
     case 'page':
       return { ...titled(d), ...(hasContactForm(d as unknown as RouteContent['pages'][number]) ? { contactForm: true } : {}), ...(hasArticleCards(d as unknown as RouteContent['pages'][number]) ? { articleCards: true } : {}) };
     default:
@@ -190,6 +233,27 @@ export function routeTable(content: RouteContent): RouteEntry[] {
   ] as const;
   for (const [kind, path, page] of single) {
     if (page) routes.push({ path, kind, source: `${kind}.yaml`, updated: page.updated, title: page.meta.title, description: page.meta.description });
+  }
+  if (content.methodology) {
+    const m = content.methodology;
+    routes.push({ path: METHOD_PATH, kind: 'method', source: 'methodology.yaml', updated: m.updated, title: m.meta.title, description: m.meta.description });
+  }
+  if (content.comparison) {
+    const c = content.comparison;
+    routes.push({ path: COMPARE_PATH, kind: 'compare-index', source: 'comparison.yaml', updated: c.updated, title: c.meta.title, description: c.meta.description });
+    const bySlug = new Map(content.providers.map((p) => [p.slug, p]));
+    const own = new Map((content.pairs ?? []).map((p) => [p.slug, p]));
+    for (const pair of comparePairs(content.providers, c.pairs?.limit)) {
+      const a = bySlug.get(pair.a)!;
+      const b = bySlug.get(pair.b)!;
+      const file = own.get(pair.slug);
+      // The page changes when either review, the shared words or the pair's own file does.
+      const updated = [c.updated, a.review?.updated, b.review?.updated, file?.updated].filter((d): d is string => !!d).sort().at(-1);
+      routes.push({
+        path: `${COMPARE_PATH}/${pair.slug}`, kind: 'compare', slug: pair.slug, source: file ? `compare/${pair.slug}.yaml` : 'comparison.yaml', updated,
+        title: pairText(c.pair?.metaTitle ?? '', a.name, b.name), description: pairText(c.pair?.description ?? '', a.name, b.name),
+      });
+    }
   }
   for (const g of content.guides) {
     routes.push({ path: `/${g.slug}`, kind: 'guide', slug: g.slug, source: `guides/${g.slug}.yaml`, updated: g.updated, title: g.meta.title, description: g.meta.description });

@@ -24,7 +24,7 @@ export interface CardLabels {
  * its own text, that keyboards and screen readers meet. Its six parts are rows of the grid (a subgrid), so figures
  * and buttons line up across a row of cards.
  */
-export function ProviderCard({ p, from, labels }: { p: ProviderCardData; from: string; labels: CardLabels }) {
+export function ProviderCard({ p, from, labels, placement = 'comparison-card' }: { p: ProviderCardData; from: string; labels: CardLabels; placement?: string }) {
   return (
     <article
       data-testid="provider-card"
@@ -62,7 +62,7 @@ export function ProviderCard({ p, from, labels }: { p: ProviderCardData; from: s
       <OutboundLink
         provider={p.slug}
         from={from}
-        placement="comparison-card"
+        placement={placement}
         className="mt-6 flex items-center justify-center rounded-md bg-blue-700 px-4 py-2.5 text-center font-semibold text-white after:absolute after:inset-0 after:rounded-xl hover:bg-blue-800"
       >
         {labels.cta.replace('{name}', p.name)}

@@ -26,7 +26,12 @@ export function breadcrumbs(origin: string, items: { name: string; path: string 
 }
 
 /** A review of a provider's app, rated as the page shows it, written by the site. */
-export function review(brand: Brand, r: { provider: string; rating: number; headline: string; path: string; dateModified: string; body: string }) {
+/** A person who wrote a page, as its byline names them. */
+export interface Person { name: string; jobTitle: string }
+
+const person = (p: Person) => ({ '@type': 'Person', name: p.name, jobTitle: p.jobTitle });
+
+export function review(brand: Brand, r: { provider: string; rating: number; headline: string; path: string; dateModified: string; body: string; author?: Person }) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Review',
@@ -36,13 +41,13 @@ export function review(brand: Brand, r: { provider: string; rating: number; head
     reviewBody: r.body,
     itemReviewed: { '@type': 'SoftwareApplication', name: r.provider, applicationCategory: 'SecurityApplication', operatingSystem: 'Windows, macOS, iOS, Android, Linux' },
     reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
-    author: { '@type': 'Organization', name: brand.name, url: abs(brand.url, '/') },
+    author: r.author ? person(r.author) : { '@type': 'Organization', name: brand.name, url: abs(brand.url, '/') },
     publisher: { '@type': 'Organization', name: brand.name, url: abs(brand.url, '/') },
   };
 }
 
 /** An editorial article. */
-export function article(brand: Brand, a: { headline: string; description: string; path: string; dateModified: string }) {
+export function article(brand: Brand, a: { headline: string; description: string; path: string; dateModified: string; author?: Person }) {
   const org = { '@type': 'Organization', name: brand.name, url: abs(brand.url, '/'), logo: { '@type': 'ImageObject', url: abs(brand.url, OG_IMAGE.path) } };
   return {
     '@context': 'https://schema.org',
@@ -53,7 +58,7 @@ export function article(brand: Brand, a: { headline: string; description: string
     mainEntityOfPage: abs(brand.url, a.path),
     image: abs(brand.url, OG_IMAGE.path),
     dateModified: a.dateModified,
-    author: org,
+    author: a.author ? person(a.author) : org,
     publisher: org,
   };
 }

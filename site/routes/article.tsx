@@ -2,9 +2,10 @@ import type { Route } from './+types/article';
 import { Badge } from '../components/badge';
 import { Blocks } from '../components/blocks';
 import { referencedProviders, summarizeProviders } from '../components/blocks/context';
-import { Icon } from '../components/icon';
+import { AuthorBio, Byline } from '../components/byline';
 import { NotFound, NotFoundBoundary, notFoundMeta } from '../components/not-found';
 import { getContent, isNotFoundPage, routeFor } from '../lib/content.server';
+import { authorOf } from '../lib/editorial.server';
 import { pageMeta } from '../lib/meta';
 import { article as articleLd, breadcrumbs, faqFromBlocks } from '../lib/structured-data';
 
@@ -21,6 +22,7 @@ export function loader({ url }: Route.LoaderArgs) {
     brand: { name: site.brand.name, url: site.url },
     path: entry.path,
     article,
+    byline: authorOf(article.author),
     providers: summarizeProviders(providers, referencedProviders(article.blocks)),
   };
 }
@@ -28,7 +30,8 @@ export function loader({ url }: Route.LoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return notFoundMeta();
   const { article, brand, path, url } = loaderData;
-  const ld = articleLd(brand, { headline: article.title, description: article.meta.description, path, dateModified: article.updated });
+  const author = loaderData.byline.author;
+  const ld = articleLd(brand, { headline: article.title, description: article.meta.description, path, dateModified: article.updated, author: author && { name: author.name, jobTitle: author.role } });
   const trail = breadcrumbs(url, [{ name: brand.name, path: '/' }, { name: article.title, path }]);
   return pageMeta(article.meta, url, path, { type: 'article', jsonLd: [ld, trail, ...faqFromBlocks(article.blocks)] });
 }
@@ -37,19 +40,17 @@ export const ErrorBoundary = NotFoundBoundary;
 
 export default function Article({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return <NotFound />;
-  const { article, path, providers } = loaderData;
+  const { article, path, providers, byline } = loaderData;
   return (
     <article className="mx-auto max-w-4xl px-4 py-12" data-testid="article">
       <header>
         <Badge>{article.category}</Badge>
         <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">{article.title}</h1>
-        <p className="mt-3 flex items-center gap-2 text-sm text-slate-600">
-          <Icon name="calendar" size={16} />
-          <time dateTime={article.updated}>{article.updatedLabel}</time>
-        </p>
+        <Byline author={byline.author} by={byline.by} updated={article.updated} updatedLabel={article.updatedLabel} className="mt-3 text-slate-600" />
         <p className="mt-4 text-lg leading-8 text-slate-700">{article.summary}</p>
       </header>
       <Blocks blocks={article.blocks} ctx={{ path, providers }} />
+      {byline.author && <AuthorBio author={byline.author} heading={byline.about} />}
     </article>
   );
 }

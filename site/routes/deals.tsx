@@ -14,6 +14,7 @@ import { offerState, useToday } from '../lib/offers';
 import { pageMeta } from '../lib/meta';
 import { faqPage } from '../lib/structured-data';
 import { PageHero } from '../components/page-hero';
+import { AffiliateDisclosure } from '../components/affiliate-disclosure';
 
 const PATH = '/vpn-deals';
 
@@ -65,8 +66,9 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
             <FlashSaleBanner sale={page.flashSale} state={sale} />
           </div>
         )}
-        <section className="mt-14" aria-labelledby="deals">
+        <section className="mt-14" aria-labelledby="deals" data-outbound-group="">
           <h2 id="deals" className="text-center text-3xl font-bold">{page.dealsTitle}</h2>
+          <AffiliateDisclosure className="mx-auto mt-3 max-w-2xl text-center" />
           <div className="mt-8 grid gap-6 md:grid-cols-3">
             {page.deals.map((d, i) => (
               <DealCard

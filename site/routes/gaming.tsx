@@ -4,6 +4,7 @@ import { IconTiles } from '../components/icon-tiles';
 import { planOf } from '../../services/content/figures.ts';
 import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
+import { AffiliateDisclosure } from '../components/affiliate-disclosure';
 
 const PATH = '/vpn-gaming';
 
@@ -38,8 +39,9 @@ export default function Gaming({ loaderData }: Route.ComponentProps) {
           <h2 id="benefits" className="text-center text-3xl font-bold">{page.benefits.title}</h2>
           <IconTiles items={page.benefits.items} />
         </section>
-        <section className="mt-16" aria-labelledby="deals">
+        <section className="mt-16" aria-labelledby="deals" data-outbound-group="">
           <h2 id="deals" className="text-center text-3xl font-bold">{page.dealsTitle}</h2>
+          <AffiliateDisclosure className="mx-auto mt-3 max-w-2xl text-center" />
           <div className="mt-8 grid gap-6 md:grid-cols-3">
             {page.deals.map((d, i) => (
               <DealCard

@@ -14,6 +14,11 @@ import { planOf } from '../../services/content/figures.ts';
 import { getContent, isNotFoundPage, routeFor } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { breadcrumbs, review as reviewLd } from '../lib/structured-data';
+import { AffiliateDisclosure } from '../components/affiliate-disclosure';
+import { AuthorBio, Byline } from '../components/byline';
+import { Scorecard } from '../components/scorecard';
+import { authorOf, comparisonsOf, scorecardOf } from '../lib/editorial.server';
+import { METHOD_PATH } from '../../services/content/paths.ts';
 
 /** This review's data; null for /vpn-reviews/404, the page served for unknown slugs (see content.server.ts). */
 export function loader({ url }: Route.LoaderArgs) {
@@ -23,17 +28,23 @@ export function loader({ url }: Route.LoaderArgs) {
   const { site, reviews } = index.content;
   const p = index.providers.get(entry.slug!);
   if (!p?.review || !reviews) throw new Response('Not Found', { status: 404 });
-  const { slug, name, logo, logoSvg, rating, servers, countries, devices, support, review } = p;
+  const { slug, name, logo, logoSvg, rating, servers, countries, devices, support, owner, review } = p;
   const plan = planOf(p, review.deal.plan)!;
   const brand = { name: site.brand.name, url: site.url };
   const trail = [{ name: site.brand.name, path: '/' }, { name: reviews.hero.title, path: '/vpn-reviews' }, { name: review.title, path: entry.path }];
-  return { path: entry.path, url: site.url, brand, trail, labels: reviews.reviewPage, provider: { slug, name, logo, logoSvg, rating, servers, countries, devices, support }, plan, review };
+  return {
+    path: entry.path, url: site.url, brand, trail, labels: reviews.reviewPage, provider: { slug, name, logo, logoSvg, rating, servers, countries, devices, support, owner }, plan, review,
+    byline: authorOf(review.author),
+    scorecard: scorecardOf(p),
+    comparisons: comparisonsOf(slug),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return notFoundMeta();
   const { review, provider, brand, path, trail } = loaderData;
-  const rated = reviewLd(brand, { provider: provider.name, rating: provider.rating, headline: review.title, path, dateModified: review.updated, body: review.verdict.text.join(' ') });
+  const author = loaderData.byline.author;
+  const rated = reviewLd(brand, { provider: provider.name, rating: provider.rating, headline: review.title, path, dateModified: review.updated, body: review.verdict.text.join(' '), author: author && { name: author.name, jobTitle: author.role } });
   return pageMeta(review.meta, loaderData.url, path, { type: 'article', jsonLd: [rated, breadcrumbs(loaderData.url, trail)] });
 }
 
@@ -41,12 +52,13 @@ export const ErrorBoundary = NotFoundBoundary;
 
 export default function Review({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return <NotFound />;
-  const { provider: p, review: r, labels, path, plan } = loaderData;
+  const { provider: p, review: r, labels, path, plan, byline, scorecard, comparisons } = loaderData;
   const stats = [
     [labels.stats.servers, <ProviderFigure slug={p.slug} figure="servers" value={p.servers} />],
     [labels.stats.countries, <ProviderFigure slug={p.slug} figure="countries" value={p.countries} />],
     [labels.stats.devices, <ProviderFigure slug={p.slug} figure="devices" value={p.devices} />],
     [labels.stats.support, p.support],
+    [labels.stats.owner, p.owner],
   ] as const;
   return (
     <>
@@ -61,23 +73,26 @@ export default function Review({ loaderData }: Route.ComponentProps) {
               <Figure of={`${p.slug}/rating`}><StarRating rating={p.rating} rule="at-most" size={20} /></Figure>
               <Badge variant={r.badge.variant}>{r.badge.text}</Badge>
             </div>
-            <p className="mt-4 text-sm text-blue-100">{r.updatedLabel}</p>
+            <Byline author={byline.author} by={byline.by} updated={r.updated} updatedLabel={r.updatedLabel} className="mt-4 text-blue-100" />
           </div>
-          <DealCard
-            heading={r.deal.title}
-            level="h2"
-            plan={plan}
-            notes={[plan.guarantee]}
-            cta={{ provider: p.slug, from: path, placement: 'review-deal', label: r.deal.cta }}
-          />
+          <div data-outbound-group="">
+            <DealCard
+              heading={r.deal.title}
+              level="h2"
+              plan={plan}
+              notes={[plan.guarantee]}
+              cta={{ provider: p.slug, from: path, placement: 'review-deal', label: r.deal.cta }}
+            />
+            <p className="mt-3 rounded-lg bg-white/95 px-4 py-2"><AffiliateDisclosure /></p>
+          </div>
         </div>
       </section>
       <div className="mx-auto max-w-5xl px-4">
-        <dl className="-mt-6 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:grid-cols-4" data-testid="review-stats">
+        <dl className="-mt-6 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:grid-cols-5" data-testid="review-stats">
           {stats.map(([label, value]) => (
             <div key={label} className="text-center">
               <dt className="text-sm text-slate-600">{label}</dt>
-              <dd className="mt-1 text-2xl font-bold">{value}</dd>
+              <dd className={`mt-1 font-bold ${label === labels.stats.owner ? 'text-lg leading-8' : 'text-2xl'}`}>{value}</dd>
             </div>
           ))}
         </dl>
@@ -85,6 +100,15 @@ export default function Review({ loaderData }: Route.ComponentProps) {
           <h2 id="overview" className="text-2xl font-bold">{labels.overview}</h2>
           {r.overview.map((t) => <p key={t} className="mt-4 leading-7 text-slate-700">{t}</p>)}
         </section>
+        {scorecard && (
+          <section className="mt-12" aria-labelledby="scorecard">
+            <h2 id="scorecard" className="text-2xl font-bold">{scorecard.labels.title}</h2>
+            <div className="mt-4 rounded-xl border border-slate-200 bg-white p-6">
+              <Scorecard slug={p.slug} criteria={scorecard.criteria} scores={scorecard.scores} rating={p.rating} labels={scorecard.labels} />
+              <p className="mt-2 text-sm"><SiteLink to={METHOD_PATH} className="text-blue-700 underline hover:text-blue-900">{scorecard.labels.method}</SiteLink></p>
+            </div>
+          </section>
+        )}
         <section className="mt-12" aria-labelledby="features">
           <h2 id="features" className="text-2xl font-bold">{labels.features}</h2>
           <div className="mt-4 grid gap-6 md:grid-cols-2">
@@ -103,13 +127,23 @@ export default function Review({ loaderData }: Route.ComponentProps) {
         <section className="mt-12">
           <ProsCons pros={r.pros} cons={r.cons} labels={labels} />
         </section>
-        <section className="mt-12 rounded-xl bg-blue-50 p-8 text-center" aria-labelledby="verdict">
+        <section className="mt-12 rounded-xl bg-blue-50 p-8 text-center" aria-labelledby="verdict" data-outbound-group="">
           <h2 id="verdict" className="text-2xl font-bold">{r.verdict.title}</h2>
           {r.verdict.text.map((t) => <p key={t} className="mx-auto mt-4 max-w-3xl leading-7 text-slate-700">{t}</p>)}
           <OutboundLink provider={p.slug} from={path} placement="review-verdict" className="mt-6 inline-block rounded-md bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800">
             {r.verdict.cta}
           </OutboundLink>
+          <AffiliateDisclosure className="mx-auto mt-4 max-w-2xl" />
         </section>
+        {comparisons && (
+          <section className="mt-12" aria-labelledby="comparisons">
+            <h2 id="comparisons" className="text-2xl font-bold">{comparisons.title}</h2>
+            <ul className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3" data-testid="review-comparisons">
+              {comparisons.links.map((l) => <li key={l.path}><SiteLink to={l.path} className="text-blue-700 hover:underline">{l.name}</SiteLink></li>)}
+            </ul>
+          </section>
+        )}
+        {byline.author && <AuthorBio author={byline.author} heading={byline.about} />}
       </div>
     </>
   );

@@ -5,16 +5,20 @@ import { planOf } from '../../services/content/figures.ts';
 import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { PageHero } from '../components/page-hero';
+import { SiteLink } from '../components/site-link';
+import { METHOD_PATH } from '../../services/content/paths.ts';
+import { AffiliateDisclosure } from '../components/affiliate-disclosure';
 
 const PATH = '/vpn-reviews';
 
 export function loader() {
-  const { site, reviews, providers } = getContent().content;
+  const { site, reviews, providers, methodology } = getContent().content;
   if (!reviews) throw new Response('Not Found', { status: 404 });
   const { reviewPage: _labels, ...page } = reviews;
   return {
     page,
     url: site.url,
+    method: methodology && reviews.howWeReview.method ? { path: METHOD_PATH, label: reviews.howWeReview.method } : undefined,
     providers: providers.filter((p) => p.review).map((p) => ({ slug: p.slug, name: p.name, logo: p.logo, logoSvg: p.logoSvg, rating: p.rating, bestFor: p.bestFor, description: p.description, plan: planOf(p)! })),
   };
 }
@@ -24,12 +28,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Reviews({ loaderData }: Route.ComponentProps) {
-  const { page, providers } = loaderData;
+  const { page, providers, method } = loaderData;
   return (
     <>
       <PageHero title={page.hero.title} subtitle={page.hero.subtitle} />
-      <section className="mx-auto max-w-7xl px-4 py-14" aria-labelledby="grid">
+      <section className="mx-auto max-w-7xl px-4 py-14" aria-labelledby="grid" data-outbound-group="">
         <h2 id="grid" className="text-center text-3xl font-bold">{page.grid.title}</h2>
+        <AffiliateDisclosure className="mx-auto mt-3 max-w-2xl text-center" />
         <div className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4">
           {providers.map((p) => (
             <ReviewListCard key={p.slug} p={p} from={PATH} labels={page.grid} />
@@ -51,6 +56,11 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </div>
+          {method && (
+            <p className="mt-8 text-center">
+              <SiteLink to={method.path} className="font-semibold text-blue-700 underline hover:text-blue-900" data-testid="method-link">{method.label}</SiteLink>
+            </p>
+          )}
         </div>
       </section>
       <section className="mx-auto max-w-3xl px-4 py-14 text-center" aria-labelledby="trust">

@@ -8,6 +8,7 @@ import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { faqPage } from '../lib/structured-data';
 import { PageHero } from '../components/page-hero';
+import { AffiliateDisclosure } from '../components/affiliate-disclosure';
 
 const PATH = '/vpn-streaming';
 
@@ -45,8 +46,9 @@ export default function StreamingPage({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         </section>
-        <section className="mt-16" aria-labelledby="picks">
+        <section className="mt-16" aria-labelledby="picks" data-outbound-group="">
           <h2 id="picks" className="text-center text-3xl font-bold">{page.providers.title}</h2>
+          <AffiliateDisclosure className="mx-auto mt-3 max-w-2xl text-center" />
           <div className="mt-8 grid gap-6 md:grid-cols-3">
             {page.providers.items.map((pick, i) => (
               <PickCard key={pick.provider} pick={pick} provider={cards[i]!} labels={page.providers.labels} from={PATH} />

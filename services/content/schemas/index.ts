@@ -1,6 +1,9 @@
 /** Every content kind: which files hold it and the schema they follow. */
 import type { Static, TSchema } from '@sinclair/typebox';
 import { ArticleSchema } from './article.ts';
+import { AuthorsSchema } from './authors.ts';
+import { ComparisonSchema, PairSchema } from './comparison.ts';
+import { MethodologySchema } from './methodology.ts';
 import { DealsSchema } from './deals.ts';
 import { GamingSchema } from './gaming.ts';
 import { GuideSchema } from './guide.ts';
@@ -20,6 +23,10 @@ export const KINDS = {
   guide: { schema: GuideSchema, match: /^guides\/[^/]+\.ya?ml$/ },
   article: { schema: ArticleSchema, match: /^articles\/[^/]+\.ya?ml$/ },
   page: { schema: PageSchema, match: /^pages\/[^/]+\.ya?ml$/ },
+  methodology: { schema: MethodologySchema, match: /^methodology\.ya?ml$/ },
+  authors: { schema: AuthorsSchema, match: /^authors\.ya?ml$/ },
+  comparison: { schema: ComparisonSchema, match: /^comparison\.ya?ml$/ },
+  pair: { schema: PairSchema, match: /^compare\/[^/]+\.ya?ml$/ },
 } as const satisfies Record<string, { schema: TSchema; match: RegExp }>;
 
 export type Kind = keyof typeof KINDS;
@@ -38,4 +45,8 @@ export type Streaming = Static<typeof StreamingSchema>;
 export type Guide = Static<typeof GuideSchema>;
 export type Article = Static<typeof ArticleSchema>;
 export type Page = Static<typeof PageSchema>;
+export type Methodology = Static<typeof MethodologySchema>;
+export type Authors = Static<typeof AuthorsSchema>;
+export type Comparison = Static<typeof ComparisonSchema>;
+export type Pair = Static<typeof PairSchema>;
 export type { Block } from './blocks/index.ts';

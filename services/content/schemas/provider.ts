@@ -1,5 +1,6 @@
 /** data/providers/<slug>.yaml: one VPN provider, the record of its figures and plans, and its review page. */
 import { Type } from '@sinclair/typebox';
+import { CRITERION_ID } from './methodology.ts';
 import { Badge, DateField, Enum, IsoDate, LINK_NAMES, List, LogoSvg, Meta, Obj, OutboundLink, Paragraphs, PLAN_ID, PlanRef, Str } from './common.ts';
 
 const Feature = Obj(
@@ -22,6 +23,7 @@ export const Review = Obj(
     meta: Meta,
     updated: IsoDate,
     updatedLabel: Str('The visible update line, e.g. "Updated January 2025".'),
+    author: Type.Optional(Str('Who wrote the review: an id in data/authors.yaml, shown in the byline.', { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' })),
     title: Str('The review page <h1>, e.g. "NordVPN Review 2025".'),
     tagline: Str('One sentence under the title.'),
     badge: Badge,
@@ -119,7 +121,13 @@ export const ProviderSchema = Obj(
     name: Str('Display name, e.g. "NordVPN".'),
     logo: Str('An emoji, shown as the logo where there is no logoSvg.'),
     logoSvg: Type.Optional(LogoSvg),
-    rating: Type.Number({ minimum: 0, maximum: 5, description: 'Rating out of 5; the only rating figure for this provider anywhere on the site.' }),
+    rating: Type.Number({ minimum: 0, maximum: 5, description: 'Rating out of 5; the only rating figure for this provider anywhere on the site. With `scores:` it must be their weighted average (data/methodology.yaml) halved, to one decimal.' }),
+    scores: Type.Optional(Type.Record(Type.String({ pattern: CRITERION_ID }), Type.Number({ minimum: 0, maximum: 10, description: 'A score out of 10, e.g. 9.5.' }), {
+      minProperties: 1,
+      additionalProperties: false,
+      description: 'A score out of 10 for each criterion of data/methodology.yaml it was tested for, by criterion id (security: 9.5). Leave a criterion out when it was not tested: it then counts for nothing, never as zero.',
+    })),
+    owner: Str('The company that owns and runs the service, e.g. "Nord Security"; shown on its review and the method page.'),
     servers: Type.Integer({ minimum: 1, description: 'Number of servers, at least; shown as "5400+".' }),
     countries: Type.Integer({ minimum: 1, description: 'Number of countries with servers.' }),
     devices: Str('Simultaneous devices: a number or "Unlimited".', { pattern: '^(\\d+|Unlimited)$' }),

@@ -1,4 +1,5 @@
 /** data/reviews.yaml: the /vpn-reviews listing page: one card per reviewed provider. */
+import { Type } from '@sinclair/typebox';
 import { IconText, IsoDate, List, Meta, Obj, Paragraphs, Str } from './common.ts';
 
 export const ReviewsSchema = Obj(
@@ -18,7 +19,12 @@ export const ReviewsSchema = Obj(
       'The grid of provider cards.',
     ),
     howWeReview: Obj(
-      { title: Str('"How We Review VPNs".'), intro: Paragraphs, items: List(IconText, 'Performance testing, security analysis, real-world usage.') },
+      {
+        title: Str('"How We Review VPNs".'),
+        intro: Paragraphs,
+        items: List(IconText, 'Performance testing, security analysis, real-world usage.'),
+        method: Type.Optional(Str('Text of the link to the full method at /how-we-test, shown when data/methodology.yaml exists.')),
+      },
       'How we review.',
     ),
     whyTrust: Obj({ title: Str('"Why Trust Our Reviews".'), text: Paragraphs }, 'Why trust our reviews.'),
@@ -26,7 +32,7 @@ export const ReviewsSchema = Obj(
       {
         back: Str('Link text back to this listing from a review page.'),
         stats: Obj(
-          { servers: Str('Servers label.'), countries: Str('Countries label.'), devices: Str('Devices label.'), support: Str('Support label.') },
+          { servers: Str('Servers label.'), countries: Str('Countries label.'), devices: Str('Devices label.'), support: Str('Support label.'), owner: Str('Owner label, e.g. "Owned by".') },
           'Labels of the stats row; the figures come from the provider file.',
         ),
         overview: Str('Overview heading.'),

@@ -149,6 +149,13 @@ export const SiteSchema = Obj(
       },
       'Page-weight budgets that vpnsite build enforces.',
     ),
+    disclosure: Obj(
+      {
+        text: Str('One or two sentences shown beside every group of buttons that lead to /go/: that the site earns a commission, and that it does not change ratings.'),
+        link: Str('Link text after it, to the page on how we test and where commissions fit (/how-we-test, when data/methodology.yaml exists).'),
+      },
+      'The affiliate disclosure next to the buttons it is about.',
+    ),
   },
   'Site-wide settings and the home page.',
 );

@@ -22,10 +22,24 @@ async function serveSite(app: FastifyInstance, opts: { distDir: string }): Promi
   // them) would override. So setHeaders only notes the file, and an onSend hook sets the headers on the reply.
   const servedFile = Symbol('served file');
   type Noted = { [servedFile]?: string };
+  const redirects = readRedirects(opts.distDir);
+  if (redirects.size) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      const q = request.url.indexOf('?');
+      const path = (q === -1 ? request.url : request.url.slice(0, q)).replace(/(.)\/$/, '$1');
+      const hit = redirects.get(path);
+      if (!hit) return;
+      // The query goes along: a shared link's tracking or state survives the move.
+      return reply.code(hit.status).header('Location', hit.to + (q === -1 ? '' : request.url.slice(q))).header('Cache-Control', 'public, max-age=86400').send();
+    });
+  }
   await app.register(fastifyStatic, {
     root: opts.distDir,
     index: ['index.html'],
     cacheControl: false,
+    // The redirects file is for the service and for static hosts, not a page.
+    allowedPath: (pathName: string) => pathName !== `/${REDIRECTS_FILE}`,
     // Dotfiles in the build are for the build and the service (the CSP manifest): never served, as if absent.
     dotfiles: 'ignore',
     setHeaders: (res: unknown, path: string) => void ((res as Noted)[servedFile] = path),
@@ -77,6 +91,26 @@ export function notFoundPages(distDir: string): (url: string) => string {
     const m = /^\/([^/?#]+)\/[^/?#]+\/?(?:[?#]|$)/.exec(url);
     return m && prefixes.has(m[1]!) ? `${m[1]}/404.html` : '404.html';
   };
+}
+
+/** The redirects the build writes for static hosts (Netlify and Cloudflare Pages read it by this name). */
+export const REDIRECTS_FILE = '_redirects';
+
+/**
+ * The build's `_redirects` as a map from path to target and status. Only exact paths are written there (each
+ * head-to-head page's other order); a line with a wildcard or a placeholder, which only a host would understand, is
+ * skipped.
+ */
+export function readRedirects(distDir: string): Map<string, { to: string; status: number }> {
+  const file = join(distDir, REDIRECTS_FILE);
+  const map = new Map<string, { to: string; status: number }>();
+  if (!existsSync(file)) return map;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const [from, to, status = '301'] = line.trim().split(/\s+/);
+    if (!from || !to || from.startsWith('#') || /[*:]/.test(from)) continue;
+    map.set(from, { to, status: Number.parseInt(status, 10) || 301 });
+  }
+  return map;
 }
 
 /** Not encapsulated: the not-found page (and reply.sendFile) serve unknown /go/ slugs and every other route too. */

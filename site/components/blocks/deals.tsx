@@ -5,11 +5,12 @@ import { Discount, Extras, fillLabel, Price, PriceChecked, ProviderFigure, Regul
 import { Icon } from '../icon';
 import { OutboundLink } from '../outbound-link';
 import { planIn, providerIn, type BlockProps } from './context';
+import { AffiliateDisclosure } from '../affiliate-disclosure';
 
 /** Deal cards with the struck-through regular price, the savings the plan quotes and its term, extras and guarantee. */
 export function DealListBlock({ block, ctx }: BlockProps<'deal-list'>) {
   return (
-    <section className="mt-10">
+    <section className="mt-10" data-outbound-group="">
       <h2 className="text-2xl font-bold">{block.heading}</h2>
       {block.intro && <p className="mt-3 text-slate-700">{block.intro}</p>}
       <div className="mt-6 grid gap-6 md:grid-cols-2">
@@ -53,6 +54,7 @@ export function DealListBlock({ block, ctx }: BlockProps<'deal-list'>) {
           );
         })}
       </div>
+      <AffiliateDisclosure className="mt-3" />
     </section>
   );
 }

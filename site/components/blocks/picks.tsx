@@ -6,13 +6,14 @@ import { Icon } from '../icon';
 import { OutboundLink } from '../outbound-link';
 import { StarRating } from '../star-rating';
 import { planIn, providerIn, type BlockProps } from './context';
+import { AffiliateDisclosure } from '../affiliate-disclosure';
 
 const BUTTON = 'inline-block rounded-md bg-blue-700 px-5 py-2.5 text-center font-semibold text-white hover:bg-blue-800';
 
 /** Numbered providers with their plan's price and a deal button each. */
 export function RankingBlock({ block, ctx }: BlockProps<'ranking'>) {
   return (
-    <section className="mt-10">
+    <section className="mt-10" data-outbound-group="">
       <h2 className="text-2xl font-bold">{block.heading}</h2>
       {block.intro && <p className="mt-3 text-slate-700">{block.intro}</p>}
       <ol className="mt-6 space-y-4">
@@ -42,6 +43,7 @@ export function RankingBlock({ block, ctx }: BlockProps<'ranking'>) {
           );
         })}
       </ol>
+      <AffiliateDisclosure className="mt-3" />
     </section>
   );
 }
@@ -49,7 +51,7 @@ export function RankingBlock({ block, ctx }: BlockProps<'ranking'>) {
 /** The two recommended providers, the first highlighted, each with a Get Deal button through /go/. */
 export function RecommendationsBlock({ block, ctx }: BlockProps<'recommendations'>) {
   return (
-    <section className="mt-10">
+    <section className="mt-10" data-outbound-group="">
       <h2 className="text-2xl font-bold">{block.heading}</h2>
       {block.intro && <p className="mt-3 text-slate-700">{block.intro}</p>}
       <div className="mt-6 grid gap-6 md:grid-cols-2">
@@ -81,6 +83,7 @@ export function RecommendationsBlock({ block, ctx }: BlockProps<'recommendations
           );
         })}
       </div>
+      <AffiliateDisclosure className="mt-3" />
     </section>
   );
 }

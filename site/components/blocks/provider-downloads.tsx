@@ -8,6 +8,7 @@ import { Badge } from '../badge';
 import { Icon } from '../icon';
 import { OutboundLink } from '../outbound-link';
 import type { BlockContext } from './context';
+import { AffiliateDisclosure } from '../affiliate-disclosure';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
 
@@ -15,7 +16,7 @@ const BUTTON = 'inline-flex items-center justify-center gap-2 rounded-md px-4 py
 
 export function ProviderDownloadsBlock({ block, ctx }: { block: Of<'provider-downloads'>; ctx: BlockContext }) {
   return (
-    <section className="mt-12">
+    <section className="mt-12" data-outbound-group="">
       <h2 className="text-2xl font-bold">{block.heading}</h2>
       {block.intro && <p className="mt-3 leading-7 text-slate-700">{block.intro}</p>}
       <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
@@ -55,6 +56,7 @@ export function ProviderDownloadsBlock({ block, ctx }: { block: Of<'provider-dow
           );
         })}
       </ul>
+      <AffiliateDisclosure className="mt-3" />
     </section>
   );
 }

@@ -1,0 +1,112 @@
+/**
+ * Rules over the scorecards, the authors and the head-to-head pages: each provider's rating is what its scores make,
+ * every review and article names a known author, and an editor's file for a pair is for a pair that has a page.
+ */
+import { suggestion, type Severity } from './problem.ts';
+import { comparePairs, type RouteContent } from './routes.ts';
+import { ratingFromScores, scoreChanges, weightedScore, type Criterion } from './scores.ts';
+import type { SourceFile } from './source.ts';
+import type { CheckedFile } from './cross-checks.ts';
+
+type At = (s: SourceFile, pointer: string, severity: Severity, message: string, where?: 'value' | 'key') => void;
+
+/** What these rules read of the content's stubs (routes.ts routeStub). */
+export interface EditorialContent {
+  providers: { slug: string; name: string; rating?: number; scores?: Record<string, number>; review?: { author?: string } }[];
+  methodology?: { criteria?: Criterion[] };
+  authors?: { authors?: { id: string }[] };
+  comparison?: RouteContent['comparison'];
+}
+
+const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+export function editorialRules(files: readonly CheckedFile[], content: EditorialContent, at: At): void {
+  const criteria = content.methodology?.criteria;
+  const methodFile = files.find((f) => f.source.kind === 'methodology');
+  let criteriaOk = !!criteria;
+  if (criteria && methodFile) {
+    const ids = new Set<string>();
+    criteria.forEach((c, i) => {
+      if (ids.has(c.id)) {
+        at(methodFile.source, `/criteria/${i}/id`, 'error', `criterion '${c.id}' is listed twice`);
+        criteriaOk = false;
+      }
+      ids.add(c.id);
+    });
+    const total = criteria.reduce((sum, c) => sum + c.weight, 0);
+    if (total !== 100) {
+      at(methodFile.source, '/criteria', 'error', `the criteria's weights sum to ${total}; they must sum to 100 (${criteria.map((c) => `${c.id} ${c.weight}`).join(', ')})`, 'key');
+      criteriaOk = false;
+    }
+  }
+
+  const authorIds = content.authors?.authors?.map((a) => a.id);
+  const authorsFile = files.find((f) => f.source.kind === 'authors');
+  if (authorIds && authorsFile) {
+    const seen = new Set<string>();
+    authorIds.forEach((id, i) => {
+      if (seen.has(id)) at(authorsFile.source, `/authors/${i}/id`, 'error', `author '${id}' is listed twice`);
+      seen.add(id);
+    });
+  }
+  const checkAuthor = (s: SourceFile, pointer: string, parent: string, author: string | undefined, what: string) => {
+    if (!authorIds) {
+      if (author !== undefined) at(s, pointer, 'error', `author '${author}' needs data/authors.yaml, which lists who writes for the site`);
+      return;
+    }
+    if (author === undefined) at(s, parent, 'error', `the ${what} names no author: add \`author:\` with one of ${authorIds.join(', ')}`, 'key');
+    else if (!authorIds.includes(author)) at(s, pointer, 'error', `unknown author '${author}' (data/authors.yaml lists ${authorIds.join(', ')})${suggestion(author, authorIds)}`);
+  };
+
+  const providers = new Map(content.providers.map((p) => [p.slug, p]));
+  for (const { source: s, facts } of files) {
+    if (s.kind === 'article') {
+      checkAuthor(s, '/author', '/title', (facts.stub as { author?: string }).author, 'article');
+      continue;
+    }
+    if (s.kind !== 'provider') continue;
+    const p = providers.get(facts.stub.slug as string);
+    if (!p || facts.spoiled?.some((x) => x === '' || x === '/rating' || x.startsWith('/scores'))) continue;
+    if (p.review && !facts.spoiled?.some((x) => x.startsWith('/review'))) checkAuthor(s, '/review/author', '/review', p.review.author, 'review');
+    if (!criteria) {
+      if (p.scores) at(s, '/scores', 'error', 'scores need data/methodology.yaml, which names the criteria and their weights', 'key');
+      continue;
+    }
+    if (!criteriaOk) continue;
+    if (!p.scores) {
+      if (p.review) at(s, '/rating', 'error', `${p.name} has a review but no scores: add \`scores:\` out of 10 for the criteria it was tested for (${criteria.map((c) => c.id).join(', ')})`, 'key');
+      continue;
+    }
+    const ids = criteria.map((c) => c.id);
+    const unknown = Object.keys(p.scores).filter((id) => !ids.includes(id));
+    for (const id of unknown) at(s, `/scores/${escape(id)}`, 'error', `'${id}' is not a criterion of data/methodology.yaml (${ids.join(', ')})${suggestion(id, ids)}`, 'key');
+    if (unknown.length || p.rating === undefined) continue;
+    const made = ratingFromScores(p.scores, criteria);
+    if (made === undefined || made === p.rating) continue;
+    const average = weightedScore(p.scores, criteria)!;
+    const changes = scoreChanges(p.scores, criteria, p.rating);
+    const low = (p.rating * 2 - 0.1).toFixed(2);
+    const high = (p.rating * 2 + 0.09).toFixed(2);
+    const advice = changes.length
+      ? `set ${changes.map((c) => `${c.id} to ${c.to}${c.from === undefined ? ' (now untested)' : ` (now ${c.from})`}`).join(', or ')}`
+      : 'change several scores';
+    at(s, '/rating', 'error', `rating ${p.rating} is not what its scores make: their weighted average is ${average.toFixed(2)} of 10, which gives ${made}; for ${p.rating} it must be ${low} to ${high}: ${advice}; or set rating to ${made}`);
+  }
+
+  const comparison = content.comparison;
+  const pairs = new Set(comparison ? comparePairs(content.providers, comparison.pairs?.limit).map((p) => p.slug) : []);
+  for (const { source: s, facts } of files) {
+    if (s.kind !== 'pair') continue;
+    const slug = facts.stub.slug as string;
+    if (pairs.has(slug)) continue;
+    if (!comparison) {
+      at(s, '/slug', 'error', `compare/${slug}.yaml needs data/comparison.yaml, which makes the head-to-head pages`);
+      continue;
+    }
+    const [a, b] = slug.split('-vs-');
+    if (pairs.has(`${b}-vs-${a}`)) at(s, '/slug', 'error', `the page for this pair is /compare/${b}-vs-${a} (${providers.get(b!)?.name ?? b} comes first by order): name the file compare/${b}-vs-${a}.yaml and its slug ${b}-vs-${a}`);
+    else at(s, '/slug', 'error', `no head-to-head page is made for '${slug}': a pair is two reviewed providers${comparison.pairs?.limit ? ` among the first ${comparison.pairs.limit} by order` : ''}, the one first by order first${suggestion(slug, pairs)}`);
+  }
+}
+
+

@@ -1,0 +1,65 @@
+/** data/methodology.yaml: how providers are tested and scored; the /how-we-test page and every scorecard read it. */
+import { Type } from '@sinclair/typebox';
+import { IsoDate, List, Meta, Obj, Paragraphs, Str } from './common.ts';
+
+/** A criterion's id: the key a provider's `scores:` gives its score under. */
+export const CRITERION_ID = '^[a-z][a-z0-9-]{0,39}$';
+
+const Criterion = Obj(
+  {
+    id: Str('The key of this criterion in each provider\'s `scores:`, e.g. security.', { pattern: CRITERION_ID }),
+    name: Str('Shown as the label of its bar and its row, e.g. "Ease of use".'),
+    weight: Type.Integer({ minimum: 1, maximum: 100, description: 'Its share of the overall rating, in percent; the weights sum to 100.' }),
+    description: Str('One line on what is tested for it.'),
+  },
+  'One criterion of the scorecard.',
+);
+
+export const MethodologySchema = Obj(
+  {
+    meta: Meta,
+    updated: IsoDate,
+    updatedLabel: Str('The visible update line, e.g. "Updated January 2025".'),
+    title: Str('The /how-we-test page <h1>.'),
+    intro: Paragraphs,
+    criteria: List(Criterion, 'The criteria, in the order the scorecards show them. Each provider scores 0-10 on each it was tested for; the overall rating out of 5 is their weighted average halved, to one decimal.'),
+    scoring: Obj({ title: Str('Heading of the section on how the rating is worked out.'), text: Paragraphs }, 'How scores make the rating.'),
+    conditions: Obj(
+      {
+        title: Str('Heading of the test conditions.'),
+        items: List(Obj({ value: Str('The figure, e.g. "1 Gbps".'), label: Str('What it is, e.g. "Base fibre connection".') }, 'One test condition.'), 'The test conditions.'),
+        note: Paragraphs,
+      },
+      'The conditions every speed score is measured under.',
+    ),
+    commissions: Obj(
+      { title: Str('Heading of the section on commissions.'), text: Paragraphs },
+      'How commissions do and do not affect ratings.',
+    ),
+    providers: Obj(
+      {
+        title: Str('Heading of the table of providers, their owners and whether the site earns from them.'),
+        name: Str('Provider column.'),
+        owner: Str('Owner column.'),
+        rating: Str('Rating column.'),
+        commission: Str('Commission column.'),
+        yes: Str('Shown when the site earns a commission from the provider.'),
+        no: Str('Shown when it does not.'),
+      },
+      'The table of every listed provider.',
+    ),
+    labels: Obj(
+      {
+        criterion: Str('Criterion column.'),
+        weight: Str('Weight column.'),
+        tested: Str('"What we test" column.'),
+        scorecard: Str('Heading of the scorecard on a review page, e.g. "Our Scores".'),
+        untested: Str('Shown for a criterion a provider was not tested for, e.g. "Not tested".'),
+        overall: Str('The overall line of a scorecard; {rating} becomes the rating, e.g. "Overall: {rating} / 5".'),
+        method: Str('The link to this page from each scorecard, e.g. "How we test and score".'),
+      },
+      'Labels of the tables and scorecards.',
+    ),
+  },
+  'How VPNs are tested and scored: the criteria and their weights, the test conditions, and commissions.',
+);

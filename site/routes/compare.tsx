@@ -1,0 +1,213 @@
+import type { Route } from './+types/compare';
+import { AffiliateDisclosure } from '../components/affiliate-disclosure';
+import { Discount, PlanName, Price, ProviderFigure, RegularPrice } from '../components/figure';
+import { NotFound, NotFoundBoundary, notFoundMeta } from '../components/not-found';
+import { ProviderCard } from '../components/provider-card';
+import { Scorecard } from '../components/scorecard';
+import { SiteLink } from '../components/site-link';
+import { SpeedTable } from '../components/speed-table';
+import { COMPARE_PATH } from '../../services/content/paths.ts';
+import { pairText } from '../../services/content/routes.ts';
+import { planOf } from '../../services/content/figures.ts';
+import type { Provider } from '../../services/content/index.ts';
+import { getContent, isNotFoundPage, routeFor } from '../lib/content.server';
+import { pairs, scorecardOf } from '../lib/editorial.server';
+import { better, criterionVerdicts, listOf, type Order, type Side } from '../lib/compare-pair';
+import { pageMeta } from '../lib/meta';
+import { breadcrumbs } from '../lib/structured-data';
+
+const side = (p: Provider) => {
+  const { slug, name, logo, logoSvg, rating, servers, countries, devices, streaming, torrenting, killSwitch, noLogs, support, moneyBack, bestFor, owner } = p;
+  return {
+    slug, name, logo, logoSvg, rating, servers, countries, devices, streaming, torrenting, killSwitch, noLogs, support, moneyBack, bestFor, owner,
+    plan: planOf(p)!,
+    review: { title: p.review!.title, speed: p.review!.speed },
+    scorecard: scorecardOf(p),
+  };
+};
+
+/** The two providers of this pair, the words of every pair page, and the editor's own file for this one if any. */
+export function loader({ url }: Route.LoaderArgs) {
+  if (isNotFoundPage(url)) return null;
+  const entry = routeFor(url);
+  const index = getContent();
+  const { site, comparison, reviews, methodology } = index.content;
+  const pair = pairs().find((p) => p.slug === entry.slug);
+  if (!comparison || !pair || !reviews) throw new Response('Not Found', { status: 404 });
+  const a = side(index.providers.get(pair.a)!);
+  const b = side(index.providers.get(pair.b)!);
+  const own = index.content.pairs.find((p) => p.slug === pair.slug);
+  const t = comparison.pair;
+  const fill = (s: string) => pairText(s, a.name, b.name);
+  const trail = [{ name: site.brand.name, path: '/' }, { name: t.breadcrumb, path: COMPARE_PATH }, { name: fill(t.title), path: entry.path }];
+  return {
+    url: site.url,
+    path: entry.path,
+    trail,
+    meta: { title: entry.title, description: entry.description, keywords: fill(t.keywords).split(',').map((k) => k.trim().toLowerCase()) },
+    title: fill(t.title),
+    intro: fill(t.intro),
+    t,
+    yes: comparison.yes,
+    no: comparison.no,
+    cta: comparison.columns.visit,
+    speedLabels: { baseline: reviews.reviewPage.baseline, columns: reviews.reviewPage.columns },
+    criteria: methodology?.criteria.map(({ id, name }) => ({ id, name })) ?? [],
+    method: methodology?.labels.method,
+    a,
+    b,
+    own: own ? { intro: own.intro ?? [], verdict: own.verdict ?? [] } : { intro: [], verdict: [] },
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return notFoundMeta();
+  const { meta: m, url, path, trail } = loaderData;
+  return pageMeta(m, url, path, { jsonLd: [breadcrumbs(url, trail)] });
+}
+
+export const ErrorBoundary = NotFoundBoundary;
+
+export default function Compare({ loaderData }: Route.ComponentProps) {
+  if (!loaderData) return <NotFound />;
+  const { t, a, b, path, yes, no, criteria } = loaderData;
+  const yesNo = (ok: boolean) => (ok ? yes : no);
+  type Row = { key: keyof typeof t.rows; order: Order; values: [number | string | boolean, number | string | boolean]; show: (p: typeof a) => React.ReactNode };
+  const rows: Row[] = [
+    { key: 'rating', order: 'higher', values: [a.rating, b.rating], show: (p) => <ProviderFigure slug={p.slug} figure="rating" value={p.rating} /> },
+    { key: 'price', order: 'lower', values: [a.plan.price, b.plan.price], show: (p) => <Price plan={p.plan} /> },
+    { key: 'regularPrice', order: 'lower', values: [a.plan.regularPrice, b.plan.regularPrice], show: (p) => <><RegularPrice plan={p.plan} /> <span className="text-green-700">(<Discount plan={p.plan} />)</span></> },
+    { key: 'plan', order: 'none', values: [0, 0], show: (p) => <PlanName plan={p.plan} /> },
+    { key: 'servers', order: 'higher', values: [a.servers, b.servers], show: (p) => <ProviderFigure slug={p.slug} figure="servers" value={p.servers} /> },
+    { key: 'countries', order: 'higher', values: [a.countries, b.countries], show: (p) => <ProviderFigure slug={p.slug} figure="countries" value={p.countries} /> },
+    { key: 'devices', order: 'higher', values: [a.devices, b.devices], show: (p) => <ProviderFigure slug={p.slug} figure="devices" value={p.devices} /> },
+    { key: 'streaming', order: 'feature', values: [a.streaming, b.streaming], show: (p) => yesNo(p.streaming) },
+    { key: 'torrenting', order: 'feature', values: [a.torrenting, b.torrenting], show: (p) => yesNo(p.torrenting) },
+    { key: 'killSwitch', order: 'feature', values: [a.killSwitch, b.killSwitch], show: (p) => yesNo(p.killSwitch) },
+    { key: 'noLogs', order: 'feature', values: [a.noLogs, b.noLogs], show: (p) => yesNo(p.noLogs) },
+    { key: 'moneyBack', order: 'higher', values: [a.moneyBack, b.moneyBack], show: (p) => p.moneyBack },
+    { key: 'support', order: 'none', values: [a.support, b.support], show: (p) => p.support },
+    { key: 'owner', order: 'none', values: [a.owner, b.owner], show: (p) => p.owner },
+  ];
+  const verdicts = a.scorecard && b.scorecard ? criterionVerdicts(criteria, a.scorecard.scores, b.scorecard.scores) : {};
+  const wonBy = (s: Side) => criteria.filter((c) => verdicts[c.id] === s).map((c) => c.name.toLowerCase());
+  const tested = criteria.filter((c) => verdicts[c.id] && verdicts[c.id] !== 'untested').length;
+  const [winner, loser] = a.rating >= b.rating ? [a, b] : [b, a];
+  const overall = a.rating === b.rating
+    ? t.overallTie.replaceAll('{a}', a.name).replaceAll('{b}', b.name).replace('{rating}', String(a.rating)).replace('{aWins}', String(wonBy('a').length)).replace('{bWins}', String(wonBy('b').length))
+    : t.overallWinner.replace('{winner}', winner.name).replace('{loser}', loser.name).replace('{winnerRating}', String(winner.rating)).replace('{loserRating}', String(loser.rating))
+      .replace('{wins}', String(wonBy(winner === a ? 'a' : 'b').length)).replace('{total}', String(tested));
+  const cell = 'px-4 py-3';
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12" data-testid="compare-pair" data-a={a.slug} data-b={b.slug}>
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        <SiteLink to={COMPARE_PATH} className="text-blue-700 hover:underline">← {t.breadcrumb}</SiteLink>
+      </nav>
+      <header className="mt-4 max-w-3xl">
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{loaderData.title}</h1>
+        <p className="mt-4 text-lg leading-8 text-slate-700">{loaderData.intro}</p>
+        {loaderData.own.intro.map((p) => <p key={p} className="mt-4 leading-7 text-slate-700" data-testid="editor-intro">{p}</p>)}
+      </header>
+
+      <section className="mt-10" aria-label={`${a.name}, ${b.name}`} data-outbound-group="">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+          {[a, b].map((p) => <ProviderCard key={p.slug} p={{ ...p, featured: false }} from={path} placement="compare-card" labels={{ featured: '', cta: t.visit }} />)}
+        </div>
+        <AffiliateDisclosure className="mt-4 text-center" />
+      </section>
+
+      <section className="mt-12" aria-labelledby="figures">
+        <h2 id="figures" className="text-2xl font-bold">{t.figures}</h2>
+        <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm" data-testid="pair-figures">
+            <thead className="bg-slate-100 text-slate-800">
+              <tr>
+                <th scope="col" className={cell}>{t.figure}</th>
+                <th scope="col" className={cell}>{a.name}</th>
+                <th scope="col" className={cell}>{b.name}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {rows.map((row) => {
+                const best = better(row.order, row.values[0], row.values[1]);
+                return (
+                  <tr key={row.key} data-row={row.key}>
+                    <th scope="row" className={`${cell} font-medium`}>{t.rows[row.key]}</th>
+                    {([['a', a], ['b', b]] as const).map(([s, p]) => (
+                      <td key={s} className={`${cell} ${best === s ? 'bg-green-50 font-semibold text-green-800' : ''}`} data-side={s} data-better={best === s ? '' : undefined}>
+                        {row.show(p)}
+                        {best === s && <> <span aria-hidden="true">✓</span><span className="sr-only"> {t.better}</span></>}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      {a.scorecard && b.scorecard && (
+        <section className="mt-12" aria-labelledby="scores">
+          <h2 id="scores" className="text-2xl font-bold">{t.scores}</h2>
+          <div className="mt-4 grid gap-6 md:grid-cols-2">
+            {[a, b].map((p) => (
+              <div key={p.slug} className="rounded-xl border border-slate-200 bg-white p-6">
+                <h3 className="mb-4 text-lg font-semibold">{p.name}</h3>
+                <Scorecard slug={p.slug} criteria={p.scorecard!.criteria} scores={p.scorecard!.scores} rating={p.rating} labels={p.scorecard!.labels} compact />
+              </div>
+            ))}
+          </div>
+          {loaderData.method && <p className="mt-3 text-sm"><SiteLink to="/how-we-test" className="text-blue-700 underline hover:text-blue-900">{loaderData.method}</SiteLink></p>}
+        </section>
+      )}
+
+      <section className="mt-12" aria-labelledby="speed">
+        <h2 id="speed" className="text-2xl font-bold">{t.speed}</h2>
+        <div className="mt-2 grid gap-8 lg:grid-cols-2">
+          {[a, b].map((p) => (
+            <div key={p.slug} className="min-w-0" data-testid="pair-speed" data-provider={p.slug}>
+              <h3 className="mt-4 text-lg font-semibold">{p.name}</h3>
+              <SpeedTable speed={p.review.speed} labels={loaderData.speedLabels} />
+            </div>
+          ))}
+        </div>
+      </section>
+
+      {criteria.length > 0 && a.scorecard && b.scorecard && (
+        <section className="mt-12" aria-labelledby="verdicts">
+          <h2 id="verdicts" className="text-2xl font-bold">{t.verdicts}</h2>
+          <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" data-testid="criterion-verdicts">
+            {criteria.map((c) => {
+              const v = verdicts[c.id];
+              const text = v === 'a' ? t.wins.replace('{name}', a.name) : v === 'b' ? t.wins.replace('{name}', b.name) : v === 'tie' ? t.tie : t.untested;
+              return (
+                <li key={c.id} className="flex items-center justify-between gap-4 px-4 py-3 text-sm" data-criterion={c.id} data-verdict={v}>
+                  <span className="font-medium">{c.name}</span>
+                  <span className={v === 'a' || v === 'b' ? 'font-semibold text-green-800' : 'text-slate-600'}>{text}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+
+      <section className="mt-12 rounded-xl bg-blue-50 p-8" aria-labelledby="overall">
+        <h2 id="overall" className="text-2xl font-bold">{t.overall}</h2>
+        <p className="mt-4 leading-7 text-slate-800" data-testid="overall-verdict">{overall}</p>
+        {([['a', a], ['b', b]] as const).map(([s, p]) => wonBy(s).length > 0 && (
+          <p key={s} className="mt-2 leading-7 text-slate-700">{t.ahead.replace('{name}', p.name).replace('{list}', listOf(wonBy(s)))}</p>
+        ))}
+        {loaderData.own.verdict.map((p) => <p key={p} className="mt-4 leading-7 text-slate-700" data-testid="editor-verdict">{p}</p>)}
+        <div className="mt-6 flex flex-wrap gap-4">
+          {[a, b].map((p) => (
+            <SiteLink key={p.slug} to={`/vpn-reviews/${p.slug}`} className="rounded-md border border-blue-700 px-5 py-2.5 font-semibold text-blue-800 hover:bg-blue-100">
+              {t.readReview.replace('{name}', p.name)}
+            </SiteLink>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}
