@@ -47,6 +47,7 @@ export function loader({ url }: Route.LoaderArgs) {
     meta: { title: entry.title, description: entry.description, keywords: fill(t.keywords).split(',').map((k) => k.trim().toLowerCase()) },
     title: fill(t.title),
     intro: fill(t.intro),
+    cards: fill(t.cards),
     t,
     yes: comparison.yes,
     no: comparison.no,
@@ -110,8 +111,9 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
         {loaderData.own.intro.map((p) => <p key={p} className="mt-4 leading-7 text-slate-700" data-testid="editor-intro">{p}</p>)}
       </header>
 
-      <section className="mt-10" aria-label={`${a.name}, ${b.name}`} data-outbound-group="">
-        <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+      <section className="mt-10" aria-labelledby="cards" data-outbound-group="">
+        <h2 id="cards" className="text-2xl font-bold">{loaderData.cards}</h2>
+        <div className="mt-4 grid grid-cols-1 gap-6 md:grid-cols-2">
           {[a, b].map((p) => <ProviderCard key={p.slug} p={{ ...p, featured: false }} from={path} placement="compare-card" labels={{ featured: '', cta: t.visit }} />)}
         </div>
         <AffiliateDisclosure className="mt-4 text-center" />

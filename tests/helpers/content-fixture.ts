@@ -79,6 +79,9 @@ budgets:
   jsKb: 130
   cssKb: 20
   htmlKb: 60
+disclosure:
+  text: We earn a commission from these links; it never changes a rating.
+  link: How we test
 `;
 
 /** A provider file; `over` replaces whole lines by key (e.g. { rating: 'rating: 6' }). */
@@ -105,6 +108,8 @@ export function providerYaml(slug: string, order: number, over: Record<string, s
     affiliate: 'affiliate: "https://example.com/aff"',
     links: 'links: { website: "https://example.com" }',
     ...over,
+    // Last, so that the lines the tests point at keep their numbers.
+    owner: over.owner ?? 'owner: Example Ltd',
   };
   return `${Object.values(lines).filter(Boolean).join('\n')}\n${REVIEW}`;
 }

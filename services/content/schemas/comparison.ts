@@ -62,6 +62,7 @@ export const ComparisonSchema = Obj(
         keywords: Template('Meta keywords, comma-separated.'),
         intro: Template('The line under the heading.'),
         breadcrumb: Str('The breadcrumb for /compare, e.g. "Compare VPNs".'),
+        cards: Template('Heading of the two cards, e.g. "{a} and {b} at a glance".'),
         figures: Str('Heading of the table of every figure.'),
         figure: Str('The table\'s first column heading.'),
         better: Str('Hidden text after a value that is the better one, e.g. "(better)".'),
