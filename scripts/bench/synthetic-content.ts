@@ -23,7 +23,9 @@ export function writeSyntheticContent(sourceData: string, dir: string, plan: { t
   // Copies of the reviewed providers: each copy is a review page (one that articles only recommend has none).
   const providers = readdirSync(join(sourceData, 'providers')).filter((f) => f.endsWith('.yaml')).map((f) => load(join(sourceData, 'providers', f))).filter((p) => p.review);
   const articles = readdirSync(join(sourceData, 'articles')).filter((f) => f.endsWith('.yaml')).map((f) => load(join(sourceData, 'articles', f)));
-  const existing = 33;
+  // The real site's pages: home, listings, 8 reviews, 4 guides, 6 company pages, 10 articles, the method page, the
+  // comparison table and its 28 head-to-head pages.
+  const existing = 63;
   const extra = Math.max(0, plan.totalPages - existing);
   // One synthetic review page for every four synthetic articles, up to 200 providers: the home page and
   // /vpn-reviews list every provider, and past ~250 those two pages alone outgrow the 60 KB HTML budget
@@ -39,6 +41,10 @@ export function writeSyntheticContent(sourceData: string, dir: string, plan: { t
     const copy = { ...card, order: 100 + i, name: `${base.name as string} ${i}`, review: { ...r, meta: { ...r.meta!, title: `${r.meta!.title} #${i}`, description: `${r.meta!.description.slice(0, 140)} #${i}` } } };
     writeFileSync(join(dir, 'providers', `${slug}.yaml`), stringify(copy));
   }
+  // Head-to-head pages among the real eight only: every pair of 208 providers would be 21,528 pages, more than the
+  // rest of the site, and no editor would publish them.
+  const comparison = load(join(sourceData, 'comparison.yaml'));
+  writeFileSync(join(dir, 'comparison.yaml'), stringify({ ...comparison, pairs: { ...(comparison.pairs as object), limit: providers.length } }));
   for (let i = 0; i < newArticles; i++) {
     const base = articles[i % articles.length]!;
     const slug = `${base.slug as string}-x${i}`;

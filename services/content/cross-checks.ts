@@ -295,7 +295,7 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
       else at(s, pointer, 'warning', `offer ended on ${endsOn}; the page shows it as ended`);
     }
   }
-  editorialRules(files, content as unknown as EditorialContent, at);
+  editorialRules(files, content as unknown as EditorialContent, at, (cause) => because(cause, references));
   for (const c of causes.values()) problems.push(foldProblems(c.problems, c.more));
   return problems;
 }

@@ -20,9 +20,17 @@ export interface EditorialContent {
 
 const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
-export function editorialRules(files: readonly CheckedFile[], content: EditorialContent, at: At): void {
-  const criteria = content.methodology?.criteria;
+/**
+ * `refer(cause)` reports a problem that others may share a cause with (a provider that does not exist), folded into
+ * the first. A file with a mistake of its own (schema or syntax) is judged by nothing here, and neither is anything
+ * that needs it: its mistake is the one error to report.
+ */
+export function editorialRules(files: readonly CheckedFile[], content: EditorialContent, at: At, refer: (cause: string) => At): void {
+  // A file with schema or syntax errors has `spoiled` (empty when only a required property is missing).
+  const spoiled = (f: CheckedFile | undefined) => f?.facts.spoiled !== undefined;
   const methodFile = files.find((f) => f.source.kind === 'methodology');
+  if (spoiled(methodFile)) return;
+  const criteria = content.methodology?.criteria;
   let criteriaOk = !!criteria;
   if (criteria && methodFile) {
     const ids = new Set<string>();
@@ -40,8 +48,9 @@ export function editorialRules(files: readonly CheckedFile[], content: Editorial
     }
   }
 
-  const authorIds = content.authors?.authors?.map((a) => a.id);
   const authorsFile = files.find((f) => f.source.kind === 'authors');
+  const authorIds = content.authors?.authors?.map((a) => a.id);
+  const authorsOk = !spoiled(authorsFile);
   if (authorIds && authorsFile) {
     const seen = new Set<string>();
     authorIds.forEach((id, i) => {
@@ -50,6 +59,7 @@ export function editorialRules(files: readonly CheckedFile[], content: Editorial
     });
   }
   const checkAuthor = (s: SourceFile, pointer: string, parent: string, author: string | undefined, what: string) => {
+    if (!authorsOk) return;
     if (!authorIds) {
       if (author !== undefined) at(s, pointer, 'error', `author '${author}' needs data/authors.yaml, which lists who writes for the site`);
       return;
@@ -59,15 +69,17 @@ export function editorialRules(files: readonly CheckedFile[], content: Editorial
   };
 
   const providers = new Map(content.providers.map((p) => [p.slug, p]));
-  for (const { source: s, facts } of files) {
+  for (const file of files) {
+    const { source: s, facts } = file;
+    if (spoiled(file)) continue;
     if (s.kind === 'article') {
       checkAuthor(s, '/author', '/title', (facts.stub as { author?: string }).author, 'article');
       continue;
     }
     if (s.kind !== 'provider') continue;
     const p = providers.get(facts.stub.slug as string);
-    if (!p || facts.spoiled?.some((x) => x === '' || x === '/rating' || x.startsWith('/scores'))) continue;
-    if (p.review && !facts.spoiled?.some((x) => x.startsWith('/review'))) checkAuthor(s, '/review/author', '/review', p.review.author, 'review');
+    if (!p) continue;
+    if (p.review) checkAuthor(s, '/review/author', '/review', p.review.author, 'review');
     if (!criteria) {
       if (p.scores) at(s, '/scores', 'error', 'scores need data/methodology.yaml, which names the criteria and their weights', 'key');
       continue;
@@ -93,10 +105,14 @@ export function editorialRules(files: readonly CheckedFile[], content: Editorial
     at(s, '/rating', 'error', `rating ${p.rating} is not what its scores make: their weighted average is ${average.toFixed(2)} of 10, which gives ${made}; for ${p.rating} it must be ${low} to ${high}: ${advice}; or set rating to ${made}`);
   }
 
+  const comparisonFile = files.find((f) => f.source.kind === 'comparison');
+  if (spoiled(comparisonFile)) return;
   const comparison = content.comparison;
   const pairs = new Set(comparison ? comparePairs(content.providers, comparison.pairs?.limit).map((p) => p.slug) : []);
-  for (const { source: s, facts } of files) {
-    if (s.kind !== 'pair') continue;
+  const fileOf = new Map(files.filter((f) => f.source.kind === 'provider').map((f) => [f.facts.stub.slug as string, f]));
+  for (const file of files) {
+    const { source: s, facts } = file;
+    if (s.kind !== 'pair' || spoiled(file)) continue;
     const slug = facts.stub.slug as string;
     if (pairs.has(slug)) continue;
     if (!comparison) {
@@ -104,6 +120,13 @@ export function editorialRules(files: readonly CheckedFile[], content: Editorial
       continue;
     }
     const [a, b] = slug.split('-vs-');
+    // A provider with a mistake in its file is reported there; one that does not exist, with every other reference to it.
+    if ([a, b].some((x) => spoiled(fileOf.get(x!)))) continue;
+    const missing = [a, b].find((x) => !providers.has(x!));
+    if (missing) {
+      refer(`provider:${missing}`)(s, '/slug', 'error', `unknown provider '${missing}'${suggestion(missing, providers.keys())}`);
+      continue;
+    }
     if (pairs.has(`${b}-vs-${a}`)) at(s, '/slug', 'error', `the page for this pair is /compare/${b}-vs-${a} (${providers.get(b!)?.name ?? b} comes first by order): name the file compare/${b}-vs-${a}.yaml and its slug ${b}-vs-${a}`);
     else at(s, '/slug', 'error', `no head-to-head page is made for '${slug}': a pair is two reviewed providers${comparison.pairs?.limit ? ` among the first ${comparison.pairs.limit} by order` : ''}, the one first by order first${suggestion(slug, pairs)}`);
   }

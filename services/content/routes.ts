@@ -44,7 +44,9 @@ export interface ComparePair { slug: string; a: string; b: string }
  * `providers` must be sorted by `order`, as the content's are.
  */
 export function comparePairs(providers: readonly { slug: string; review?: unknown }[], limit?: number): ComparePair[] {
-  const listed = providers.filter((p) => p.review).slice(0, limit);
+  // A provider listed twice (a file copied under a second name, which validate reports) is compared once.
+  const seen = new Set<string>();
+  const listed = providers.filter((p) => p.review && !seen.has(p.slug) && seen.add(p.slug)).slice(0, limit);
   return listed.flatMap((a, i) => listed.slice(i + 1).map((b) => ({ slug: `${a.slug}-vs-${b.slug}`, a: a.slug, b: b.slug })));
 }
 

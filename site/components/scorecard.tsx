@@ -1,4 +1,5 @@
 import type { Criterion } from '../../services/content/scores.ts';
+import { fillLabel, ProviderFigure } from './figure';
 
 export interface ScorecardLabels { untested: string; overall: string }
 
@@ -36,7 +37,7 @@ export function Scorecard({ slug, criteria, scores, rating, labels, compact = fa
         })}
       </ul>
       <p className="mt-4 font-semibold" data-testid="scorecard-overall">
-        <span data-figure={`${slug}/rating`}>{labels.overall.replace('{rating}', String(rating))}</span>
+        {fillLabel(labels.overall, 'rating', <ProviderFigure slug={slug} figure="rating" value={rating} />)}
       </p>
     </div>
   );

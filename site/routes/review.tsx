@@ -83,7 +83,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
               notes={[plan.guarantee]}
               cta={{ provider: p.slug, from: path, placement: 'review-deal', label: r.deal.cta }}
             />
-            <p className="mt-3 rounded-lg bg-white/95 px-4 py-2"><AffiliateDisclosure /></p>
+            <div className="mt-3 rounded-lg bg-white/95 px-4 py-2"><AffiliateDisclosure /></div>
           </div>
         </div>
       </section>

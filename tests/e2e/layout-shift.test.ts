@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../helpers/browser.ts';
+import { pagesToVisit } from '../helpers/sitemap.ts';
 import { startTrickle, type Trickle } from '../helpers/trickle.ts';
 import { BUILD_DAY } from '../helpers/build-day.ts';
 
@@ -15,7 +16,7 @@ const ON_BUILD_DAY = `${BUILD_DAY}T12:00:00Z`;
 
 const browser = useBrowser();
 const sitemap = readFileSync(join(inject('distDir'), 'sitemap.xml'), 'utf8');
-const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+const paths = pagesToVisit([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname));
 
 describe('layout stability', () => {
   it('covers the sitemap', () => {

@@ -91,7 +91,9 @@ describe('review pages /vpn-reviews/<slug>', () => {
 
       await expectOutbound(deal.getByRole('link'), p.slug, path, 'review-deal');
       const verdict = page.locator('section').filter({ has: page.getByRole('heading', { name: /Verdict/ }) });
-      await expectOutbound(verdict.getByRole('link'), p.slug, path, 'review-verdict');
+      // The verdict's button, beside the disclosure and its link to the method.
+      await expectOutbound(verdict.locator('a[href^="/go/"]'), p.slug, path, 'review-verdict');
+      expect(await verdict.locator('[data-affiliate-disclosure] a').getAttribute('href')).toBe('/how-we-test');
       expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`https://www.vpncompass.com${path}`);
     });
   }

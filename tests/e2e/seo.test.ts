@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { decode, scanPage } from '../../scripts/build/html-scan.ts';
 import { useBrowser } from '../helpers/browser.ts';
+import { pagesToVisit } from '../helpers/sitemap.ts';
 
 const browser = useBrowser();
 const sitemap = readFileSync(join(inject('distDir'), 'sitemap.xml'), 'utf8');
@@ -132,7 +133,7 @@ describe('structured data', () => {
 });
 
 describe('accessibility', () => {
-  it.each(urls.map((u) => u.pathname))('%s has no serious or critical axe violations and one h1', async (path) => {
+  it.each(pagesToVisit(urls.map((u) => u.pathname)))('%s has no serious or critical axe violations and one h1', async (path) => {
     const { page } = await browser.open(path);
     const result = await new AxeBuilder({ page }).analyze();
     const serious = result.violations

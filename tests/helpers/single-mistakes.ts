@@ -61,7 +61,7 @@ export const MISTAKES: Mistake[] = [
   {
     name: 'a word where a number belongs',
     make: change('providers/surfshark.yaml', 'countries: 65', 'countries: lots'),
-    error: at('providers/surfshark.yaml', 9, 12, '/countries', 'must be integer (found "lots")'),
+    error: at('providers/surfshark.yaml', 17, 12, '/countries', 'must be integer (found "lots")'),
   },
   {
     name: 'a date that does not exist',
@@ -71,7 +71,7 @@ export const MISTAKES: Mistake[] = [
   {
     name: 'an unknown block type',
     make: change('articles/vpn-speed-test.yaml', 'type: quick-answer', 'type: quick-answr'),
-    error: at('articles/vpn-speed-test.yaml', 17, 11, '/blocks/0/type', "unknown block type 'quick-answr' (did you mean 'quick-answer'?); expected one of: "
+    error: at('articles/vpn-speed-test.yaml', 18, 11, '/blocks/0/type', "unknown block type 'quick-answr' (did you mean 'quick-answer'?); expected one of: "
       + 'prose, cards, faq, links, cta, icon-list, steps, requirements, issues, provider-downloads, firmware, protocols, platform-steps, stats, '
       + 'guide-cards, article-cards, contact-info, contact-form, legal-sections, quick-answer, callout, ranking, recommendations, comparison-table, cost-table, '
       + 'tips, price-list, deal-list'),
@@ -79,7 +79,7 @@ export const MISTAKES: Mistake[] = [
   {
     name: 'a block without its type',
     make: change('articles/vpn-speed-test.yaml', '  - type: quick-answer\n    heading', '  - heading'),
-    error: at('articles/vpn-speed-test.yaml', 17, 5, '/blocks/0', "must have required property 'type'"),
+    error: at('articles/vpn-speed-test.yaml', 18, 5, '/blocks/0', "must have required property 'type'"),
   },
   {
     name: 'a YAML syntax error in a provider',
@@ -104,7 +104,7 @@ export const MISTAKES: Mistake[] = [
   {
     name: 'an internal link to no page',
     make: change('articles/vpn-speed-test.yaml', 'href: /articles/vpn-vs-proxy }', 'href: /articles/vpn-vs-prox }'),
-    error: at('articles/vpn-speed-test.yaml', 169, 38, '/blocks/10/links/0/href', "internal link /articles/vpn-vs-prox does not resolve to a page (did you mean '/articles/vpn-vs-proxy'?)"),
+    error: at('articles/vpn-speed-test.yaml', 170, 38, '/blocks/10/links/0/href', "internal link /articles/vpn-vs-prox does not resolve to a page (did you mean '/articles/vpn-vs-proxy'?)"),
   },
   {
     name: 'an unknown provider reference',
@@ -114,12 +114,12 @@ export const MISTAKES: Mistake[] = [
   {
     name: 'a plan that the provider does not have',
     make: change('articles/is-free-vpn-safe.yaml', 'plan: 2-year-plus-3-months', 'plan: 2-year-plus-3-month'),
-    error: at('articles/is-free-vpn-safe.yaml', 79, 15, '/blocks/3/picks/0/plan', "'2-year-plus-3-month' is not one of NordVPN's plans (2-year, 2-year-plus-3-months) (did you mean '2-year-plus-3-months'?)"),
+    error: at('articles/is-free-vpn-safe.yaml', 80, 15, '/blocks/3/picks/0/plan', "'2-year-plus-3-month' is not one of NordVPN's plans (2-year, 2-year-plus-3-months) (did you mean '2-year-plus-3-months'?)"),
   },
   {
     name: 'a provider removed while pages still name it',
     make: (data) => rmSync(join(data, 'providers/nordvpn.yaml')),
-    error: at('articles/best-vpn-2025.yaml', 21, 30, '/blocks/0/text', "{{nordvpn.2-year-plus-3-months.price}}: unknown provider 'nordvpn', and 51 more references to it in 16 files", 51),
+    error: at('articles/best-vpn-2025.yaml', 22, 30, '/blocks/0/text', "{{nordvpn.2-year-plus-3-months.price}}: unknown provider 'nordvpn', and 52 more references to it in 17 files", 52),
   },
   {
     name: 'an article that is a link to a missing file',

@@ -21,7 +21,7 @@ describe('vpnsite validate', () => {
     expect(r.status).toBe(1);
     const rel = relative(process.cwd(), data);
     expect(r.stdout).toContain(`${rel}/providers/nordvpn.yaml:7:9 error /rating must be <= 5`);
-    expect(r.stdout).toContain(`${rel}/providers/surfshark.yaml:9:12 error /countries must be integer (found "lots")`);
+    expect(r.stdout).toContain(`${rel}/providers/surfshark.yaml:17:12 error /countries must be integer (found "lots")`);
     expect(r.stdout).toMatch(/✗ \d+ files checked: [1-9]\d* error\(s\)/);
   });
 
@@ -151,7 +151,7 @@ describe('vpnsite build', () => {
       expect(unreadable.stderr).toBe('');
       expect(unreadable.stdout).toContain('/articles/vpn-speed-test.yaml:1:1 error cannot be read: it is a link to ../drafts/vpn-speed-test.yaml, which does not exist');
       expect(unreadable.stdout).toContain('/articles/loop.yaml:1:1 error cannot be read: it is a link that leads back to itself');
-      expect(unreadable.stdout).toContain('/providers/surfshark.yaml:9:12 error /countries must be integer (found "lots")');
+      expect(unreadable.stdout).toContain('/providers/surfshark.yaml:17:12 error /countries must be integer (found "lots")');
       expect(unreadable.stdout).toContain('was not touched');
     }
     expect(treeDigest(out)).toBe(before);
