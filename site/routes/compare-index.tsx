@@ -95,33 +95,31 @@ export default function CompareIndex({ loaderData }: Route.ComponentProps) {
 
       <section className="mt-8" aria-labelledby="compare-table">
         <h2 id="compare-table" className="sr-only">{c.title}</h2>
-        {/* Sorting and filtering need the page's script; the box keeps its height either way, so nothing moves. */}
-        <div className="min-h-[7.5rem] rounded-xl border border-slate-200 bg-white p-4 sm:min-h-[4.5rem]" data-testid="compare-controls">
-          {live ? (
-            <fieldset className="flex flex-wrap items-center gap-x-6 gap-y-3">
-              <legend className="sr-only">{c.filters.title}</legend>
-              {(['streaming', 'torrenting', 'unlimited'] as const).map((f) => (
-                <label key={f} className="inline-flex items-center gap-2 text-sm font-medium">
-                  <input type="checkbox" className="h-4 w-4 accent-blue-700" checked={state[f]} onChange={(e) => set({ [f]: e.target.checked })} />
-                  {c.filters[f]}
-                </label>
-              ))}
-              <label className="inline-flex items-center gap-2 text-sm font-medium">
-                {c.filters.maxPrice}
-                <select className="rounded-md border border-slate-300 bg-white px-2 py-1" value={state.maxPrice ?? ''} onChange={(e) => set({ maxPrice: e.target.value ? Number(e.target.value) : undefined })}>
-                  <option value="">{c.filters.anyPrice}</option>
-                  {[...new Set([...priceCeilings(rows), ...(state.maxPrice === undefined ? [] : [state.maxPrice])])].sort((a, b) => a - b).map((n) => (
-                    <option key={n} value={n}>${n.toFixed(2)}</option>
-                  ))}
-                </select>
+        {/* The controls are in the page from the start, disabled until its script runs, so nothing moves when they
+            start to work; without JavaScript they stay disabled and the line under them says why. */}
+        <div className="rounded-xl border border-slate-200 bg-white p-4" data-testid="compare-controls">
+          <fieldset disabled={!live} className="flex flex-wrap items-center gap-x-6 gap-y-3 disabled:opacity-60">
+            <legend className="sr-only">{c.filters.title}</legend>
+            {(['streaming', 'torrenting', 'unlimited'] as const).map((f) => (
+              <label key={f} className="inline-flex items-center gap-2 text-sm font-medium">
+                <input type="checkbox" className="h-4 w-4 accent-blue-700" checked={state[f]} onChange={(e) => set({ [f]: e.target.checked })} />
+                {c.filters[f]}
               </label>
-              <button type="button" className="text-sm font-medium text-blue-700 underline hover:text-blue-900" onClick={() => setState(DEFAULT_STATE)}>{c.filters.reset}</button>
-            </fieldset>
-          ) : (
-            <p className="text-sm text-slate-600">{c.filters.noScript}</p>
-          )}
-          <p className="mt-3 text-sm text-slate-600" aria-live="polite" data-testid="compare-count">
+            ))}
+            <label className="inline-flex items-center gap-2 text-sm font-medium">
+              {c.filters.maxPrice}
+              <select className="rounded-md border border-slate-300 bg-white px-2 py-1" value={state.maxPrice ?? ''} onChange={(e) => set({ maxPrice: e.target.value ? Number(e.target.value) : undefined })}>
+                <option value="">{c.filters.anyPrice}</option>
+                {[...new Set([...priceCeilings(rows), ...(state.maxPrice === undefined ? [] : [state.maxPrice])])].sort((a, b) => a - b).map((n) => (
+                  <option key={n} value={n}>${n.toFixed(2)}</option>
+                ))}
+              </select>
+            </label>
+            <button type="button" className="text-sm font-medium text-blue-700 underline hover:text-blue-900" onClick={() => setState(DEFAULT_STATE)}>{c.filters.reset}</button>
+          </fieldset>
+          <p className="mt-3 min-h-10 text-sm text-slate-600" aria-live="polite" data-testid="compare-count">
             {c.filters.showing.replace('{shown}', String(shown.length)).replace('{total}', String(rows.length))}
+            {!live && <> · {c.filters.noScript}</>}
           </p>
         </div>
 
@@ -131,12 +129,10 @@ export default function CompareIndex({ loaderData }: Route.ComponentProps) {
               <tr>
                 {SORT_KEYS.map((key) => (
                   <th key={key} scope="col" className={COLUMN_CLASS} aria-sort={ariaSort(key)} data-column={key}>
-                    {live ? (
-                      <button type="button" onClick={() => sortBy(key)} aria-label={c.filters.sortBy.replace('{column}', heading(key))} className="inline-flex items-center gap-1 font-semibold hover:text-blue-700">
-                        {heading(key)}
-                        <span aria-hidden="true" className="text-xs text-slate-500">{state.sort === key ? (state.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
-                      </button>
-                    ) : heading(key)}
+                    <button type="button" disabled={!live} onClick={() => sortBy(key)} aria-label={c.filters.sortBy.replace('{column}', heading(key))} className="inline-flex items-center gap-1 font-semibold enabled:hover:text-blue-700">
+                      {heading(key)}
+                      <span aria-hidden="true" className="text-xs text-slate-500">{state.sort === key ? (state.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
+                    </button>
                   </th>
                 ))}
                 <td className={COLUMN_CLASS} />

@@ -127,9 +127,11 @@ describe('the /compare table', () => {
       expect(await text(row.locator('[data-column="devices"]'))).toBe(p.devices);
       await expectOutbound(row.getByRole('link', { name: `Visit ${p.name}` }), p.slug, '/compare', 'compare-table');
     }
+    // Sorting and filters wait, disabled, for the script, and say so.
     expect(await page.locator('th[aria-sort]').count()).toBe(0);
-    expect(await page.locator('thead button').count()).toBe(0);
-    expect(await text(page.getByTestId('compare-controls'))).toContain('Turn on JavaScript to sort and filter');
+    expect(await page.locator('thead button:disabled').count()).toBe(9);
+    expect(await page.locator('[data-testid="compare-controls"] fieldset:disabled').count()).toBe(1);
+    expect(await text(page.getByTestId('compare-count'))).toBe('Showing 8 of 8 VPNs · Sorting and filters need JavaScript.');
     expect(await page.getByTestId('pair-links').getByRole('link').count()).toBe(28);
   });
 

@@ -40,7 +40,7 @@ export const ComparisonSchema = Obj(
         none: Str('Shown when no provider matches the filters.'),
         reset: Str('Button that clears the filters and the sort.'),
         sortBy: Str('Hidden text on each column\'s sort button; {column} becomes its heading.'),
-        noScript: Str('Shown in place of the filters when JavaScript is off.'),
+        noScript: Str('Shown after the count when JavaScript is off, which leaves the filters and sorting disabled.'),
       },
       'The filters and sorting over the table, which work with JavaScript.',
     ),
