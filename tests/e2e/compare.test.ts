@@ -32,7 +32,7 @@ describe('the head-to-head pages', () => {
     const { page } = await browser.open(`/compare/${slug}`, { javaScript: false });
     await expectHeadingOutline(page);
     expect(await text(page.locator('h1'))).toBe(`${a.name} vs ${b.name}`);
-    expect(await page.title()).toBe(`${a.name} vs ${b.name} (2025): Scores, Prices and Speeds | VPN Compass`);
+    expect(await page.title()).toBe(`${a.name} vs ${b.name} (2025) | VPN Compass`);
     expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe(`https://www.vpncompass.com/compare/${slug}`);
     const crumbs = JSON.parse((await page.locator('script[type="application/ld+json"]').allTextContents()).find((t) => t.includes('BreadcrumbList'))!);
     expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(['VPN Compass', 'Compare VPNs', `${a.name} vs ${b.name}`]);
