@@ -40,7 +40,7 @@ export default function HowWeTest({ loaderData }: Route.ComponentProps) {
       </header>
 
       <section className="mt-10" aria-labelledby="criteria">
-        <h2 id="criteria" className="text-2xl font-bold">{m.labels.scorecard}</h2>
+        <h2 id="criteria" className="text-2xl font-bold">{m.labels.criteria}</h2>
         <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-left text-sm" data-testid="criteria">
             <thead className="bg-slate-100 text-slate-800">

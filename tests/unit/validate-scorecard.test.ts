@@ -15,7 +15,7 @@ const METHOD = {
   conditions: { title: 'T', items: [{ value: '1 Gbps', label: 'Base' }], note: ['N.'] },
   commissions: { title: 'T', text: ['T.'] },
   providers: { title: 'T', name: 'P', owner: 'O', rating: 'R', commission: 'C', yes: 'Yes', no: 'No' },
-  labels: { criterion: 'C', weight: 'W', tested: 'T', scorecard: 'S', untested: 'U', overall: '{rating}', method: 'M' },
+  labels: { criteria: 'C', criterion: 'C', weight: 'W', tested: 'T', scorecard: 'S', untested: 'U', overall: '{rating}', method: 'M' },
 };
 const method = (over: Partial<typeof METHOD> = {}) => ({ rel: 'methodology.yaml', text: stringify({ ...METHOD, ...over }) });
 const AUTHORS = { rel: 'authors.yaml', text: stringify({ byline: 'By', about: 'About {name}', authors: [{ id: 'ann', name: 'Ann', role: 'Editor', bio: 'Bio.' }] }) };

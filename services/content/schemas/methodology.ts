@@ -50,6 +50,7 @@ export const MethodologySchema = Obj(
     ),
     labels: Obj(
       {
+        criteria: Str('Heading of the table of criteria on /how-we-test.'),
         criterion: Str('Criterion column.'),
         weight: Str('Weight column.'),
         tested: Str('"What we test" column.'),
