@@ -42,6 +42,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const COLUMN_CLASS = 'px-3 py-3 whitespace-nowrap';
 
+/** The table the sort buttons and the filters' reset control (aria-controls). */
+const TABLE_ID = 'compare-rows';
+
 /** A "{name}" template with the name as a node; the text around it is trimmed where the node is hidden. */
 const fillName = (template: string, name: React.ReactNode) => {
   const [before = '', after = ''] = template.split('{name}');
@@ -115,7 +118,7 @@ export default function CompareIndex({ loaderData }: Route.ComponentProps) {
                 ))}
               </select>
             </label>
-            <button type="button" className="text-sm font-medium text-blue-700 underline hover:text-blue-900" onClick={() => setState(DEFAULT_STATE)}>{c.filters.reset}</button>
+            <button type="button" aria-controls={TABLE_ID} className="text-sm font-medium text-blue-700 underline hover:text-blue-900" onClick={() => setState(DEFAULT_STATE)}>{c.filters.reset}</button>
           </fieldset>
           <p className="mt-3 min-h-10 text-sm text-slate-600" aria-live="polite" data-testid="compare-count">
             {c.filters.showing.replace('{shown}', String(shown.length)).replace('{total}', String(rows.length))}
@@ -124,12 +127,12 @@ export default function CompareIndex({ loaderData }: Route.ComponentProps) {
         </div>
 
         <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white" data-outbound-group="">
-          <table className="w-full text-left text-sm" data-testid="compare-table">
+          <table id={TABLE_ID} className="w-full text-left text-sm" data-testid="compare-table">
             <thead className="bg-slate-100 text-slate-800">
               <tr>
                 {SORT_KEYS.map((key) => (
                   <th key={key} scope="col" className={COLUMN_CLASS} aria-sort={ariaSort(key)} data-column={key}>
-                    <button type="button" disabled={!live} onClick={() => sortBy(key)} aria-label={c.filters.sortBy.replace('{column}', heading(key))} className="inline-flex items-center gap-1 font-semibold enabled:hover:text-blue-700">
+                    <button type="button" disabled={!live} aria-controls={TABLE_ID} onClick={() => sortBy(key)} aria-label={c.filters.sortBy.replace('{column}', heading(key))} className="inline-flex items-center gap-1 font-semibold enabled:hover:text-blue-700">
                       {heading(key)}
                       <span aria-hidden="true" className="text-xs text-slate-500">{state.sort === key ? (state.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
                     </button>
