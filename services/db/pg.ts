@@ -30,6 +30,24 @@ function copyOn(client: pg.PoolClient, sql: string, text: string, timeoutMs: num
   });
 }
 
+/**
+ * While a connection is checked out the pool stops listening for its errors, so a server that ends the session
+ * between two queries (a restart, pg_terminate_backend, a failover) would be an uncaught exception that takes the
+ * process down. This listens for the time it is held; the returned function stops and gives the error, if any, so
+ * the connection is closed on release instead of going back to the pool.
+ */
+function watchHeld(client: pg.PoolClient): () => Error | undefined {
+  let lost: Error | undefined;
+  const onError = (err: Error) => {
+    lost = err;
+  };
+  client.on('error', onError);
+  return () => {
+    client.removeListener('error', onError);
+    return lost;
+  };
+}
+
 function wrap(client: pg.Pool | pg.PoolClient, timeoutMs: number): Queryable {
   return {
     query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] }),
@@ -38,10 +56,12 @@ function wrap(client: pg.Pool | pg.PoolClient, timeoutMs: number): Queryable {
     async copyFrom(sql, text) {
       if (!(client instanceof pg.Pool)) return copyOn(client, sql, text, timeoutMs);
       const conn = await client.connect();
+      const unwatch = watchHeld(conn);
       try {
         await copyOn(conn, sql, text, timeoutMs);
-        conn.release();
+        conn.release(unwatch());
       } catch (err) {
+        unwatch();
         // A connection whose COPY failed half-way is closed rather than handed to the next query.
         conn.release(err as Error);
         throw err;
@@ -67,6 +87,7 @@ export function openPg(url: string, opts: { max?: number; queryTimeoutMs?: numbe
     ...wrap(pool, timeoutMs),
     async withConnection(fn) {
       const client = await pool.connect();
+      const unwatch = watchHeld(client);
       let lost: Error | undefined;
       try {
         return await fn(wrap(client, timeoutMs));
@@ -75,7 +96,7 @@ export function openPg(url: string, opts: { max?: number; queryTimeoutMs?: numbe
         if (isUnavailable(err)) lost = err as Error;
         throw err;
       } finally {
-        client.release(lost);
+        client.release(unwatch() ?? lost);
       }
     },
     close: () => pool.end(),
