@@ -32,7 +32,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
  * the parsed sources and their positions (hundreds of MB at 10,000 files) are left to the garbage collector.
  */
 function validated(flags: BuildFlags, log: (line: string) => void): { content: Content; routes: RouteEntry[]; warningCount: number } | undefined {
-  const result = loadContent(flags.data, cliChecks(flags.data));
+  const result = loadContent(flags.data, cliChecks());
   log(`validate   ${result.sources.length} files, ${result.errorCount} error(s), ${result.warningCount} warning(s)`);
   if (!report(result, { strict: flags.strict, format: 'text' }) || !result.content) return undefined;
   return { content: result.content, routes: result.routes, warningCount: result.warningCount };

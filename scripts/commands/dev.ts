@@ -58,7 +58,7 @@ export function registerDev(program: Command): void {
     .action(async (flags: { data: string; port: number; host: string }) => {
       const dataDir = resolve(flags.data);
       const print = problemPrinter();
-      const check = () => print(loadContent(flags.data, cliChecks(flags.data)).problems);
+      const check = () => print(loadContent(flags.data, cliChecks()).problems);
       check();
       const service = await startService(dataDir, `http://${flags.host === '0.0.0.0' ? 'localhost' : flags.host}:${flags.port}`);
       let timer: NodeJS.Timeout | undefined;

@@ -40,7 +40,7 @@ export function registerValidate(program: Command): void {
     .option('--strict', 'treat warnings as errors')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (flags: ValidateFlags) => {
-      const ok = report(await validateContent(flags.data, cliChecks(flags.data)), flags);
+      const ok = report(await validateContent(flags.data, cliChecks()), flags);
       process.exitCode = ok ? 0 : 1;
     });
 }

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The caches of `vpnsite validate` and `vpnsite build`, as linters and bundlers keep theirs: the compiled schemas,
- * each content file's own checks, the rendered pages with their gzip sizes, and the CLI's compiled bundles. An entry
+ * the rendered pages with their gzip sizes, and the CLI's compiled bundles. An entry
  * is named by a key (a hash of what it was made from), so a stale entry is never read; written whole or not at all
  * (write-file-atomic: a temporary file renamed into place), so a reader never sees half of one; and swept once
  * unused. A cache is only ever an optimisation: what cannot be read is made again, what cannot be written is made

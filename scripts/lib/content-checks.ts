@@ -1,13 +1,11 @@
 /**
- * The content checks as the CLI runs them: with the compiled schemas and each file's own checks kept in the cache
- * (cache.mjs), and the files that need checking spread over every core (pool.ts; this module is the pass's task
- * module too).
+ * The content checks as the CLI runs them: with the compiled schemas kept in the cache (cache.mjs), and the files
+ * spread over every core (pool.ts; this module is the pass's task module too).
  */
-import { basename, dirname, resolve } from 'node:path';
-import { checkEach, type CachedCheck, type CheckStore, type LoadOptions, type PortableCheck } from '../../services/content/index.ts';
-import { checksKey } from '../../services/content/check-cache.ts';
+import { dirname } from 'node:path';
+import { checkEach, type LoadOptions, type PortableCheck } from '../../services/content/index.ts';
 import { useValidatorsFile, validatorCode, validatorKey } from '../../services/content/schema-check.ts';
-import { cacheKey, cachePath, readEntry, STALE_MS, sweep, touch, writeEntry } from './cache.mjs';
+import { cachePath, readEntry, sweep, writeEntry } from './cache.mjs';
 import { batchesOf, runPass, type Task } from './pool.ts';
 
 /** Files a thread takes at a time, and below how many files one thread checks them all (a thread's start costs more). */
@@ -33,29 +31,6 @@ export function cachedValidators(): string | undefined {
   return file;
 }
 
-/** The kept checks of dataDir's files: one entry per data directory, swept after two weeks unused. */
-function checkStore(dataDir: string): CheckStore | undefined {
-  const file = cachePath(`parsed-${cacheKey(resolve(dataDir))}.json`);
-  if (!file) return undefined;
-  return {
-    read() {
-      try {
-        const kept = JSON.parse(readEntry(file) ?? 'null') as { checks: string; files: Record<string, CachedCheck> } | null;
-        if (kept?.checks === checksKey()) return new Map(Object.entries(kept.files));
-      } catch {
-        // Unreadable: check everything.
-      }
-      return new Map();
-    },
-    write(files) {
-      if (writeEntry(file, JSON.stringify({ checks: checksKey(), files: Object.fromEntries(files) }))) {
-        sweep(dirname(file), { match: /^parsed-[0-9a-f]{16}\.json$/, keep: [basename(file)], ageMs: STALE_MS });
-      }
-    },
-    touch: () => touch(file),
-  };
-}
-
 /** Checks a batch of files, on a pool thread or here, with the compiled schemas' file when the cache holds one. */
 export default function checkTask({ init, batch }: Task<{ dataDir: string; validators?: string }, string[]>): ReturnType<typeof checkEach> {
   if (init.validators && validators?.file !== init.validators) {
@@ -66,7 +41,7 @@ export default function checkTask({ init, batch }: Task<{ dataDir: string; valid
 }
 
 /** Checks files on every core: a thread hands back a file's checks and facts, never its data (as costly to hand over as to parse). */
-async function checkOnEveryCore(dataDir: string, rels: string[]): Promise<{ check: PortableCheck; stamp: string }[]> {
+async function checkOnEveryCore(dataDir: string, rels: string[]): Promise<PortableCheck[]> {
   const done = await runPass({
     entry: 'scripts/lib/content-checks.ts',
     run: checkTask,
@@ -77,8 +52,8 @@ async function checkOnEveryCore(dataDir: string, rels: string[]): Promise<{ chec
   return done.flat();
 }
 
-/** LoadOptions for the CLI's runs on dataDir. */
-export function cliChecks(dataDir: string): LoadOptions {
+/** LoadOptions for the CLI's runs: the compiled schemas from the cache, and validation on every core. */
+export function cliChecks(): LoadOptions {
   cachedValidators();
-  return { cache: checkStore(dataDir), checkMany: checkOnEveryCore };
+  return { checkMany: checkOnEveryCore };
 }

@@ -1,8 +1,7 @@
 /** One file's own checks: that it parses, that some kind of content lives at its path, its schema, and its own rules. */
-import { lstatSync, readlinkSync } from 'node:fs';
+import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileRules, type FileFacts } from './cross-checks.ts';
-import { readStamped, UNREADABLE } from './check-cache.ts';
 import { sortProblems, type Problem } from './problem.ts';
 import { checkSchema } from './schema-check.ts';
 import { kindOf, type Kind } from './schemas/index.ts';
@@ -48,21 +47,17 @@ function firstSyntaxError(problems: Problem[]): Problem[] {
 }
 
 /**
- * Reads one file and checks it, with the stamp it was read at. A file that cannot be read (a link to a missing
- * file, no permission) is one error at its first line, and the run goes on to the other files.
+ * Reads one file and checks it. A file that cannot be read (a link to a missing file, no permission) is one error at
+ * its first line, and the run goes on to the other files.
  */
-export function readAndCheck(dataDir: string, rel: string): { check: FileCheck; stamp: string } {
-  const read = readContentFile(dataDir, rel);
-  return 'check' in read ? read : { check: checkFile(dataDir, rel, read.text), stamp: read.stamp };
-}
-
-/** Reads one file with its stamp; a file that cannot be read comes back as its check instead, stamped UNREADABLE. */
-export function readContentFile(dataDir: string, rel: string): { text: string; stamp: string } | { check: FileCheck; stamp: string } {
+export function readAndCheck(dataDir: string, rel: string): FileCheck {
+  let text: string;
   try {
-    return readStamped(join(dataDir, rel));
+    text = readFileSync(join(dataDir, rel), 'utf8');
   } catch (err) {
-    return { check: unreadable(dataDir, rel, err as NodeJS.ErrnoException), stamp: UNREADABLE };
+    return unreadable(dataDir, rel, err as NodeJS.ErrnoException);
   }
+  return checkFile(dataDir, rel, text);
 }
 
 /** The check of a file that could not be read: one error at its first line that says why. */
@@ -81,7 +76,7 @@ function unreadable(dataDir: string, rel: string, err: NodeJS.ErrnoException): F
   return { source, problems, valid: false, facts: fileRules(source as SourceFile & { kind: Kind }, undefined, ['']).facts };
 }
 
-/** A FileCheck without the data, as a validation thread hands it back (structured clone) and the cache keeps it. */
+/** A FileCheck without the data, as a validation thread hands it back (structured clone). */
 export interface PortableCheck {
   /** False for a file at a path no kind claims. */
   kind: boolean;

@@ -27,11 +27,11 @@ export interface SourceFile {
   positions(): Positions;
   /** js-yaml's node tree and the text's line starts, built on first use: the fast way to locate (node-offsets.ts). */
   nodes(): Nodes | undefined;
-  /** The file's text (read again on first use for a file whose checks came from elsewhere). */
+  /** The file's text (read again on first use for a file checked on another thread). */
   text(): string;
   /**
-   * Positions already located in this file, by `at:pointer` (see locate): kept with a file's checks (check-cache.ts), so an unchanged
-   * file's problems are placed without parsing it again.
+   * Positions already located in this file, by `at:pointer` (see locate): handed back with a file's checks by the
+   * thread that checked it, so that its problems are placed without parsing it again here.
    */
   spots?: Record<string, [line: number, column: number]>;
 }
@@ -104,8 +104,8 @@ function positionsOf(text: () => string): Pick<SourceFile, 'positions' | 'nodes'
 export const printedPath = (dataDir: string, rel: string) => relative(process.cwd(), join(dataDir, rel)) || rel;
 
 /**
- * A file whose data is already known (check-cache.ts): its text is read again only if a problem must be located
- * in it.
+ * A file checked elsewhere (another thread), or that could not be read: its text is read again only if a problem
+ * must be located in it.
  */
 export function sourceOf(dataDir: string, rel: string, data: unknown, spots: SourceFile['spots'] = {}): SourceFile {
   let text: string | undefined;
