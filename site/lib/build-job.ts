@@ -6,10 +6,10 @@
  * A build also writes the validated content as JSON beside the job (its snapshot), so that the route config, the
  * prerender list and the loaders never parse and validate the YAML again (four full loads per build, most of a
  * 1,000-page build's time, before). The articles, nearly all of the content at scale (68 MB of the JSON at 10,000
- * pages), are kept apart, each its own JSON text with its offsets in an index: a page needs only its own article,
- * and every thread that rendered pages parsed all of them (~0.85 s each, and a heap ~300 MB larger to collect).
+ * pages), are kept apart, a JSON file each: a page needs only its own article, and every thread that rendered pages
+ * parsed all of them (~0.85 s each, and a heap ~300 MB larger to collect).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Content, RouteEntry } from '../../services/content/index.ts';
 import type { Article } from '../../services/content/schemas/index.ts';
@@ -59,27 +59,18 @@ export function buildJob(): BuildJob | undefined {
 
 const ROUTES = 'routes.json';
 const CONTENT = 'content.json';
-const ARTICLES = 'articles.json';
-const ARTICLE_INDEX = 'article-index.json';
+const ARTICLES = 'articles';
 
 /**
- * Writes the route table, the content without its articles, and the articles with their index into `dir`
- * (separately: the route config needs only the table, and a page only its own article).
+ * Writes the route table, the content without its articles, and each article into `dir` (separately: the route
+ * config needs only the table, and a page only its own article).
  */
 export function writeSnapshot(dir: string, content: Content, routes: RouteEntry[]): void {
   writeFileSync(join(dir, ROUTES), JSON.stringify(routes));
   writeFileSync(join(dir, CONTENT), JSON.stringify({ ...content, articles: [] } satisfies Content));
-  const texts: string[] = [];
-  const index: Record<string, [start: number, end: number]> = {};
-  let at = 0;
-  for (const article of content.articles) {
-    const text = JSON.stringify(article);
-    index[article.slug] = [at, at + text.length];
-    texts.push(text);
-    at += text.length;
-  }
-  writeFileSync(join(dir, ARTICLES), texts.join(''));
-  writeFileSync(join(dir, ARTICLE_INDEX), JSON.stringify(index));
+  mkdirSync(join(dir, ARTICLES));
+  // A slug is lower-case letters, digits and hyphens (the article schema): a safe file name.
+  for (const article of content.articles) writeFileSync(join(dir, ARTICLES, `${article.slug}.json`), JSON.stringify(article));
 }
 
 /** The snapshot's route table. */
@@ -88,15 +79,14 @@ export const readSnapshotRoutes = (dir: string): RouteEntry[] => JSON.parse(read
 /** The content without its articles (readSnapshotArticles gives those one at a time). */
 export const readSnapshotContent = (dir: string): Content => JSON.parse(readFileSync(join(dir, CONTENT), 'utf8')) as Content;
 
-/** Looks an article up by slug, parsing only that article (the file is read on the first look-up). */
+/** Looks an article up by slug (from the route table), reading only that article; undefined for one not there. */
 export function readSnapshotArticles(dir: string): (slug: string) => Article | undefined {
-  let text: string | undefined;
-  let index: Record<string, [number, number]> | undefined;
   return (slug) => {
-    index ??= JSON.parse(readFileSync(join(dir, ARTICLE_INDEX), 'utf8')) as Record<string, [number, number]>;
-    const at = Object.hasOwn(index, slug) ? index[slug] : undefined;
-    if (!at) return undefined;
-    text ??= readFileSync(join(dir, ARTICLES), 'utf8');
-    return JSON.parse(text.slice(at[0], at[1])) as Article;
+    try {
+      return JSON.parse(readFileSync(join(dir, ARTICLES, `${slug}.json`), 'utf8')) as Article;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw err;
+    }
   };
 }
