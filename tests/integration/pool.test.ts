@@ -8,16 +8,18 @@ const pass = (worthThreads: boolean) => runPass({ entry: 'tests/fixtures/thread-
 afterEach(() => vi.unstubAllEnvs());
 
 describe('the pool', () => {
-  it('runs every batch on its threads when there are two, in order, with the same results as here', async () => {
+  it("runs the batches on the pool's thread and this one when there are two, in order, with the same results as here alone", async () => {
     vi.stubEnv('VPNSITE_THREADS', '2');
     const threaded = await pass(true);
     vi.stubEnv('VPNSITE_THREADS', '1');
     const here = await pass(true);
     expect(threaded.map((r) => r.out)).toEqual(here.map((r) => r.out));
     expect(here.map((r) => r.out).flat()).toEqual([...Array(50).keys()].map((n) => n * 2));
-    // Forced to two threads, whatever the cores: no batch ran on this thread (threadId 0), at most two did them.
-    expect(threaded.every((r) => r.thread !== 0)).toBe(true);
-    expect(new Set(threaded.map((r) => r.thread)).size).toBeLessThanOrEqual(2);
+    // Forced to two threads, whatever the cores: this thread (threadId 0) and one of the pool's. The pool's thread
+    // is sent its first two batches before this one takes any, so both did some, however fast this one is.
+    expect(new Set(threaded.map((r) => r.thread)).size).toBe(2);
+    expect(threaded.slice(0, 2).every((r) => r.thread !== 0)).toBe(true);
+    expect(threaded.some((r) => r.thread === 0)).toBe(true);
     expect(here.every((r) => r.thread === 0)).toBe(true);
   });
 
