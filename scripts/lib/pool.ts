@@ -45,9 +45,14 @@ export async function runPass<Init, Batch, Out>(pass: Pass<Init, Batch, Out>): P
   const pool = file ? new Tinypool({ filename: pathToFileURL(file).href, minThreads: helpers, maxThreads: helpers, concurrentTasksPerWorker: 2 }) : undefined;
   const out: Out[] = new Array(batches.length);
   let next = 0;
-  // Each lane takes the next batch as soon as it is done with one, so a slow batch holds up no other lane.
+  // Each lane takes the next batch as soon as it is done with one, so a slow batch holds up no other lane. Between
+  // two batches a lane lets the event loop turn: a batch done here resolves at once, and without that turn this
+  // thread would go on to every remaining batch before taking in a single answer from the pool's threads.
   const lane = async (run: (task: Task<Init, Batch>) => Out | Promise<Out>) => {
-    for (let i = next++; i < batches.length; i = next++) out[i] = await run({ init, batch: batches[i]! });
+    for (let i = next++; i < batches.length; i = next++) {
+      out[i] = await run({ init, batch: batches[i]! });
+      await new Promise(setImmediate);
+    }
   };
   try {
     // This thread's lane starts after the others have sent their first batches.

@@ -23,6 +23,15 @@ describe('the pool', () => {
     expect(here.every((r) => r.thread === 0)).toBe(true);
   });
 
+  it("keeps sending the pool's thread batches while this one is busy with its own", async () => {
+    vi.stubEnv('VPNSITE_THREADS', '2');
+    const done = await runPass({ entry: 'tests/fixtures/thread-task.ts', run: threadTask, init: { factor: 2, slowHereMs: 20 }, batches: batchesOf([...Array(200).keys()], 1), worthThreads: true });
+    expect(done.map((r) => r.out[0])).toEqual([...Array(200).keys()].map((n) => n * 2));
+    // Its first two batches are sent before this thread starts on its own; any more were sent between two of this
+    // thread's batches, so this thread did not go on to every batch without taking in the pool's answers.
+    expect(done.filter((r) => r.thread !== 0).length).toBeGreaterThan(2);
+  });
+
   it('keeps work too small for threads here', async () => {
     vi.stubEnv('VPNSITE_THREADS', '2');
     expect((await pass(false)).every((r) => r.thread === 0)).toBe(true);
