@@ -85,6 +85,7 @@ export async function finishPages(dir: string, files: string[], gzipCache?: stri
     init: { dir, gzipCache },
     batches: batchesOf(html, BATCH),
     worthThreads: html.length >= MIN_PAGES,
+    here: false,
   });
   const result: FinishResult = { unstyled: [], csp: {}, pages: new Map() };
   const used: Record<string, number> = {};

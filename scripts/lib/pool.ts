@@ -1,12 +1,12 @@
 /**
- * Every pass that runs on more than one core goes through here: a pool of worker threads (tinypool), one per core
- * unless VPNSITE_THREADS says how many. A thread runs the bundle bundle.mjs makes of the pass's task module: through
- * tsx, a thread took ~0.7 s to load its TypeScript before it could start work.
+ * Every pass that runs on more than one core goes through here: the calling thread and a pool of worker threads
+ * (tinypool), one thread per core in all unless VPNSITE_THREADS says how many. A pool thread runs the bundle
+ * bundle.mjs makes of the pass's task module: through tsx, a thread took ~0.7 s to load its TypeScript before it
+ * could start work.
  *
  * A task module's default export does one batch. The calling thread takes batches too, beside the pool's threads:
- * when it only handed them out, it had all their results to take in while they used every core, and a pass ran 20
- * to 37 % slower at 10,000 files or pages than with it at work (docs/build-scaling.md). Where threads would not pay
- * for their start (~0.1 s each), or there is one core, it does every batch itself: one code path either way.
+ * left to hand them out, it idled while rendering took 7-11 % longer at 10,000 pages (docs/build-scaling.md). The page checks are the exception (`here: false`). Where threads would not pay for their
+ * start (~0.1 s each), or there is one core, the calling thread does every batch: one code path either way.
  */
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -27,6 +27,11 @@ export interface Pass<Init, Batch, Out> {
   batches: Batch[];
   /** False when there is too little work for threads to pay for their start. */
   worthThreads: boolean;
+  /**
+   * False when the calling thread is better left to taking in the threads' answers than doing batches of its own
+   * (the page checks, whose answers are large); it still does them all where there are no threads.
+   */
+  here?: boolean;
 }
 
 /** How many threads a pass may use, the calling thread among them: VPNSITE_THREADS, or one per core. */
@@ -38,8 +43,9 @@ function threadCount(): number {
 /** Runs every batch once, on the pool's threads and here; the results in the batches' order. */
 export async function runPass<Init, Batch, Out>(pass: Pass<Init, Batch, Out>): Promise<Out[]> {
   const { init, batches } = pass;
-  const helpers = Math.min(threadCount(), batches.length) - 1;
-  const file = helpers > 0 && pass.worthThreads ? await bundled(pass.entry) : undefined;
+  const here = pass.here ?? true;
+  const helpers = Math.min(threadCount(), batches.length) - (here ? 1 : 0);
+  const file = helpers > (here ? 0 : 1) && pass.worthThreads ? await bundled(pass.entry) : undefined;
   // Two batches sent to each thread at a time: the next is already there when it finishes one, while this thread is
   // busy with a batch of its own and cannot send it another.
   const pool = file ? new Tinypool({ filename: pathToFileURL(file).href, minThreads: helpers, maxThreads: helpers, concurrentTasksPerWorker: 2 }) : undefined;
@@ -57,7 +63,7 @@ export async function runPass<Init, Batch, Out>(pass: Pass<Init, Batch, Out>): P
   try {
     // This thread's lane starts after the others have sent their first batches.
     const lanes = pool ? Array.from({ length: helpers * 2 }, () => lane((task) => pool.run(task) as Promise<Out>)) : [];
-    await Promise.all([...lanes, lane(pass.run)]);
+    await Promise.all(pool && !here ? lanes : [...lanes, lane(pass.run)]);
     return out;
   } finally {
     await pool?.destroy();

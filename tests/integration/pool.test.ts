@@ -32,6 +32,16 @@ describe('the pool', () => {
     expect(done.filter((r) => r.thread !== 0).length).toBeGreaterThan(2);
   });
 
+  it('leaves this thread to take in the answers when a pass says so', async () => {
+    vi.stubEnv('VPNSITE_THREADS', '2');
+    const done = await runPass({ entry: 'tests/fixtures/thread-task.ts', run: threadTask, init: { factor: 2 }, batches: batchesOf([...Array(50).keys()], 5), worthThreads: true, here: false });
+    expect(done.map((r) => r.out).flat()).toEqual([...Array(50).keys()].map((n) => n * 2));
+    expect(done.every((r) => r.thread !== 0)).toBe(true);
+    vi.stubEnv('VPNSITE_THREADS', '1');
+    const alone = await runPass({ entry: 'tests/fixtures/thread-task.ts', run: threadTask, init: { factor: 2 }, batches: batchesOf([...Array(50).keys()], 5), worthThreads: true, here: false });
+    expect(alone.every((r) => r.thread === 0)).toBe(true);
+  });
+
   it('keeps work too small for threads here', async () => {
     vi.stubEnv('VPNSITE_THREADS', '2');
     expect((await pass(false)).every((r) => r.thread === 0)).toBe(true);
