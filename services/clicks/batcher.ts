@@ -26,8 +26,9 @@ export class Batcher<T> {
   private abandoned = false;
   /** Ends the current backoff wait early (close() wants its retries now, not after the backoff). */
   private wake: (() => void) | null = null;
-  /** Items written; items dropped because the batch was full; items still unwritten when close() gave up. */
+  /** Items written; writes that failed (each tried again); items dropped because the batch was full; items still unwritten when close() gave up. */
   written = 0;
+  failedWrites = 0;
   droppedFull = 0;
   droppedAtClose = 0;
   private readonly o: Required<Omit<BatcherOptions<T>, 'onDrop' | 'onWriteError'>> & BatcherOptions<T>;
@@ -110,6 +111,7 @@ export class Batcher<T> {
         attempt = 0;
       } catch (err) {
         attempt++;
+        this.failedWrites++;
         this.o.onWriteError?.(err, attempt, this.pending.length);
         const { initial, max } = this.o.backoffMs;
         // While closing, retry at the shortest backoff: close() has a deadline of its own.

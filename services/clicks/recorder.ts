@@ -142,10 +142,10 @@ export class ClickRecorder {
     return d.key;
   }
 
-  /** Clicks written, dropped (in all; because the batch was full; unwritten when close gave up), and still waiting. */
-  stats(): { written: number; dropped: number; droppedFull: number; droppedAtClose: number; pending: number } {
+  /** Clicks written, dropped (in all; because the batch was full; unwritten when close gave up), and still waiting; writes that failed. */
+  stats(): { written: number; dropped: number; droppedFull: number; droppedAtClose: number; pending: number; failedWrites: number } {
     const b = this.batcher;
-    return { written: b.written, dropped: b.dropped, droppedFull: b.droppedFull, droppedAtClose: b.droppedAtClose, pending: b.size };
+    return { written: b.written, dropped: b.dropped, droppedFull: b.droppedFull, droppedAtClose: b.droppedAtClose, pending: b.size, failedWrites: b.failedWrites };
   }
 
   /** Writes what is waiting (shutdown). */

@@ -25,8 +25,8 @@ describe('PostgreSQL down', () => {
     expect((await fetch(`${svc.url}/healthz`)).status).toBe(200);
     expect(await (await fetch(`${svc.url}/healthz`)).json()).toEqual({ status: 'ok', db: 'down' });
     expect((await fetch(`${svc.url}/healthz/db`)).status).toBe(503);
-    // Let at least one write fail and back off before the server returns.
-    await new Promise((r) => setTimeout(r, 500));
+    // At least one write has failed and backs off before the server returns.
+    await expect.poll(() => svc.app.clickStats().failedWrites).toBeGreaterThan(0);
     pg.start();
     expect(await svc.waitForCount('clicks', 200, "placement = 'outage'")).toBe(200);
     await expect.poll(async () => (await fetch(`${svc.url}/healthz/db`)).status).toBe(200);

@@ -48,6 +48,7 @@ describe('Batcher', () => {
     // Retries back off 5, 10, 20, 20 ms: five attempts in the first 55 ms.
     await vi.advanceTimersByTimeAsync(55);
     expect(attempts).toBe(5);
+    expect(b.failedWrites).toBe(5);
     expect(written).toEqual([]);
     up = true;
     const closing = b.close();
