@@ -1,7 +1,8 @@
 /**
  * `vpnsite dev` is the whole site while an editor works: in Chromium, an edited YAML file shows without a restart, a
  * broken one shows its error over the page (and once in the terminal), a fixed one brings the page back; /go/ and
- * the forms answer through the service beside it, which records the click.
+ * the forms answer through the service beside it, which records the click; a head-to-head page asked for in the
+ * other order is a 301 to its page, as from `vpnsite serve`.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -84,5 +85,15 @@ describe('vpnsite dev', () => {
     // The service beside the dev server owns the embedded database; the command asks it.
     const count = async () => JSON.parse((await vpnsiteAsync(['db', 'query', "SELECT count(*)::int AS n FROM clicks WHERE placement = 'comparison-card'"], env)).stdout) as { n: number }[];
     await expect.poll(count, { timeout: 30_000 }).toEqual([{ n: 1 }]);
+  });
+
+  it('sends a head-to-head page asked for in the other order to its page, as serve does', async () => {
+    const res = await fetch(`${url}/compare/surfshark-vs-nordvpn?ref=mail`, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/compare/nordvpn-vs-surfshark?ref=mail');
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${url}/compare/surfshark-vs-nordvpn?ref=mail`);
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 120_000 }).toBe('NordVPN vs Surfshark');
+    expect(new URL(page.url()).pathname).toBe('/compare/nordvpn-vs-surfshark');
   });
 });
