@@ -2,7 +2,8 @@
  * The figure rules that need every provider's record: references ({{…}}) that name a provider, plan and figure that
  * exist, figures typed beside a provider's name, and prices checked too long ago.
  */
-import type { CheckedFile, FactPointers, ProviderStub } from './cross-checks.ts';
+import type { CheckedFile, ProviderStub } from './cross-checks.ts';
+import type { FactPointers } from './file-rules.ts';
 import { AGGREGATE, PLAN_FIELDS, PROVIDER_FIELDS, referenceProblem, referencesIn } from './figures.ts';
 import { literalFigures, literalMessage, providerNamedFor, type Literal } from './figure-rules.ts';
 import { suggestion, type Problem, type Severity } from './problem.ts';

@@ -1,0 +1,189 @@
+/**
+ * A file's own rules, which need no other file (placeholders, literal figures, provider plans and links), and the
+ * facts the cross-file rules (cross-checks.ts) need of it.
+ */
+import { KINDS, type Kind } from './schemas/index.ts';
+import type { Problem, Severity } from './problem.ts';
+import { partialRouteStub, RESERVED_SLUG, routeStub } from './routes.ts';
+import { ordinal, textReporter } from './figure-checks.ts';
+import { isHttpUrl, providerRules, routingRules } from './provider-checks.ts';
+import { literalFigures, literalMessage, referencesWithOrdinal } from './figure-rules.ts';
+import { locate, type SourceFile } from './source.ts';
+
+/** The kinds whose files carry a slug. */
+export const SLUGGED = new Set((Object.keys(KINDS) as Kind[]).filter((k) => (KINDS[k].schema as { properties?: Record<string, unknown> }).properties?.slug));
+
+/** Text an editor left to fill in: "[Jurisdiction]", TODO, TBD, lorem ipsum. */
+const PLACEHOLDER_TEXT = /\[[A-Z][A-Za-z ]{2,}\]|\bTODO\b|\bTBD\b|\blorem ipsum\b/i;
+
+type Visit = (key: string, value: string, parent: Record<string, unknown>, pointer: () => string, about: string | undefined, top: () => string | undefined) => void;
+
+/**
+ * Visits every string below root (property values and list items), depth first. `pointer()` gives the JSON
+ * pointer of the one being visited; it is built only when asked for, since building one for every value was most
+ * of this walk's time at 10,000 files. It runs over every file's data, so it allocates no entries arrays. `about` is
+ * the provider the string is about: the nearest enclosing object's `provider:`, else `rootAbout`; `top()` the
+ * top-level key the string is under. With `skip`, the values (and everything below them) whose pointer it refuses
+ * are not visited; that builds every pointer, so it is only for the few files with errors.
+ */
+function walkStrings(root: unknown, rootAbout: string | undefined, visit: Visit, skip?: (pointer: string) => boolean): void {
+  const path: string[] = [];
+  const pointer = () => path.map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  const top = () => path[0];
+  const step = (key: string, v: unknown, parent: Record<string, unknown>, about: string | undefined) => {
+    const text = typeof v === 'string';
+    if (!text && !(v && typeof v === 'object')) return;
+    path.push(key);
+    if (!skip?.(pointer())) {
+      if (text) visit(key, v, parent, pointer, about, top);
+      else go(v, about);
+    }
+    path.pop();
+  };
+  const go = (value: unknown, about: string | undefined) => {
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) step(String(i), value[i], value as unknown as Record<string, unknown>, about);
+    } else {
+      const obj = value as Record<string, unknown>;
+      const here = typeof obj.provider === 'string' ? obj.provider : about;
+      for (const k in obj) step(k, obj[k], obj, here);
+    }
+  };
+  if (root && typeof root === 'object') go(root, rootAbout);
+}
+
+/** A `provider:` reference in a file other than a provider's, and the `plan:` beside it (null when there is none). */
+type ProviderRef = [provider: string, plan: string | null];
+
+/**
+ * What the rules that span files need to know of one file, gathered where the file is parsed (in a validation
+ * thread, say): small enough to hand back and to cache instead of the file's data. A file with errors has them too,
+ * from what its errors leave usable, so that it still counts as existing for the others.
+ */
+export interface FileFacts {
+  /** routes.ts routeStub: what the route table reads of the file; its slug is the file name's. */
+  stub: Record<string, unknown>;
+  /** The file's own slug, for the duplicate checks: only when it is the file name's (the mismatch is one error). */
+  slug?: string;
+  /** A slug that differs from the file name: references to either name are taken as references to this file. */
+  aka?: string;
+  featured: boolean;
+  /**
+   * Provider references, site-internal hrefs ('/…'), figure references ({{…}}, with their place among equal ones in
+   * their string) and strings that may name a provider beside a figure, in the order of the file. Their pointers are
+   * not kept (they were half of what a validation thread handed back): for a problem, crossCheck finds them again.
+   */
+  refs: ProviderRef[];
+  links: string[];
+  figures: [raw: string, nth: number][];
+  named: string[];
+  /** Offer end dates; whether one has passed depends on the day of the run, so it is decided with the others. */
+  ends: { pointer: string; endsOn: string; schedule?: true }[];
+  /** The days a provider's plans were checked; how old is too old depends on the day too. */
+  checked: { pointer: string; date: string }[];
+  /** The values the file's schema errors are about (schema-check.ts), left out of everything above. */
+  spoiled?: string[];
+}
+
+/** A problem at the position of the value (or key) a pointer names. */
+export function reporter(problems: Problem[]) {
+  return (s: SourceFile, pointer: string, severity: Severity, message: string, where: 'value' | 'key' = 'value') => {
+    const pos = locate(s, pointer, where);
+    problems.push({ file: s.file, line: pos.line, column: pos.column, pointer, severity, message });
+  };
+}
+
+/** The pointers of a file's refs, links, figure references and named strings, in the same order. */
+export interface FactPointers { refs: string[]; links: string[]; figures: string[]; named: string[] }
+
+/** Keys whose strings are not text a visitor reads: names, ids, dates and URLs never hold a figure. */
+const NOT_TEXT = new Set(['slug', 'provider', 'plan', 'link', 'icon', 'logo', 'variant', 'type', 'href', 'updated', 'startsOn', 'endsOn', 'checked', 'affiliate', 'subid', 'tone']);
+
+/** The parts of a provider file that are text about it; the rest is its record, where figures belong. */
+const PROVIDER_TEXT = new Set(['description', 'bestFor', 'review']);
+
+/** Whether a pointer is at or below one of the spoiled ones ('' spoils the whole file). */
+const spoiler = (spoiled: string[]) => (pointer: string) => spoiled.some((s) => s === '' || pointer === s || pointer.startsWith(`${s}/`));
+
+/**
+ * The rules one file can be judged by alone (its slug against its file name, outbound links, placeholders, figures
+ * typed into text, a provider's own plans), and the facts the rules that span files need of it; with `pointers`,
+ * also the pointers of its refs, links, figure references and named strings. With `spoiled` (a file with schema
+ * errors), the values those errors are about are left out of both.
+ */
+export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointers, spoiled?: string[]): { problems: Problem[]; facts: FileFacts } {
+  const problems: Problem[] = [];
+  const at = reporter(problems);
+  const atText = textReporter(problems);
+  const skip = spoiled && spoiler(spoiled);
+  const data = (skip?.('') || !s.data || typeof s.data !== 'object' ? {} : s.data) as Record<string, unknown>;
+  const usable = (pointer: string) => !skip?.(pointer);
+  const isProvider = s.kind === 'provider';
+  const facts: FileFacts = {
+    stub: skip ? partialRouteStub(s.kind, data, usable) : routeStub(s.kind, data),
+    featured: isProvider && data.featured === true && usable('/featured'),
+    refs: [], links: [], figures: [], named: [], ends: [], checked: [],
+  };
+  if (spoiled) facts.spoiled = spoiled;
+  if (SLUGGED.has(s.kind)) {
+    // A file is known by its file name, whatever its slug says: the name is what a mistake in the slug leaves.
+    const named = s.rel.split('/').pop()!.replace(/\.ya?ml$/, '');
+    facts.stub.slug = named;
+    const slug = typeof data.slug === 'string' && usable('/slug') ? data.slug : undefined;
+    if (slug === named) facts.slug = slug;
+    else if (slug !== undefined) {
+      facts.aka = slug;
+      at(s, '/slug', 'error', `slug '${slug}' must equal the file name '${named}'`);
+    }
+    if (slug === RESERVED_SLUG) at(s, '/slug', 'error', `slug '${RESERVED_SLUG}' is reserved for the not-found page`);
+  }
+  if (isProvider && data.plans && typeof data.plans === 'object' && usable('/plans')) providerRules(s, data, at, facts, usable);
+  if (isProvider && data.links && typeof data.links === 'object' && usable('/links')) routingRules(s, data, at, facts, usable);
+  walkStrings(data, isProvider ? (facts.stub.slug as string) : undefined, (key, value, parent, pointer, about, top) => {
+    if (key === 'provider' && !isProvider) {
+      const plan = typeof parent.plan === 'string' && (!skip || usable(pointer().replace(/provider$/, 'plan'))) ? parent.plan : null;
+      facts.refs.push([value, plan]);
+      pointers?.refs.push(pointer());
+    }
+    if (key === 'href' && value.startsWith('/')) {
+      facts.links.push(value);
+      pointers?.links.push(pointer());
+    }
+    if (key === 'affiliate' && isProvider) {
+      const website = (data.links as { website: string }).website;
+      if (value.startsWith('#')) at(s, pointer(), 'warning', `no affiliate link yet ('${value}'): /go/${data.slug} sends visitors to ${website}, unpaid, until one is set`);
+      else if (!isHttpUrl(value)) at(s, pointer(), 'error', `affiliate must be an absolute http(s) URL or a placeholder starting with '#' (found "${value}")`);
+    }
+    if (key === 'endsOn') {
+      const end = { pointer: pointer(), endsOn: value };
+      facts.ends.push(end);
+      // Located now, while the text is at hand, so that deciding it later never reads the file again.
+      locate(s, end.pointer);
+      if (typeof parent.startsOn === 'string' && parent.startsOn > value) at(s, end.pointer.replace(/endsOn$/, 'startsOn'), 'error', `the offer starts on ${parent.startsOn}, after it ends on ${value}`);
+    }
+    const m = PLACEHOLDER_TEXT.exec(value);
+    if (m) at(s, pointer(), 'warning', `placeholder text '${m[0]}' is still in the content`);
+    if (NOT_TEXT.has(key)) return;
+    if (isProvider && !PROVIDER_TEXT.has(top()!)) {
+      if (value.includes('{{')) at(s, pointer(), 'error', `figure references are filled in only in a provider's description, bestFor and review; here, write the figure itself`);
+      return;
+    }
+    const { always, ifNamed } = literalFigures(value, about !== undefined);
+    // Search keywords name what people type ("surfshark unlimited devices"), not what the page shows.
+    if ((always.length || ifNamed.length) && /\/keywords\/\d+$/.test(pointer())) return;
+    for (const [i, l] of always.entries()) atText(s, pointer(), l.text, ordinal(always, i), 'error', literalMessage(l, about));
+    if (ifNamed.length) {
+      facts.named.push(value);
+      pointers?.named.push(pointer());
+    }
+    if (value.includes('{{')) {
+      for (const ref of referencesWithOrdinal(value)) {
+        facts.figures.push(ref);
+        pointers?.figures.push(pointer());
+      }
+    }
+  }, skip);
+  return { problems, facts };
+}
+
+/** The kinds whose files are named by their slug. */
