@@ -12,14 +12,14 @@
  * - with ssr:false its request handler refuses a path that is not in the build's `prerender` list;
  * - its `assetsBuildDirectory` names the build's temporary directory, and nothing else in it varies by build.
  */
-import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Plugin } from 'vite';
 import { buildJob, type BuildJob } from '../../site/lib/build-job.ts';
-import { cacheKey, STALE_MS, sweep, touch, writeEntry } from '../lib/cache.mjs';
+import { cacheKey, readEntry, STALE_MS, sweep, touch, writeEntry } from '../lib/cache.mjs';
 import { batchesOf, runPass, type Task } from '../lib/pool.ts';
 
 const WRITTEN_FOR = '7.18.4';
@@ -111,12 +111,12 @@ function buildIdentity(serverEntry: string): string {
 }
 
 type PageRenderer = (path: string, into: Rendered) => Promise<void>;
-let renderer: { entry: string; page: Promise<PageRenderer> } | undefined;
+/** A process renders the one server build its job names. */
+let renderer: Promise<PageRenderer> | undefined;
 
 /** Renders one batch of pages, four at a time so that one page's loaders interleave with another's rendering. */
 export default async function renderTask({ init, batch }: Task<RenderInit, string[]>): Promise<Rendered> {
-  if (renderer?.entry !== init.serverEntry) renderer = { entry: init.serverEntry, page: pageRenderer(init) };
-  const page = await renderer.page;
+  const page = await (renderer ??= pageRenderer(init));
   const into: Rendered = { rendered: 0, reused: 0, keys: [] };
   let next = 0;
   await Promise.all(Array.from({ length: 4 }, async () => {
@@ -174,7 +174,7 @@ async function pageRenderer({ serverEntry, clientDir, identity }: RenderInit): P
       if (cached) into.keys.push(key);
       // The cache and the build share their files (a hard link costs no second write). Nothing writes into a page
       // once it is made: first-paint.ts writes each anew and renames it into place.
-      if (cached && inCache.has(`${key}.html`) && (link(cached, htmlFile) || copy(cached, htmlFile))) {
+      if (cached && inCache.has(`${key}.html`) && place(cached, htmlFile)) {
         into.reused++;
         return;
       }
@@ -182,8 +182,7 @@ async function pageRenderer({ serverEntry, clientDir, identity }: RenderInit): P
       const html = Buffer.from(await page.arrayBuffer());
       if (page.status !== 200) throw new Error(`${path}: the page answered ${page.status}\n${html.subarray(0, 2000).toString()}`);
       writeFileSync(htmlFile, html);
-      // Kept by linking the page, or else (the cache on another file system) by writing it whole.
-      if (cached && !link(htmlFile, cached)) writeEntry(cached, html);
+      if (cached) place(htmlFile, cached);
       into.rendered++;
     } finally {
       answers.delete(pageOf(`http://localhost${path}`));
@@ -191,22 +190,18 @@ async function pageRenderer({ serverEntry, clientDir, identity }: RenderInit): P
   };
 }
 
-/** Links `from` at `to`; true when `to` is there now (the same key means the same page). */
-function link(from: string, to: string): boolean {
+/**
+ * Puts the file `from` at `to` as a hard link, or (the cache on another file system) as a copy written whole; true
+ * when `to` is there now, false when it cannot be (`from` gone). The same key means the same page, so one already
+ * there is kept.
+ */
+function place(from: string, to: string): boolean {
   try {
     linkSync(from, to);
     return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EEXIST';
-  }
-}
-
-/** Copies `from` to `to` (a cache on another file system); false when `from` is gone. */
-function copy(from: string, to: string): boolean {
-  try {
-    copyFileSync(from, to);
-    return true;
-  } catch {
-    return false;
+    const code = (err as NodeJS.ErrnoException).code;
+    const copy = code === 'EXDEV' ? readEntry(from) : undefined;
+    return code === 'EEXIST' || (copy !== undefined && writeEntry(to, copy));
   }
 }

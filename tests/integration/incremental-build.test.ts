@@ -3,7 +3,7 @@
  * (scripts/build/react-router.ts), and publishes exactly what a build without the cache publishes; and what the
  * pool renders is what React Router's own prerender renders.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -76,6 +76,29 @@ describe('incremental vpnsite build', () => {
     expect(full.status, full.stdout + full.stderr).toBe(0);
     expect(counts(full.stdout)).toEqual({ rendered: 47, reused: 0 });
     expect(treeDigest(out)).toBe(treeDigest(fresh));
+  }, 600_000);
+
+  it('keeps and reuses pages in a cache on another file system, where no hard link reaches', () => {
+    const root = mkdtempSync(join(tmpdir(), 'vpnsite-incremental-'));
+    // /dev/shm is a tmpfs: a page is copied into the cache and out of it.
+    const cache = mkdtempSync('/dev/shm/vpnsite-cache-');
+    try {
+      expect(statSync(cache).dev, 'the cache must be on another file system than the build').not.toBe(statSync(PROJECT_ROOT).dev);
+      const env = { VPNSITE_CACHE_DIR: cache };
+      const data = copyOfData();
+      const out = join(root, 'dist');
+      const first = vpnsite(['build', '--data', data, '--out', out], env);
+      expect(first.status, first.stdout + first.stderr).toBe(0);
+      expect(counts(first.stdout)).toEqual({ rendered: 46, reused: 0 });
+      const built = treeDigest(out);
+      const again = vpnsite(['build', '--data', data, '--out', out], env);
+      expect(again.status, again.stdout + again.stderr).toBe(0);
+      expect(counts(again.stdout)).toEqual({ rendered: 0, reused: 46 });
+      expect(treeDigest(out)).toBe(built);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true });
+    }
   }, 600_000);
 
   it('renders on every core what React Router renders itself', async () => {
