@@ -38,8 +38,6 @@ function stampOf(inputs) {
 }
 
 const META_URL = '__vpnsiteImportMetaUrl';
-/** @type {Record<string, import('esbuild').Loader>} */
-const LOADERS = { ts: 'ts', tsx: 'tsx', mjs: 'js', js: 'js' };
 
 /**
  * Gives each module its own source file's URL as `import.meta.url`, as when it runs unbundled: the module gets a
@@ -53,7 +51,7 @@ const importMetaUrl = {
     build.onLoad({ filter: /\.(tsx?|m?js)$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');
       if (!text.includes('import.meta.url')) return undefined;
-      return { contents: `const ${META_URL} = ${JSON.stringify(pathToFileURL(args.path).href)};\n${text}`, loader: LOADERS[/** @type {string} */ (args.path.split('.').pop())] };
+      return { contents: `const ${META_URL} = ${JSON.stringify(pathToFileURL(args.path).href)};\n${text}`, loader: /** @type {import('esbuild').Loader} */ (/\.(tsx?)$/.exec(args.path)?.[1] ?? 'js') };
     });
   },
 };

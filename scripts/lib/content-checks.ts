@@ -33,10 +33,8 @@ export function cachedValidators(): string | undefined {
 
 /** Checks a batch of files, on a pool thread or here, with the compiled schemas' file when the cache holds one. */
 export default function checkTask({ init, batch }: Task<{ dataDir: string; validators?: string }, string[]>): ReturnType<typeof checkEach> {
-  if (init.validators && validators?.file !== init.validators) {
-    useValidatorsFile(init.validators);
-    validators = { file: init.validators };
-  }
+  // Loaded once per thread: require keeps the module.
+  if (init.validators) useValidatorsFile(init.validators);
   return checkEach(init.dataDir, batch);
 }
 
