@@ -35,13 +35,19 @@ export function assertReactRouterVersion(): void {
   }
 }
 
-/** What the render writes into the job's report file, for `vpnsite build` to print. */
-export interface RenderReport {
-  /** When bundling ended and rendering began (ms since the epoch). */
-  startedAt: number;
+/** What a batch of pages comes to. */
+interface Rendered {
   rendered: number;
   /** Pages linked from the cache: their loader data and the build were the same as when they were cached. */
   reused: number;
+  /** The cache entries the batch's pages use. */
+  keys: string[];
+}
+
+/** What the render writes into the job's report file, for `vpnsite build` to print. */
+export interface RenderReport extends Omit<Rendered, 'keys'> {
+  /** When bundling ended and rendering began (ms since the epoch). */
+  startedAt: number;
 }
 
 /**
@@ -74,13 +80,6 @@ interface RenderInit {
   identity: string;
 }
 
-interface Rendered {
-  rendered: number;
-  reused: number;
-  /** The cache entries the batch's pages use. */
-  keys: string[];
-}
-
 /** Pages a thread takes at a time, and below how many pages one thread renders them all. */
 const BATCH = 40;
 const MIN_PAGES = 100;
@@ -89,7 +88,7 @@ async function renderPages(serverEntry: string, clientDir: string, render: NonNu
   const { cacheDir, paths } = render;
   if (cacheDir) mkdirSync(cacheDir, { recursive: true });
   const init: RenderInit = { serverEntry, clientDir, identity: cacheDir ? buildIdentity(serverEntry) : '' };
-  const done = await runPass({ entry: 'scripts/build/react-router.ts', run: renderTask, init, batches: batchesOf(paths, BATCH), worthThreads: paths.length >= MIN_PAGES });
+  const done = await runPass({ entry: 'scripts/build/react-router.ts', run: renderTask, init, batches: batchesOf(paths, BATCH), worthThreads: paths.length >= MIN_PAGES, here: false, processes: true });
   if (cacheDir) {
     // The cache keeps this build's pages alone (and the checks' gzip sizes), and the pages of other outputs only
     // until they go two weeks unbuilt (scratch builds in temporary directories).

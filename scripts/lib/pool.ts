@@ -4,9 +4,9 @@
  * bundle.mjs makes of the pass's task module: through tsx, a thread took ~0.7 s to load its TypeScript before it
  * could start work.
  *
- * A task module's default export does one batch. The calling thread takes batches too, beside the pool's threads:
- * left to hand them out, it idled while rendering took 7-11 % longer at 10,000 pages (docs/build-scaling.md). The page checks are the exception (`here: false`). Where threads would not pay for their
- * start (~0.1 s each), or there is one core, the calling thread does every batch: one code path either way.
+ * A task module's default export does one batch. The calling thread takes batches too, beside the pool's threads,
+ * unless the pass leaves it to taking in their answers (`here: false`; docs/build-scaling.md says which and why). Where
+ * threads would not pay for their start (~0.1 s each), or there is one core, it does every batch: one code path.
  */
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -32,6 +32,11 @@ export interface Pass<Init, Batch, Out> {
    * (the page checks, whose answers are large); it still does them all where there are no threads.
    */
   here?: boolean;
+  /**
+   * The pool's workers as processes of their own instead of threads: rendering pays for it, as a page rendered on a
+   * worker thread spent more in garbage collection and in copying buffers than in a process's main thread.
+   */
+  processes?: boolean;
 }
 
 /** How many threads a pass may use, the calling thread among them: VPNSITE_THREADS, or one per core. */
@@ -48,7 +53,8 @@ export async function runPass<Init, Batch, Out>(pass: Pass<Init, Batch, Out>): P
   const file = helpers > (here ? 0 : 1) && pass.worthThreads ? await bundled(pass.entry) : undefined;
   // Two batches sent to each thread at a time: the next is already there when it finishes one, while this thread is
   // busy with a batch of its own and cannot send it another.
-  const pool = file ? new Tinypool({ filename: pathToFileURL(file).href, minThreads: helpers, maxThreads: helpers, concurrentTasksPerWorker: 2 }) : undefined;
+  // A process gets this one's environment (the build's job file, NODE_ENV), as a thread does.
+  const pool = file ? new Tinypool({ filename: pathToFileURL(file).href, minThreads: helpers, maxThreads: helpers, concurrentTasksPerWorker: 2, runtime: pass.processes ? 'child_process' : 'worker_threads', env: process.env as Record<string, string> }) : undefined;
   const out: Out[] = new Array(batches.length);
   let next = 0;
   // Each lane takes the next batch as soon as it is done with one, so a slow batch holds up no other lane. Between

@@ -42,6 +42,16 @@ describe('the pool', () => {
     expect(alone.every((r) => r.thread === 0)).toBe(true);
   });
 
+  it('runs the workers as processes of their own when a pass asks, with this process environment', async () => {
+    vi.stubEnv('VPNSITE_THREADS', '2');
+    vi.stubEnv('VPNSITE_POOL_TEST', 'handed on');
+    const done = await runPass({ entry: 'tests/fixtures/thread-task.ts', run: threadTask, init: { factor: 2 }, batches: batchesOf([...Array(50).keys()], 5), worthThreads: true, here: false, processes: true });
+    expect(done.map((r) => r.out).flat()).toEqual([...Array(50).keys()].map((n) => n * 2));
+    // Two processes, neither of them this one, each with the variable this process had when the pass began.
+    expect(new Set(done.map((r) => r.pid)).size).toBe(2);
+    expect(done.every((r) => r.pid !== process.pid && r.env === 'handed on')).toBe(true);
+  });
+
   it('keeps work too small for threads here', async () => {
     vi.stubEnv('VPNSITE_THREADS', '2');
     expect((await pass(false)).every((r) => r.thread === 0)).toBe(true);
