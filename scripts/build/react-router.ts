@@ -3,8 +3,8 @@
  * here or nowhere, and tests/integration/incremental-build.test.ts compares what this renders with React Router's
  * own prerender byte for byte.
  *
- * React Router prerenders a build's pages one at a time, on one core. `vpnsite build` renders them on every core
- * instead (scripts/lib/pool.ts), as React Router's prerender does (its prerenderData and prerenderRoute: the loader
+ * React Router prerenders a build's pages one at a time, on one core. `vpnsite build` renders them in a worker
+ * process per core instead (scripts/lib/pool.ts), as React Router's prerender does (its prerenderData and prerenderRoute: the loader
  * data as `<path>.data`, then the HTML as `<path>/index.html`), from the server build React Router has just written:
  * a Vite plugin renders the reviews and articles when the server build is written, before React Router's own
  * prerender (left the other pages) renders the rest and deletes it. What that relies on:
@@ -80,7 +80,7 @@ interface RenderInit {
   identity: string;
 }
 
-/** Pages a thread takes at a time, and below how many pages one thread renders them all. */
+/** Pages a worker takes at a time, and below how many pages React Router's build process renders them all itself. */
 const BATCH = 40;
 const MIN_PAGES = 100;
 

@@ -1,6 +1,6 @@
 /**
- * Every pass that runs on more than one core goes through here: the calling thread and a pool of worker threads
- * (tinypool), one thread per core in all unless VPNSITE_THREADS says how many. A pool thread runs the bundle
+ * Every pass that runs on more than one core goes through here: the calling thread and a pool of worker threads, or
+ * processes (tinypool), one per core in all unless VPNSITE_THREADS says how many. A pool's worker runs the bundle
  * bundle.mjs makes of the pass's task module: through tsx, a thread took ~0.7 s to load its TypeScript before it
  * could start work.
  *
