@@ -4,10 +4,10 @@
  * own prerender byte for byte.
  *
  * React Router prerenders a build's pages one at a time, on one core. `vpnsite build` renders them in a worker
- * process per core instead (scripts/lib/pool.ts), as React Router's prerender does (its prerenderData and prerenderRoute: the loader
- * data as `<path>.data`, then the HTML as `<path>/index.html`), from the server build React Router has just written:
- * a Vite plugin renders the reviews and articles when the server build is written, before React Router's own
- * prerender (left the other pages) renders the rest and deletes it. What that relies on:
+ * process per core instead (scripts/lib/pool.ts), as React Router's prerender does (its prerenderData and
+ * prerenderRoute: the loader data as `<path>.data`, then the HTML as `<path>/index.html`), from the server build
+ * React Router has just written: a Vite plugin renders the reviews and articles when the server build is written,
+ * before React Router's own prerender (left the other pages) renders the rest and deletes it. What that relies on:
  * - the server build is `<buildDirectory>/server/index.js` and exports the routes with their modules;
  * - with ssr:false its request handler refuses a path that is not in the build's `prerender` list;
  * - its `assetsBuildDirectory` names the build's temporary directory, and nothing else in it varies by build.
@@ -80,9 +80,12 @@ interface RenderInit {
   identity: string;
 }
 
-/** Pages a worker takes at a time, and below how many pages React Router's build process renders them all itself. */
+/**
+ * Pages a worker takes at a time, and below how many pages React Router's build process renders them all itself:
+ * starting the processes costs ~1.2 s, and they broke even at ~1,000 pages (docs/build-scaling.md).
+ */
 const BATCH = 40;
-const MIN_PAGES = 100;
+const MIN_PAGES = 1000;
 
 async function renderPages(serverEntry: string, clientDir: string, render: NonNullable<BuildJob['render']>): Promise<Omit<RenderReport, 'startedAt'>> {
   const { cacheDir, paths } = render;
