@@ -44,23 +44,26 @@ const BATCH = 20;
 
 /** Finishes one page at a time, on any thread. */
 function pageFinisher({ dir, gzipCache }: FinishInit): (file: string) => PageOutcome {
-  const cssText = stylesheets(dir);
+  const css = stylesheets(dir);
   const sizes = knownSizes(gzipCache);
+  // Every page inlines the same stylesheet: it is compressed once, by its href (or its text, for any other).
   const inline = new Map<string, number>();
-  const inlineSize = (css: string) => inline.get(css) ?? inline.set(css, gzipSync(css, { level: 9 }).length).get(css)!;
+  const inlineSize = (key: string, data: string | Buffer) => inline.get(key) ?? inline.set(key, gzipSync(data, { level: 9 }).length).get(key)!;
   return (file) => {
-    const html = rewritePageFile(join(dir, file), cssText);
-    if (html === null) return { ok: false };
-    const bytes = Buffer.from(html);
+    const page = rewritePageFile(join(dir, file), css);
+    if (page === null) return { ok: false };
+    const { bytes, text, inlined } = page;
     // gzip at level 9 is most of a page's cost, and a rebuild after a small change would compress the same bytes again.
     const gzipKey = createHash('sha1').update(bytes).digest('base64');
     const size = sizes.get(gzipKey) ?? gzipSync(bytes, { level: 9 }).length;
-    const scan = scanPage(html);
+    const scan = scanPage(text);
     // The clone copies the strings kept: V8's substrings point into the page they came from, so hrefs and titles
     // kept every page's whole HTML alive (3 GB at 10,000 pages, with garbage collection over it all the time).
     const slim = structuredClone({ ...scan, styles: [], inlineScripts: [], jsonLd: [] });
-    const inlineCss = scan.styles.reduce((t, css) => t + inlineSize(css), 0);
-    return { ok: true, csp: inlineScriptHashes(html), gzipKey, page: { html: size, inlineCss, scan: slim } };
+    const inlineCss =
+      inlined.reduce((t, href) => t + inlineSize(href, css(href)), 0) +
+      scan.styles.reduce((t, body) => t + (body ? inlineSize(body, body) : 0), 0);
+    return { ok: true, csp: inlineScriptHashes(text), gzipKey, page: { html: size, inlineCss, scan: slim } };
   };
 }
 

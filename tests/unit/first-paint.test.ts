@@ -7,15 +7,28 @@ const BOOT = 'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/
 const page = (head: string, boot = `<script type="module" async="">${BOOT}</script>`) =>
   `<!DOCTYPE html><html><head><title>T</title>${head}</head><body><h1>T</h1><script>window.__reactRouterContext = {};</script>${boot}</body></html>`;
 const HEAD = '<link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-3.js"/><link rel="modulepreload" href="/assets/chunk-4.js"/><link rel="modulepreload" href="/assets/root-2.js"/><style data-href="/assets/app-5.css"></style>';
-const css = () => 'body{color:#111}';
+const css = () => Buffer.from('body{color:#111}');
 
 describe('first-paint rewrite', () => {
   const before = page(HEAD);
-  const after = rewritePage(before, css)!;
+  const rewritten = rewritePage(before, css)!;
+  const after = rewritten.bytes.toString('utf8');
 
   it('inlines the stylesheet and leaves no preload in the head', () => {
     expect(after).toContain('<style data-href="/assets/app-5.css">body{color:#111}</style>');
     expect(after).not.toContain('<link rel="modulepreload"');
+  });
+
+  it('gives the checks the page without its stylesheet, and the stylesheets it inlined', () => {
+    expect(rewritten.text).toBe(after.replace('body{color:#111}', ''));
+    expect(rewritten.inlined).toEqual(['/assets/app-5.css']);
+  });
+
+  it('keeps every byte of a page and a stylesheet outside ASCII', () => {
+    const title = 'Le meilleur VPN — 2026 ✓ 最好';
+    const styles = () => Buffer.from('a::after{content:"→ é"}');
+    const out = rewritePage(page(HEAD).replace('<h1>T</h1>', `<h1>${title}</h1>`), styles)!;
+    expect(out.bytes.toString('utf8')).toBe(after.replace('body{color:#111}', 'a::after{content:"→ é"}').replace('<h1>T</h1>', `<h1>${title}</h1>`));
   });
 
   it('holds the first paint until <main> is parsed, from the head', () => {
