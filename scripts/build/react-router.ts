@@ -175,7 +175,7 @@ async function pageRenderer({ serverEntry, clientDir, identity }: RenderInit): P
       const cached = cacheDir && join(cacheDir, `${key}.html`);
       if (cached) into.keys.push(key);
       // The cache and the build share their files (a hard link costs no second write). Nothing writes into a page
-      // once it is made: first-paint.ts writes each anew and renames it into place.
+      // once it is made: first-paint.ts removes each and writes it anew.
       if (cached && inCache.has(`${key}.html`) && place(cached, htmlFile)) {
         into.reused++;
         return;
