@@ -50,18 +50,9 @@ export function readEntry(path) {
 }
 
 /**
- * Writes `path` whole, as a new file renamed into place, never into the file there (a rendered page and its cached
- * copy may be one file, a hard link, and the copy must stay); throws when it cannot. Without fsync: an entry lost in
- * a crash is only made again.
- * @param {string} path
- * @param {string | Uint8Array} data
- */
-export function writeWhole(path, data) {
-  writeFileAtomic.sync(path, typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength), { fsync: false });
-}
-
-/**
- * Writes a cache entry whole, with its directory; false when it could not.
+ * Writes a cache entry whole, with its directory: a new file renamed into place, never a write into the file there
+ * (a rendered page and its cached copy may be one file, a hard link, and the page must stay). Without fsync: an
+ * entry lost in a crash is only made again. False when it could not.
  * @param {string | undefined} path
  * @param {string | Uint8Array} data
  */
@@ -69,7 +60,7 @@ export function writeEntry(path, data) {
   try {
     if (path === undefined) return false;
     mkdirSync(dirname(path), { recursive: true });
-    writeWhole(path, data);
+    writeFileAtomic.sync(path, typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength), { fsync: false });
     return true;
   } catch {
     return false;
