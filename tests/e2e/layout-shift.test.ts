@@ -1,12 +1,10 @@
 /**
- * No layout shift on any route, through hydration and the icon sprite's arrival, on a phone-sized screen,
+ * No layout shift on any kind of page, through hydration and the icon sprite's arrival, on a phone-sized screen,
  * and none while the HTML arrives slowly: a page painted half parsed moved its centred content as the rest came.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { useBrowser } from '../helpers/browser.ts';
-import { pagesToVisit } from '../helpers/sitemap.ts';
+import { hydrated, useBrowser } from '../helpers/browser.ts';
+import { onePagePerKind } from '../helpers/sitemap.ts';
 import { startTrickle, type Trickle } from '../helpers/trickle.ts';
 import { BUILD_DAY } from '../helpers/build-day.ts';
 
@@ -15,24 +13,24 @@ import { BUILD_DAY } from '../helpers/build-day.ts';
 const ON_BUILD_DAY = `${BUILD_DAY}T12:00:00Z`;
 
 const browser = useBrowser();
-const sitemap = readFileSync(join(inject('distDir'), 'sitemap.xml'), 'utf8');
-const paths = pagesToVisit([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname));
+const paths = onePagePerKind();
 
 describe('layout stability', () => {
-  it('covers the sitemap', () => {
-    expect(paths.length).toBeGreaterThan(5);
+  it('covers every kind of page', () => {
+    expect(paths.length).toBeGreaterThan(10);
   });
 
   it.each(paths)('%s shifts nothing and fetches no font', async (path) => {
     const shifted: string[] = [];
     {
-      const { page } = await browser.open(path, { date: ON_BUILD_DAY });
+      const { page, quiet } = await browser.open(path, { date: ON_BUILD_DAY });
       await page.setViewportSize({ width: 412, height: 823 });
       const fonts: string[] = [];
       page.on('request', (r) => r.resourceType() === 'font' && fonts.push(r.url()));
       await page.reload();
-      await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-      await page.waitForLoadState('networkidle');
+      await hydrated(page);
+      // Shifts come with what loads after hydration: none of it is left once every request has its answer.
+      await quiet();
       const cls = await page.evaluate(
         () =>
           new Promise<number>((resolve) => {
@@ -87,10 +85,9 @@ describe('layout stability on a slow link', () => {
   afterAll(() => trickle?.close());
 
   it.each(paths)('%s paints only once <main> is parsed and shifts nothing', async (path) => {
-    const { page } = await browser.open(`${trickle.url}${path}`, { width: 412, init: watchFirstFrame, date: ON_BUILD_DAY });
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-    // Shifts come with what loads after hydration: none of it is left once the network is idle.
-    await page.waitForLoadState('networkidle');
+    const { page, quiet } = await browser.open(`${trickle.url}${path}`, { width: 412, init: watchFirstFrame, date: ON_BUILD_DAY });
+    // Shifts come with what loads after hydration: none of it is left once every request has its answer.
+    await quiet();
     const seen = await page.evaluate(() => {
       const w = window as unknown as Watched;
       return { shifts: w.__shifts, first: w.__mainAtFirstFrame, parsed: w.__mainParsed };

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { useBrowser } from '../helpers/browser.ts';
+import { hydrated, useBrowser } from '../helpers/browser.ts';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
 
 const browser = useBrowser();
@@ -35,8 +35,10 @@ describe('page views', () => {
     const stored = await page.evaluate(() => ({ cookies: document.cookie, local: localStorage.length, session: sessionStorage.length }));
     expect(stored).toEqual({ cookies: '', local: 0, session: 0 });
     // The owner's own visit, with ?notrack=1, is not counted.
-    await page.goto(`${svc.url}/vpn-gaming?notrack=1`, { waitUntil: 'networkidle' });
-    await page.goto(`${svc.url}/vpn-streaming`, { waitUntil: 'networkidle' });
+    await page.goto(`${svc.url}/vpn-gaming?notrack=1`);
+    await hydrated(page);
+    await page.goto(`${svc.url}/vpn-streaming`);
+    await hydrated(page);
     await expect.poll(async () => (await views()).map((v) => v.path), { timeout: 20_000 }).toEqual(['/vpn-deals', '/vpn-reviews', '/vpn-streaming']);
   });
 });

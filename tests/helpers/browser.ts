@@ -11,6 +11,40 @@ export interface TrackedPage {
   messages: ConsoleMessage[];
   /** Console errors and uncaught exceptions. */
   errors: string[];
+  /** Resolves once no request the page made is still waiting for its answer. */
+  quiet(): Promise<void>;
+}
+
+interface Committed {
+  __reactCommits?: number;
+}
+
+/**
+ * Runs before the page's scripts: stands in for React DevTools' global hook, which React calls after every commit
+ * (https://github.com/facebook/react/blob/main/packages/react-reconciler/src/ReactFiberDevToolsHook.js), so a test
+ * can wait for the hydration's commit instead of for the network to fall silent.
+ */
+function countCommits(): void {
+  const w = window as unknown as Committed & { __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown };
+  w.__reactCommits = 0;
+  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    isDisabled: false,
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => undefined,
+    onScheduleFiberRoot: () => undefined,
+    onCommitFiberRoot: () => {
+      w.__reactCommits = (w.__reactCommits ?? 0) + 1;
+    },
+    onPostCommitFiberRoot: () => undefined,
+    onCommitFiberUnmount: () => undefined,
+  };
+}
+
+/** Resolves once React has hydrated the page (its first commit); at once for a page React Router did not render. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => !('__reactRouterContext' in window) || ((window as unknown as Committed).__reactCommits ?? 0) > 0);
 }
 
 /**
@@ -44,15 +78,27 @@ export function useBrowser() {
       if (opts.date) await context.addInitScript(pretendNow, opts.date);
       // `init` runs in every document before the page's own scripts, e.g. to watch the first frame.
       if (opts.init) await context.addInitScript(opts.init);
+      await context.addInitScript(countCommits);
       const page = await context.newPage();
-      const tracked: TrackedPage = { page, messages: [], errors: [] };
+      let pending = 0;
+      const settle: (() => void)[] = [];
+      const done = () => {
+        pending = Math.max(0, pending - 1);
+        if (pending === 0) for (const resolve of settle.splice(0)) resolve();
+      };
+      page.on('request', () => pending++);
+      page.on('requestfinished', done);
+      page.on('requestfailed', done);
+      const quiet = () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => settle.push(resolve)));
+      const tracked: TrackedPage = { page, messages: [], errors: [], quiet };
       page.on('console', (m) => {
         tracked.messages.push(m);
         if (m.type() === 'error' && !(opts.ignore404 && /status of 404/.test(m.text()))) tracked.errors.push(m.text());
       });
       page.on('pageerror', (e) => tracked.errors.push(`pageerror: ${e.message}`));
       opened.push(tracked);
-      await page.goto(new URL(path, inject('baseUrl')).href, { waitUntil: 'networkidle' });
+      await page.goto(new URL(path, inject('baseUrl')).href);
+      if (opts.javaScript ?? true) await hydrated(page);
       return tracked;
     },
   };

@@ -14,7 +14,14 @@ import { loadConfig } from '../../services/http/config.ts';
 import { createServer } from '../../services/http/server.ts';
 
 export type DbKind = 'pg' | 'pglite';
-export const DB_KINDS: DbKind[] = ['pg', 'pglite'];
+/**
+ * The databases the service's tests run on: PostgreSQL. PGlite answers through the same store interface, which
+ * tests/integration/click-store.test.ts and click-rollup.test.ts run on both (STORE_KINDS); its lock and its socket
+ * have tests of their own (embedded-owner.test.ts, owner-commands.test.ts).
+ */
+export const DB_KINDS: DbKind[] = ['pg'];
+/** Both databases, for the contract the store keeps on each. */
+export const STORE_KINDS: DbKind[] = ['pg', 'pglite'];
 export const FIXTURE_DIST = 'tests/fixtures/dist';
 /**
  * For count(): every address signed up, whether the service has worked its sign-up yet or not (a sign-up moves from

@@ -1,15 +1,22 @@
-/** Which of the sitemap's pages the tests that open every page in a browser visit. */
+/** Which of the site's pages the tests that open pages in a browser visit. */
+import { loadContent, type RouteEntry } from '../../services/content/index.ts';
+import { BUILD_DAY } from './build-day.ts';
 
-const PAIR = /^\/compare\/[^/]+-vs-[^/]+$/;
+/** Head-to-head pages that stretch their template: the longest provider name, and a criterion one provider was not tested for. */
+const EDGE_PAIRS = ['private-internet-access', 'tunnelbear'];
 
 /**
- * Every page but the head-to-head pages, of which a sample: all 28 come from one template and differ only in the
- * two records they show (tests/e2e/compare.test.ts checks each one's figures), and a per-page browser check such as
- * axe on all of them took longer than the rest of the site together. The sample holds the first pair, the last, and
- * the first with the longest name and with a criterion one provider was not tested for.
+ * One page of each kind in the sitemap, for browser checks of behaviour (axe, layout shift): pages of one kind come
+ * from one route module and differ only in their record, whose figures and HTML the tests check by parsing the built
+ * files. Company pages each have blocks of their own, so each counts as a kind; the head-to-head pages add the two
+ * that stretch their template.
  */
-export function pagesToVisit(paths: readonly string[]): string[] {
-  const pairs = paths.filter((p) => PAIR.test(p));
-  const sample = new Set([pairs[0], pairs.at(-1), pairs.find((p) => p.includes('private-internet-access')), pairs.find((p) => p.includes('tunnelbear'))]);
-  return paths.filter((p) => !PAIR.test(p) || sample.has(p));
+export function onePagePerKind(routes: readonly RouteEntry[] = loadContent('data', { today: BUILD_DAY }).routes): string[] {
+  const picked = new Map<string, string>();
+  for (const r of routes) {
+    if (r.noindex || r.kind === 'not-found' || r.pageNumber !== undefined) continue;
+    const key = r.kind === 'page' ? `page:${r.slug}` : r.kind === 'compare' ? `compare:${EDGE_PAIRS.find((e) => r.slug!.includes(e)) ?? ''}` : r.kind;
+    if (!picked.has(key)) picked.set(key, r.path);
+  }
+  return [...picked.values()];
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickRows, migrate, openDb, refreshClickRollup, type Db } from '../../services/db/index.ts';
 import { DIMENSIONS, type Dimension } from '../../services/reports/index.ts';
 import { insertClicks, type SeedClick } from '../helpers/clicks.ts';
-import { DB_KINDS, freshDbConfig } from '../helpers/service.ts';
+import { STORE_KINDS, freshDbConfig } from '../helpers/service.ts';
 
 /** mulberry32: a small seeded generator, so a failure can be replayed from the printed seed. */
 function random(seed: number): () => number {
@@ -55,7 +55,7 @@ async function expectRollupEqualsRaw(db: Db): Promise<void> {
   expect(totals.rows).toEqual(await clickRows(db, { ...RANGE, by: ['provider'], includeBots: false }, 'raw'));
 }
 
-describe.each(DB_KINDS)('click rollup on %s', (kind) => {
+describe.each(STORE_KINDS)('click rollup on %s', (kind) => {
   let db: Db;
   const seed = Number(process.env.ROLLUP_SEED ?? Date.now() % 1_000_000);
   beforeAll(async () => {
@@ -82,7 +82,7 @@ describe.each(DB_KINDS)('click rollup on %s', (kind) => {
   });
 });
 
-describe.each(DB_KINDS)('the analyst role on %s', (kind) => {
+describe.each(STORE_KINDS)('the analyst role on %s', (kind) => {
   let db: Db;
   let analyst: { query: (sql: string) => Promise<unknown>; close: () => Promise<void> };
   beforeAll(async () => {

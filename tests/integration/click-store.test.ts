@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { ClickRecorder, type ClickRow } from '../../services/clicks/index.ts';
 import { clickStore, migrate, openDb, type Db } from '../../services/db/index.ts';
-import { DB_KINDS, freshDbConfig } from '../helpers/service.ts';
+import { STORE_KINDS, freshDbConfig } from '../helpers/service.ts';
 
 const HASH = 'ab'.repeat(32);
 const row = (over: Partial<ClickRow> = {}): ClickRow => ({
@@ -24,7 +24,7 @@ const row = (over: Partial<ClickRow> = {}): ClickRow => ({
   ...over,
 });
 
-describe.each(DB_KINDS)('clicks on %s', (kind) => {
+describe.each(STORE_KINDS)('clicks on %s', (kind) => {
   let db: Db;
   beforeAll(async () => {
     db = await openDb(await freshDbConfig(kind));

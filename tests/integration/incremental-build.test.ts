@@ -1,7 +1,8 @@
 /**
  * Incremental builds: a second `vpnsite build` re-renders only the reviews and articles whose loader data changed
- * (scripts/build/react-router.ts), and publishes exactly what a build without the cache publishes; and what the
- * pool renders is what React Router's own prerender renders.
+ * (scripts/build/react-router.ts), and publishes exactly what a build without the cache publishes. That the render's
+ * worker processes, which start from 1,000 pages, render what React Router's own prerender renders is checked by
+ * `npm run bench:build` (scripts/bench/render-equivalence.ts), on a build of 1,100 pages.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -100,35 +101,6 @@ describe('incremental vpnsite build', () => {
     } finally {
       rmSync(cache, { recursive: true, force: true });
       rmSync(root, { recursive: true, force: true });
-    }
-  }, 600_000);
-
-  it('renders on every core what React Router renders itself', async () => {
-    // Enough pages (the site's own and synthetic copies) for the render to start its worker processes.
-    const data = join(mkdtempSync(join(tmpdir(), 'vpnsite-synthetic-')), 'data');
-    writeSyntheticContent(join(PROJECT_ROOT, 'data'), data, { totalPages: 1100 });
-    const loaded = loadContent(data);
-    const parameterised = loaded.routes.filter(isParameterisedPage).length;
-    expect(parameterised).toBeGreaterThanOrEqual(1000);
-    const made: string[] = [];
-    const build = async (routes: boolean) => {
-      const snapshot = mkdtempSync(join(tmpdir(), 'vpnsite-snapshot-'));
-      writeSnapshot(snapshot, loaded.content!, loaded.routes);
-      // Inside the project, where the server build resolves the project's packages.
-      const buildDir = mkdtempSync(join(PROJECT_ROOT, '.build-test-'));
-      made.push(snapshot, buildDir);
-      const result = await prerender({ dataDir: data, buildDir, snapshotDir: snapshot, routes: routes ? loaded.routes : undefined });
-      expect(result.ok, result.log).toBe(true);
-      return { dir: join(buildDir, 'client'), result };
-    };
-    try {
-      const pool = await build(true);
-      const own = await build(false);
-      expect(pool.result.rendered).toBe(parameterised);
-      expect(own.result.rendered).toBeUndefined();
-      expect(treeDigest(pool.dir)).toBe(treeDigest(own.dir));
-    } finally {
-      for (const dir of [...made, dirname(data)]) rmSync(dir, { recursive: true, force: true });
     }
   }, 600_000);
 });

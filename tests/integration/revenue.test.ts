@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
-import { createPgDatabase } from '../helpers/service.ts';
+import { createPgDatabase, DB_KINDS } from '../helpers/service.ts';
 
 const TOKEN = 'stats-token-for-the-revenue-test';
 const IMPACT = 'impact-secret-0123456789';
@@ -18,7 +18,7 @@ const CJ = 'cj-secret-abcdefghijklmnop';
 const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131 Safari/537.36';
 const TODAY = new Date().toISOString().slice(0, 10);
 
-describe.each(['pg', 'pglite'] as const)('revenue on %s', (kind) => {
+describe.each(DB_KINDS)('revenue on %s', (kind) => {
   let svc: ServeProcess;
   let env: Record<string, string>;
   const clickIds: number[] = [];

@@ -1,7 +1,9 @@
 /**
- * Smart outbound links through the service, on PostgreSQL and on the embedded database: each kind of rule with the
+ * Smart outbound links through the service, on PostgreSQL: each kind of rule with the
  * Location it answers and the row it stores, rule order, the country header ignored unless configured, an 80/20
- * split over 10,000 distinct visitors, and the reports by variant, country and device.
+ * split over 1,000 distinct visitors, and the reports by variant, country and device. How evenly the split spreads
+ * 10,000 visitors is the decision's own test (tests/unit/smart-link-rules.test.ts); here it is the service that must
+ * tell its visitors apart.
  */
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +13,7 @@ import { clickReport } from '../../services/db/index.ts';
 import { DB_KINDS, startService, type RunningService } from '../helpers/service.ts';
 
 const TODAY = new Date().toISOString().slice(0, 10);
+const VISITORS = 1000;
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131 Safari/537.36';
 
@@ -92,25 +95,25 @@ describe.each(DB_KINDS)('smart links on %s', (kind) => {
     expect(de.row).toMatchObject({ destination: 'promo', country: null, device: 'ios' });
   });
 
-  it('splits 80/20 over 10,000 visitors within 2 points, the same variant all day for each, and reports by variant', async () => {
-    const visitors = Array.from({ length: 10_000 }, (_, i) => `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
+  it('splits 80/20 over 1,000 visitors within 5 points, the same variant all day for each, and reports by variant', async () => {
+    const visitors = Array.from({ length: VISITORS }, (_, i) => `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
     const locations: string[] = [];
     for (let i = 0; i < visitors.length; i += 50) {
       locations.push(...(await Promise.all(visitors.slice(i, i + 50).map((ip) => go(svc, '/go/surfshark', { 'x-forwarded-for': ip, 'user-agent': DESKTOP })))));
     }
     const promo = locations.filter((l) => l === 'https://surfshark.com/deal/black-friday').length;
-    expect(promo / 100).toBeGreaterThanOrEqual(18);
-    expect(promo / 100).toBeLessThanOrEqual(22);
-    expect(locations.filter((l) => l.startsWith('https://get.surfshark.net/')).length).toBe(10_000 - promo);
+    expect(promo / VISITORS).toBeGreaterThanOrEqual(0.15);
+    expect(promo / VISITORS).toBeLessThanOrEqual(0.25);
+    expect(locations.filter((l) => l.startsWith('https://get.surfshark.net/')).length).toBe(VISITORS - promo);
     // The same visitor again: the same variant.
     for (const i of [0, 1, 2, 3, 4, 17, 99, 1234]) expect(await go(svc, '/go/surfshark', { 'x-forwarded-for': visitors[i]!, 'user-agent': DESKTOP })).toBe(locations[i]);
 
-    await svc.waitForCount('clicks', 10_000 + 8, "provider = 'surfshark'");
+    await svc.waitForCount('clicks', VISITORS + 8, "provider = 'surfshark'");
     const report = await clickReport(svc.db, { by: ['provider', 'variant'], since: TODAY, until: TODAY, includeBots: false });
     const surf = report.rows.filter((r) => r.provider === 'surfshark');
     const byVariant = Object.fromEntries(surf.map((r) => [r.variant, r.clicks]));
     const again = [0, 1, 2, 3, 4, 17, 99, 1234].filter((i) => locations[i]!.includes('black-friday')).length;
-    expect(byVariant).toEqual({ affiliate: 10_000 - promo + 8 - again, promo: promo + again });
+    expect(byVariant).toEqual({ affiliate: VISITORS - promo + 8 - again, promo: promo + again });
     // The same from the raw rows, and from the rollup once refreshed.
     expect((await clickReport(svc.db, { by: ['provider', 'variant'], since: TODAY, until: TODAY, includeBots: false }, 'raw')).rows).toEqual(report.rows);
     await svc.db.query('SELECT refresh_click_rollup($1::date)', [TODAY]);
