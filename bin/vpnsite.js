@@ -8,9 +8,9 @@ import { bundled } from '../scripts/lib/bundle.mjs';
 const entry = await bundled('scripts/cli.ts');
 if (entry) {
   process.setSourceMapsEnabled(true);
-  await import(pathToFileURL(entry).href);
+  await (await import(pathToFileURL(entry).href)).main();
 } else {
   const { register } = await import('tsx/esm/api');
   register();
-  await import('../scripts/cli.ts');
+  await (await import('../scripts/cli.ts')).main();
 }

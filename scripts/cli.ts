@@ -25,17 +25,34 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
 /** Exit codes: 0 success, 1 failure, 2 usage (docs/cli.md; scripts rely on them). */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
-// Settings from .env in the working directory, under whatever the environment already sets (.env.example lists them).
-loadDotEnv();
+/**
+ * Runs the command `argv` names (`['node', 'vpnsite', …args]`) in this process: undefined once it has run (its exit
+ * code, if not 0, in process.exitCode), or the code to exit with at once after a usage error or a failure. The tests
+ * run most commands through it, without starting a process each time.
+ */
+export async function run(argv: readonly string[]): Promise<number | undefined> {
+  const program = new Command('vpnsite')
+    .description('Content toolchain and service for the VPN comparison site')
+    .exitOverride();
 
-const program = new Command('vpnsite')
-  .description('Content toolchain and service for the VPN comparison site')
-  .exitOverride();
+  // No command, --help or an unknown name: register them all, so help lists every command and usage errors name them.
+  const named = argv[2];
+  for (const name of named && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS)) (await COMMANDS[name]!())(program);
+  hintOnUsageErrors(program);
 
-// No command, --help or an unknown name: register them all, so help lists every command and usage errors name them.
-const named = process.argv[2];
-for (const name of named && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS)) (await COMMANDS[name]!())(program);
-hintOnUsageErrors(program);
+  try {
+    // `vpnsite help <name>` for a name that is no command is an unknown command, not a request for every command's help.
+    const asked = argv[3];
+    if (named === 'help' && asked !== undefined && !Object.hasOwn(COMMANDS, asked)) program.error(`error: unknown command '${asked}'`, { exitCode: EXIT.usage });
+    await program.parseAsync(argv);
+    return undefined;
+  } catch (err) {
+    // --help and --version exit 0; every other commander error is a usage error.
+    if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    console.error(err instanceof Error ? err.message : err);
+    return EXIT.failed;
+  }
+}
 
 /**
  * A usage error prints the one line that is wrong and where to read more, as git and npm do: the whole help text
@@ -46,16 +63,10 @@ function hintOnUsageErrors(cmd: Command, path = cmd.name()): void {
   for (const sub of cmd.commands) hintOnUsageErrors(sub, `${path} ${sub.name()}`);
 }
 
-try {
-  // `vpnsite help <name>` for a name that is no command is an unknown command, not a request for every command's help.
-  const asked = process.argv[3];
-  if (named === 'help' && asked !== undefined && !Object.hasOwn(COMMANDS, asked)) program.error(`error: unknown command '${asked}'`, { exitCode: EXIT.usage });
-  await program.parseAsync(process.argv);
-} catch (err) {
-  if (err instanceof CommanderError) {
-    // --help and --version exit 0; every other commander error is a usage error.
-    process.exit(err.exitCode === 0 ? EXIT.ok : EXIT.usage);
-  }
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(EXIT.failed);
+/** `vpnsite …` as a process (bin/vpnsite.js): settings from .env in the working directory, then the command. */
+export async function main(): Promise<void> {
+  // Under whatever the environment already sets (.env.example lists them).
+  loadDotEnv();
+  const code = await run(process.argv);
+  if (code !== undefined) process.exit(code);
 }

@@ -2,12 +2,11 @@
  * No dead ends: on every route's built page, every link leads somewhere and every button does something; every
  * setup-guide button goes through /go/ to its own link (or the provider's website when it has none by that name).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Parser } from 'htmlparser2';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../services/content/index.ts';
 import { useBrowser } from '../helpers/browser.ts';
+import { builtPage } from '../helpers/built-site.ts';
 import { BUILD_DAY } from '../helpers/build-day.ts';
 
 const browser = useBrowser();
@@ -18,14 +17,6 @@ const content = loaded.content!;
 const pages = loaded.routes.filter((r) => r.kind !== 'stats').map((r) => r.path);
 
 interface Control { tag: string; href: string | null; type: string | null; inForm: string | null; toggles: boolean; text: string }
-
-/** A route's prerendered file in the built site. */
-function builtPage(path: string): string {
-  const dist = inject('distDir');
-  const file = [join(dist, path, 'index.html'), join(dist, `${path}.html`)].find((f) => existsSync(f));
-  if (!file) throw new Error(`${path} has no built page`);
-  return readFileSync(file, 'utf8');
-}
 
 /** The page's links and buttons, each with the form it sits in, and every id on it. */
 function controlsOf(html: string): { controls: Control[]; ids: Set<string> } {

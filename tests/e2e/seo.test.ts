@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { decode, scanPage } from '../../scripts/build/html-scan.ts';
 import { useBrowser } from '../helpers/browser.ts';
+import { builtPage } from '../helpers/built-site.ts';
 import { onePagePerKind } from '../helpers/sitemap.ts';
 
 const browser = useBrowser();
@@ -12,10 +13,9 @@ const sitemap = readFileSync(join(inject('distDir'), 'sitemap.xml'), 'utf8');
 const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!));
 const origin = urls[0]!.origin;
 
+/** A route's built page: head tags and structured data are read from the files the service sends. */
 async function html(path: string): Promise<string> {
-  const res = await fetch(new URL(path, inject('baseUrl')));
-  expect(res.status, path).toBe(200);
-  return res.text();
+  return builtPage(path);
 }
 
 /** The page's visible text, roughly: tags and scripts removed, entities decoded. */

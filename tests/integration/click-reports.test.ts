@@ -1,10 +1,10 @@
-/** vpnsite clicks against both databases: exact figures in every format, UTC-midnight edges, usage errors, the chart files. */
+/** vpnsite clicks, run in-process (tests/e2e/click-chart.test.ts runs it as a real process), against PostgreSQL: exact figures in every format, UTC-midnight edges, usage errors, the chart files. */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, refreshClickRollup, type Db } from '../../services/db/index.ts';
-import { vpnsite } from '../helpers/cli.ts';
+import { vpnsiteInProcess } from '../helpers/cli.ts';
 import { insertClicks, KNOWN_CLICKS, sharedDb } from '../helpers/clicks.ts';
 import { DB_KINDS } from '../helpers/service.ts';
 
@@ -29,7 +29,7 @@ describe.each(DB_KINDS)('vpnsite clicks on %s', (kind) => {
   // PGlite allows one process at a time: the test's handle is closed while the CLI runs.
   const cli = async (args: string[], extraEnv: Record<string, string> = {}) => {
     if (kind === 'pglite') await db.close();
-    const r = vpnsite(['clicks', ...args], { ...env, ...extraEnv });
+    const r = await vpnsiteInProcess(['clicks', ...args], { ...env, ...extraEnv });
     if (kind === 'pglite') db = await reopen();
     return r;
   };
@@ -130,7 +130,7 @@ describe.each(DB_KINDS)('vpnsite clicks on %s', (kind) => {
 });
 
 describe('vpnsite clicks usage', () => {
-  it('exits 2 with a clear message for an unknown --by value, a bad date or a reversed range', () => {
+  it('exits 2 with a clear message for an unknown --by value, a bad date or a reversed range', async () => {
     const cases: [string[], string][] = [
       [['--by', 'continent'], 'unknown --by value "continent": use provider, day, page, placement, destination, variant, country, device'],
       [['--since', '2026-02-30'], '--since must be a date written YYYY-MM-DD (UTC), such as 2026-03-01 (found "2026-02-30")'],
@@ -140,7 +140,7 @@ describe('vpnsite clicks usage', () => {
       [['--chart', 'out.png'], '--chart must name a .html or .svg file'],
     ];
     for (const [args, message] of cases) {
-      const r = vpnsite(['clicks', ...args], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+      const r = await vpnsiteInProcess(['clicks', ...args], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr).toContain(message);
       expect(r.stdout).toBe('');

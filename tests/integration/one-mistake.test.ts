@@ -1,7 +1,7 @@
 /**
  * One mistake, one error: for each single mistake an editor makes, `vpnsite validate` reports exactly one error, at
- * the mistake's file:line:col, whichever way it ran (the content loaded for a build or checked for validate, from
- * the command or the library) and in both output formats. No other file is reported because of it.
+ * the mistake's file:line:col, whichever way it ran (the content loaded for a build or checked for validate, as the
+ * command does or as the library's callers do) and in both output formats. No other file is reported because of it.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,10 +21,10 @@ function expected(data: string, e: ExpectedError): Problem {
   return { file: `${printed}/${e.rel}`, line: e.line, column: e.column, pointer: e.pointer, severity: 'error', message: e.message.replaceAll('{data}', printed) };
 }
 
-/** What `report` prints, as a string. */
+/** What `report` prints, as a string; it must also say the content fails, which is the command's exit status 1. */
 function printed(result: LoadResult, format: 'text' | 'json'): string {
   let text = '';
-  report(result, { format }, { write: (chunk: string) => (text += chunk) });
+  expect(report(result, { format }, { write: (chunk: string) => (text += chunk) })).toBe(false);
   return text;
 }
 
@@ -48,15 +48,19 @@ afterEach(() => {
   process.env = { ...saved };
 });
 
+/** A data copy with the one mistake, and the compiled schemas' cache of this test alone. */
+function withMistake(mistake: (typeof MISTAKES)[number]): { data: string; cache: string; error: Problem } {
+  process.env.VPNSITE_TODAY = TODAY;
+  const cache = mkdtempSync(join(tmpdir(), 'vpnsite-mistake-cache-'));
+  process.env.VPNSITE_CACHE_DIR = cache;
+  const data = copyOfData();
+  mistake.make(data);
+  return { data, cache, error: expected(data, mistake.error) };
+}
+
 describe.each(MISTAKES)('$name', (mistake) => {
-  it('is one error at its place: loaded or validated, from the command or not, in text and JSON', async () => {
-    process.env.VPNSITE_TODAY = TODAY;
-    // The compiled schemas' cache of this test alone.
-    const cache = mkdtempSync(join(tmpdir(), 'vpnsite-mistake-cache-'));
-    process.env.VPNSITE_CACHE_DIR = cache;
-    const data = copyOfData();
-    mistake.make(data);
-    const error = expected(data, mistake.error);
+  it('is one error at its place: loaded or validated, as the command does or not, in text and JSON', async () => {
+    const { data, error } = withMistake(mistake);
 
     const runs: [string, () => Promise<LoadResult> | LoadResult][] = [
       ['validate', () => validateContent(data, { today: TODAY })],
@@ -70,7 +74,14 @@ describe.each(MISTAKES)('$name', (mistake) => {
       expect(result.content, how).toBeUndefined();
       for (const format of ['text', 'json'] as const) expectOneError(printed(result, format), format, error, mistake.error.folded);
     }
+  });
+});
 
+// The command runs what the tests above run in-process; one mistake shows that it prints the same as a real process.
+describe('vpnsite validate as a real process', () => {
+  it('prints the one error, in text and JSON, and exits 1', () => {
+    const mistake = MISTAKES[0]!;
+    const { data, cache, error } = withMistake(mistake);
     for (const format of ['text', 'json'] as const) {
       const r = vpnsite(['validate', '--data', data, '--format', format], { VPNSITE_CACHE_DIR: cache });
       expect(r.status, r.stderr).toBe(1);

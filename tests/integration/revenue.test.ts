@@ -9,6 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { vpnsiteInProcess } from '../helpers/cli.ts';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
 import { createPgDatabase, DB_KINDS } from '../helpers/service.ts';
 
@@ -22,7 +23,8 @@ describe.each(DB_KINDS)('revenue on %s', (kind) => {
   let svc: ServeProcess;
   let env: Record<string, string>;
   const clickIds: number[] = [];
-  const cli = async (...args: string[]) => vpnsiteAsync(args, env);
+  // The commands' logic in-process; `conversions import` once as a real process, as an owner runs it.
+  const cli = async (...args: string[]) => vpnsiteInProcess(args, env);
   const beacon = (body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${svc.url}/api/pv`, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': DESKTOP, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
   const postback = (params: Record<string, string>, how: 'query' | 'body' = 'query') => {
@@ -114,7 +116,7 @@ describe.each(DB_KINDS)('revenue on %s', (kind) => {
   it("imports a network's CSV with the same rules, and says what it added, updated and could not match", async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'vpnsite-csv-')), 'report.csv');
     writeFileSync(file, `Order ID,Sub ID,Sale Amount,Currency,Status\nT1,${clickIds[0]},40.00,USD,approved\nP7,${clickIds[1]},"1,000.00",USD,Pending\nP8,424242,3.00,GBP,approved\nP9,${clickIds[2]},abc,USD,approved\n`);
-    const r = await cli('conversions', 'import', file, '--network', 'impact', '--map', 'Order ID=txid', '--map', 'Sub ID=click_id', '--map', 'Sale Amount=amount');
+    const r = await vpnsiteAsync(['conversions', 'import', file, '--network', 'impact', '--map', 'Order ID=txid', '--map', 'Sub ID=click_id', '--map', 'Sale Amount=amount'], env);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('4 rows from impact: 2 added, 0 updated, 1 unchanged, 1 refused\n1 not matched to a click (stored, reported as unmatched): P8 (click id 424242)\n');
     expect(r.stderr).toBe('refused line 5: amount must be a decimal number such as 12.50 (found "abc")\n');
