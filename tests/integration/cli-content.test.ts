@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { schemaFiles } from '../../services/content/schemas/json-files.ts';
-import { copyOfData, edit, treeDigest, vpnsite } from '../helpers/cli.ts';
+import { copyOfData, edit, treeDigest, vpnsite, vpnsiteInProcess } from '../helpers/cli.ts';
 
+// Run in-process where only the command's logic is at stake; as a real process for its start-up and its cache file.
 describe('vpnsite validate', () => {
   it('passes the real content with warnings only, and exits 0', () => {
     const r = vpnsite(['validate']);
@@ -13,11 +14,11 @@ describe('vpnsite validate', () => {
     expect(r.stdout).not.toMatch(/ error /);
   });
 
-  it('prints every problem with file:line:col and exits 1', () => {
+  it('prints every problem with file:line:col and exits 1', async () => {
     const data = copyOfData();
     edit(join(data, 'providers/nordvpn.yaml'), 'rating: 4.9', 'rating: 7');
     edit(join(data, 'providers/surfshark.yaml'), 'countries: 65', 'countries: lots');
-    const r = vpnsite(['validate', '--data', data]);
+    const r = await vpnsiteInProcess(['validate', '--data', data]);
     expect(r.status).toBe(1);
     const rel = relative(process.cwd(), data);
     expect(r.stdout).toContain(`${rel}/providers/nordvpn.yaml:7:9 error /rating must be <= 5`);
@@ -25,10 +26,10 @@ describe('vpnsite validate', () => {
     expect(r.stdout).toMatch(/✗ \d+ files checked: [1-9]\d* error\(s\)/);
   });
 
-  it('prints JSON objects with the documented fields under --format json', () => {
+  it('prints JSON objects with the documented fields under --format json', async () => {
     const data = copyOfData();
     edit(join(data, 'providers/nordvpn.yaml'), 'rating: 4.9', 'rating: 7');
-    const r = vpnsite(['validate', '--data', data, '--format', 'json']);
+    const r = await vpnsiteInProcess(['validate', '--data', data, '--format', 'json']);
     expect(r.status).toBe(1);
     const problems = JSON.parse(r.stdout) as Record<string, unknown>[];
     const error = problems.find((p) => p.severity === 'error' && p.pointer === '/rating');
@@ -55,26 +56,26 @@ describe('vpnsite validate', () => {
     expect(vpnsite(['validate', '--data', data], { VPNSITE_CACHE_DIR: cache }).stdout).toContain('error refused by the cached validator');
   });
 
-  it('fails on warnings under --strict', () => {
-    const r = vpnsite(['validate', '--strict']);
+  it('fails on warnings under --strict', async () => {
+    const r = await vpnsiteInProcess(['validate', '--strict']);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('(warnings fail under --strict)');
   });
 
-  it('warns about a price checked longer ago than site.yaml allows, and fails on it under --strict', () => {
-    const fresh = vpnsite(['validate'], { VPNSITE_TODAY: '2025-04-15' });
+  it('warns about a price checked longer ago than site.yaml allows, and fails on it under --strict', async () => {
+    const fresh = await vpnsiteInProcess(['validate'], { VPNSITE_TODAY: '2025-04-15' });
     expect(fresh.status).toBe(0);
     expect(fresh.stdout).not.toContain('price checked');
-    const old = vpnsite(['validate'], { VPNSITE_TODAY: '2025-04-16' });
+    const old = await vpnsiteInProcess(['validate'], { VPNSITE_TODAY: '2025-04-16' });
     expect(old.status).toBe(0);
     expect(old.stdout).toMatch(/^data\/providers\/nordvpn\.yaml:\d+:\d+ warning \/plans\/2-year\/checked price checked on 2025-01-15, 91 days ago \(more than 90, site\.yaml prices\.maxAgeDays\)/m);
-    expect(vpnsite(['validate', '--strict'], { VPNSITE_TODAY: '2025-04-16' }).status).toBe(1);
+    expect((await vpnsiteInProcess(['validate', '--strict'], { VPNSITE_TODAY: '2025-04-16' })).status).toBe(1);
   });
 
-  it('exits 2 on a usage error', () => {
-    expect(vpnsite(['validate', '--format', 'xml']).status).toBe(2);
-    expect(vpnsite(['validate', '--no-such-flag']).status).toBe(2);
-    expect(vpnsite(['frobnicate']).status).toBe(2);
+  it('exits 2 on a usage error', async () => {
+    expect((await vpnsiteInProcess(['validate', '--format', 'xml'])).status).toBe(2);
+    expect((await vpnsiteInProcess(['validate', '--no-such-flag'])).status).toBe(2);
+    expect((await vpnsiteInProcess(['frobnicate'])).status).toBe(2);
   });
 });
 

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MARKER, type LinkResult } from '../../services/links/health.ts';
+import { vpnsiteInProcess } from '../helpers/cli.ts';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
 import { createPgDatabase } from '../helpers/service.ts';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
@@ -72,8 +73,9 @@ function loopbackContent(opts: { hang: boolean }): string {
   return dir;
 }
 
-const check = async (args: string[]) => {
-  const r = await vpnsiteAsync(['links', 'check', ...args], {});
+/** `vpnsite links check`, in-process unless `process` says to start one as an owner would. */
+const check = async (args: string[], how: 'in-process' | 'process' = 'in-process') => {
+  const r = how === 'process' ? await vpnsiteAsync(['links', 'check', ...args], {}) : await vpnsiteInProcess(['links', 'check', ...args]);
   return { ...r, json: () => JSON.parse(r.stdout) as LinkResult[] };
 };
 
@@ -82,7 +84,7 @@ describe('vpnsite links check', () => {
   beforeAll(() => void (data = loopbackContent({ hang: true })));
 
   it("reports each of a provider's links: kept, dropped sub-ID, another domain, 404, loop and no answer", async () => {
-    const r = await check(['--data', data, '--provider', 'nordvpn', '--format', 'json', '--timeout', '1']);
+    const r = await check(['--data', data, '--provider', 'nordvpn', '--format', 'json', '--timeout', '1'], 'process');
     expect(r.status, r.stderr).toBe(1);
     const by = Object.fromEntries(r.json().map((x) => [x.link, x]));
     expect(Object.keys(by).sort()).toEqual(['affiliate', 'android', 'ios', 'macos', 'promo', 'router', 'website']);
