@@ -7,7 +7,7 @@ import { normalizePath, routesByPath, routeStub, type RouteContent, type RouteEn
 import { DEFAULT_MAX_AGE_DAYS, figureRules } from './figure-checks.ts';
 import { LINK_NAMES } from './schemas/common.ts';
 import { editorialRules, type EditorialContent } from './editorial-checks.ts';
-import { fileRules, reporter, SLUGGED, type FactPointers, type FileFacts } from './file-rules.ts';
+import { fileRules, PLACE_NAMES, reporter, SLUGGED, type FactPointers, type FileFacts } from './file-rules.ts';
 import { parseData, type SourceFile } from './source.ts';
 
 export interface CrossCheckOptions {
@@ -16,7 +16,13 @@ export interface CrossCheckOptions {
 }
 
 /** What the cross-file rules read of each provider (its routeStub). */
-export interface ProviderStub { slug: string; name: string; plan: string; plans?: Record<string, { savings?: number }>; linkNames?: string[] }
+export interface ProviderStub {
+  slug: string; name: string; plan: string; plans?: Record<string, { savings?: number }>; linkNames?: string[];
+  review?: unknown; status?: string; discontinued?: { on: string };
+}
+
+/** How a discontinued provider is named in a message: its name and the day it shut down. */
+const shutDown = (p: ProviderStub) => `${p.name} shut down${p.discontinued ? ` on ${p.discontinued.on}` : ''}`;
 
 /** A file and its facts (fileRules). */
 export interface CheckedFile { source: SourceFile; facts: FileFacts }
@@ -26,7 +32,7 @@ export interface CheckedFile { source: SourceFile; facts: FileFacts }
  * references, internal links) or depends on the day (ended offers, old prices), each at the position of the value it
  * is about. Problems with one cause (a provider, a plan or a page that does not exist) are folded into the first.
  */
-export function crossCheck(files: CheckedFile[], content: RouteContent & { site: { prices?: { maxAgeDays?: number } }; providers: { slug: string }[] }, routes: RouteEntry[], opts: CrossCheckOptions): Problem[] {
+export function crossCheck(files: CheckedFile[], content: RouteContent & { site: { prices?: { maxAgeDays?: number }; jurisdiction?: string }; providers: { slug: string }[] }, routes: RouteEntry[], opts: CrossCheckOptions): Problem[] {
   const problems: Problem[] = [];
   const at = reporter(problems);
   const causes = new Map<string, { problems: Problem[]; more: (n: number) => string }>();
@@ -55,6 +61,8 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
     if (provider && !providers.has(facts.aka)) providers.set(facts.aka, provider);
   }
   let allPaths: string[] | undefined;
+  // A site.yaml with a mistake of its own may have lost its jurisdiction to it: that mistake is the one to report.
+  const siteSpoiled = files.some((f) => f.source.kind === 'site' && f.facts.spoiled !== undefined);
 
   // A file's refs' and links' pointers, found again (by parsing the file once more) only when one has a problem.
   const found = new Map<CheckedFile, FactPointers>();
@@ -92,19 +100,28 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
       if (featured) at(s, '/featured', 'error', `only one provider may be featured (${featured.file} already is)`);
       featured = s;
     }
-    facts.refs.forEach(([provider, plan], k) => {
+    facts.refs.forEach(([provider, plan, role], k) => {
       const p = providers.get(provider);
       if (!p) because(`provider:${provider}`, references)(s, pointerOf(file, 'refs', k), 'error', `unknown provider '${provider}'${suggestion(provider, providers.keys())}`);
       else if (plan !== null && p.plans && !Object.hasOwn(p.plans, plan)) {
         const ids = Object.keys(p.plans);
         because(`plan:${p.slug}:${plan}`, references)(s, pointerOf(file, 'refs', k).replace(/provider$/, 'plan'), 'error', `'${plan}' is not one of ${p.name}'s plans (${ids.join(', ')})${suggestion(plan, ids)}`);
       }
+      if (!p || !role) return;
+      const place = PLACE_NAMES[facts.places?.[k] ?? ''] ?? 'this place';
+      // A visitor is sent only where the site can vouch for the provider: a review it can read, a service that still runs.
+      if (p.status === 'discontinued') at(s, pointerOf(file, 'refs', k), 'error', `${shutDown(p)}: ${place} may not offer it or its buttons (its review stays, with a notice); name a provider still in business`);
+      else if (role === 'pick' && !p.review) at(s, pointerOf(file, 'refs', k), 'error', `${p.name} has no review: ${place} may name only a reviewed provider (a mention in running text is fine); give it a review or pick another`);
     });
+    if (facts.jurisdiction !== undefined && !content.site.jurisdiction && !siteSpoiled) {
+      at(s, facts.jurisdiction, 'error', `{jurisdiction} needs site.yaml \`legal: { jurisdiction: … }\`, the governing law the terms state`);
+    }
     figures.check(file, pointerOf);
     facts.links.forEach((href, k) => {
       const go = /^\/go\/([^/?#]+)(?:\/([^/?#]+))?/.exec(href);
       if (go) {
         if (!providers.has(go[1]!)) because(`provider:${go[1]}`, references)(s, pointerOf(file, 'links', k), 'error', `link to unknown provider '${go[1]}'${suggestion(go[1]!, providers.keys())}`);
+        else if (providers.get(go[1]!)!.status === 'discontinued') at(s, pointerOf(file, 'links', k), 'error', `${shutDown(providers.get(go[1]!)!)}: a button to /go/${go[1]} would only lead to its review; link to /vpn-reviews/${go[1]} or to a provider still in business`);
         else if (go[2] !== undefined && !(LINK_NAMES as readonly string[]).includes(go[2]) && !providers.get(go[1]!)!.linkNames?.includes(go[2])) {
           const known = [...LINK_NAMES, ...(providers.get(go[1]!)!.linkNames ?? [])];
           at(s, pointerOf(file, 'links', k), 'error', `/go/${go[1]}/${go[2]}: '${go[2]}' is not a link name (${known.join(', ')})${suggestion(go[2], known)}`);

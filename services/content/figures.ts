@@ -100,7 +100,8 @@ export function referenceProblem(ref: Reference, providers: ReadonlyMap<string, 
 export function figureText(ref: Reference, providers: ReadonlyMap<string, FigureSource>): string {
   if (ref.provider === AGGREGATE) {
     let max = 0;
-    for (const p of providers.values()) for (const plan of Object.values(p.plans)) max = Math.max(max, plan.discount);
+    // A provider that has shut down sells nothing: its old discount is no offer of today's.
+    for (const p of providers.values()) if ((p as { status?: string }).status !== 'discontinued') for (const plan of Object.values(p.plans)) max = Math.max(max, plan.discount);
     return formatDiscount(max);
   }
   const p = providers.get(ref.provider)!;

@@ -6,7 +6,7 @@ import { KINDS, type Kind } from './schemas/index.ts';
 import type { Problem, Severity } from './problem.ts';
 import { partialRouteStub, RESERVED_SLUG, routeStub } from './routes.ts';
 import { ordinal, textReporter } from './figure-checks.ts';
-import { isHttpUrl, providerRules, routingRules } from './provider-checks.ts';
+import { isHttpUrl, lifecycleRules, providerRules, routingRules } from './provider-checks.ts';
 import { literalFigures, literalMessage, referencesWithOrdinal } from './figure-rules.ts';
 import { locate, type SourceFile } from './source.ts';
 
@@ -16,20 +16,20 @@ export const SLUGGED = new Set((Object.keys(KINDS) as Kind[]).filter((k) => (KIN
 /** Text an editor left to fill in: "[Jurisdiction]", TODO, TBD, lorem ipsum. */
 const PLACEHOLDER_TEXT = /\[[A-Z][A-Za-z ]{2,}\]|\bTODO\b|\bTBD\b|\blorem ipsum\b/i;
 
-type Visit = (key: string, value: string, parent: Record<string, unknown>, pointer: () => string, about: string | undefined, top: () => string | undefined) => void;
+type Visit = (key: string, value: string, parent: Record<string, unknown>, pointer: () => string, about: string | undefined, top: (depth?: number) => string | undefined) => void;
 
 /**
  * Visits every string below root (property values and list items), depth first. `pointer()` gives the JSON
  * pointer of the one being visited; it is built only when asked for, since building one for every value was most
  * of this walk's time at 10,000 files. It runs over every file's data, so it allocates no entries arrays. `about` is
  * the provider the string is about: the nearest enclosing object's `provider:`, else `rootAbout`; `top()` the
- * top-level key the string is under. With `skip`, the values (and everything below them) whose pointer it refuses
+ * key the string is under at a depth (the top-level one by default). With `skip`, the values (and everything below them) whose pointer it refuses
  * are not visited; that builds every pointer, so it is only for the few files with errors.
  */
 function walkStrings(root: unknown, rootAbout: string | undefined, visit: Visit, skip?: (pointer: string) => boolean): void {
   const path: string[] = [];
   const pointer = () => path.map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-  const top = () => path[0];
+  const top = (depth = 0) => path[depth];
   const step = (key: string, v: unknown, parent: Record<string, unknown>, about: string | undefined) => {
     const text = typeof v === 'string';
     if (!text && !(v && typeof v === 'object')) return;
@@ -52,8 +52,34 @@ function walkStrings(root: unknown, rootAbout: string | undefined, visit: Visit,
   if (root && typeof root === 'object') go(root, rootAbout);
 }
 
-/** A `provider:` reference in a file other than a provider's, and the `plan:` beside it (null when there is none). */
-type ProviderRef = [provider: string, plan: string | null];
+/**
+ * A `provider:` reference in a file other than a provider's, the `plan:` beside it (null when there is none), and
+ * what the place does with the provider (refRole), when it recommends it or carries its buttons.
+ */
+type ProviderRef = [provider: string, plan: string | null, role?: RefRole];
+
+/**
+ * What a place that names a provider does with it: 'pick' recommends it (a ranking, a pick box, a deal card, a
+ * "which to choose" table), which only a reviewed, active provider may be; 'buttons' only carries its /go/ buttons
+ * (a guide's download picker), which a discontinued provider may not have.
+ */
+export type RefRole = 'pick' | 'buttons';
+
+/** Blocks that recommend the providers they name. */
+const PICK_BLOCKS: Record<string, string> = {
+  ranking: 'a ranking', recommendations: 'a pick box', 'deal-list': 'a deal box', 'price-list': 'a price list', 'comparison-table': 'a comparison table', 'cost-table': 'a cost table',
+};
+
+/** What each place is called in a message, by block type or page kind. */
+export const PLACE_NAMES: Record<string, string> = { ...PICK_BLOCKS, 'provider-downloads': 'a download picker', deals: 'a deal card', streaming: 'a streaming pick', gaming: 'a gaming deal' };
+
+/** The role of a `provider:` at this place: by the block it is in, or by the page (every pick on deals, streaming and gaming). */
+function refRole(kind: Kind, blockType: unknown): [RefRole, string] | undefined {
+  if (kind === 'deals' || kind === 'streaming' || kind === 'gaming') return ['pick', kind];
+  if (typeof blockType !== 'string') return undefined;
+  if (Object.hasOwn(PICK_BLOCKS, blockType)) return ['pick', blockType];
+  return blockType === 'provider-downloads' ? ['buttons', blockType] : undefined;
+}
 
 /**
  * What the rules that span files need to know of one file, gathered where the file is parsed (in a validation
@@ -81,6 +107,10 @@ export interface FileFacts {
   ends: { pointer: string; endsOn: string; schedule?: true }[];
   /** The days a provider's plans were checked; how old is too old depends on the day too. */
   checked: { pointer: string; date: string }[];
+  /** The first place that writes {jurisdiction}, which site.yaml must then give. */
+  jurisdiction?: string;
+  /** The place each ref with a role is in (a block type or a page kind), for its message, by the ref's index. */
+  places?: Record<number, string>;
   /** The values the file's schema errors are about (schema-check.ts), left out of everything above. */
   spoiled?: string[];
 }
@@ -139,11 +169,19 @@ export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointer
   }
   if (isProvider && data.plans && typeof data.plans === 'object' && usable('/plans')) providerRules(s, data, at, facts, usable);
   if (isProvider && data.links && typeof data.links === 'object' && usable('/links')) routingRules(s, data, at, facts, usable);
+  if (isProvider) lifecycleRules(s, data, at, usable);
   walkStrings(data, isProvider ? (facts.stub.slug as string) : undefined, (key, value, parent, pointer, about, top) => {
     if (key === 'provider' && !isProvider) {
       const plan = typeof parent.plan === 'string' && (!skip || usable(pointer().replace(/provider$/, 'plan'))) ? parent.plan : null;
-      facts.refs.push([value, plan]);
+      const blocks = top() === 'blocks' ? (data.blocks as { type?: unknown }[]) : undefined;
+      const role = refRole(s.kind, blocks?.[Number(top(1))]?.type);
+      if (role) (facts.places ??= {})[facts.refs.length] = role[1];
+      facts.refs.push(role ? [value, plan, role[0]] : [value, plan]);
       pointers?.refs.push(pointer());
+    }
+    if (facts.jurisdiction === undefined && value.includes('{jurisdiction}')) {
+      facts.jurisdiction = pointer();
+      locate(s, facts.jurisdiction);
     }
     if (key === 'href' && value.startsWith('/')) {
       facts.links.push(value);
@@ -151,8 +189,10 @@ export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointer
     }
     if (key === 'affiliate' && isProvider) {
       const website = (data.links as { website: string }).website;
-      if (value.startsWith('#')) at(s, pointer(), 'warning', `no affiliate link yet ('${value}'): /go/${data.slug} sends visitors to ${website}, unpaid, until one is set`);
-      else if (!isHttpUrl(value)) at(s, pointer(), 'error', `affiliate must be an absolute http(s) URL or a placeholder starting with '#' (found "${value}")`);
+      // A provider that has shut down has no buttons left for an affiliate link to serve.
+      if (value.startsWith('#')) {
+        if (data.status !== 'discontinued') at(s, pointer(), 'warning', `no affiliate link yet ('${value}'): /go/${data.slug} sends visitors to ${website}, unpaid, until one is set`);
+      } else if (!isHttpUrl(value)) at(s, pointer(), 'error', `affiliate must be an absolute http(s) URL or a placeholder starting with '#' (found "${value}")`);
     }
     if (key === 'endsOn') {
       const end = { pointer: pointer(), endsOn: value };
@@ -162,7 +202,8 @@ export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointer
       if (typeof parent.startsOn === 'string' && parent.startsOn > value) at(s, end.pointer.replace(/endsOn$/, 'startsOn'), 'error', `the offer starts on ${parent.startsOn}, after it ends on ${value}`);
     }
     const m = PLACEHOLDER_TEXT.exec(value);
-    if (m) at(s, pointer(), 'warning', `placeholder text '${m[0]}' is still in the content`);
+    // A placeholder would reach visitors as it is: it fails the build like any other mistake.
+    if (m) at(s, pointer(), 'error', `placeholder text '${m[0]}' is still in the content: write the text visitors should read`);
     if (NOT_TEXT.has(key)) return;
     if (isProvider && !PROVIDER_TEXT.has(top()!)) {
       if (value.includes('{{')) at(s, pointer(), 'error', `figure references are filled in only in a provider's description, bestFor and review; here, write the figure itself`);

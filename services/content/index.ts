@@ -18,7 +18,7 @@ export * from './figures.ts';
 export { LINK_NAMES } from './schemas/common.ts';
 export { formatProblem, sortProblems } from './problem.ts';
 export type { PortableCheck } from './check-file.ts';
-export { ARTICLES_PER_PAGE, findRoute, normalizePath, routesByPath, routeTable, FORM_RESULTS, NOT_FOUND_PATH, NOT_FOUND_PATHS, PARAMETERISED, RESERVED_SLUG, METHOD_PATH, COMPARE_PATH, comparePairs, pairRedirects, pairText, type ComparePair } from './routes.ts';
+export { ARTICLES_PER_PAGE, findRoute, normalizePath, routesByPath, routeTable, FORM_RESULTS, NOT_FOUND_PATH, NOT_FOUND_PATHS, PARAMETERISED, RESERVED_SLUG, METHOD_PATH, COMPARE_PATH, comparePairs, pairRedirects, pairText, ranked, type ComparePair } from './routes.ts';
 
 export interface LoadResult {
   /** Present only when there are no errors. */

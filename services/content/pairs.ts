@@ -4,20 +4,36 @@ import { COMPARE_PATH } from './paths.ts';
 /** Two reviewed providers compared on one page: `a` comes first in `order`, so each pair has one URL. */
 export interface ComparePair { slug: string; a: string; b: string }
 
+interface Comparable { slug: string; review?: unknown; status?: string }
+
+/** Whether a provider is ranked, listed and compared: reviewed, and not shut down. */
+export const ranked = (p: Comparable) => !!p.review && p.status !== 'discontinued';
+
 /**
- * Every pair of the reviewed providers, each once, the one earlier in `order` first: `/compare/<a>-vs-<b>`.
- * `providers` must be sorted by `order`, as the content's are.
+ * Every pair of the reviewed providers still in business, each once, the one earlier in `order` first:
+ * `/compare/<a>-vs-<b>`. `providers` must be sorted by `order`, as the content's are.
  */
-export function comparePairs(providers: readonly { slug: string; review?: unknown }[], limit?: number): ComparePair[] {
+export function comparePairs(providers: readonly Comparable[], limit?: number): ComparePair[] {
   // A provider listed twice (a file copied under a second name, which validate reports) is compared once.
   const seen = new Set<string>();
-  const listed = providers.filter((p) => p.review && !seen.has(p.slug) && seen.add(p.slug)).slice(0, limit);
+  const listed = providers.filter((p) => ranked(p) && !seen.has(p.slug) && seen.add(p.slug)).slice(0, limit);
   return listed.flatMap((a, i) => listed.slice(i + 1).map((b) => ({ slug: `${a.slug}-vs-${b.slug}`, a: a.slug, b: b.slug })));
 }
 
-/** The other order of every pair, which gets a permanent redirect to the pair's one URL: [from, to] paths. */
-export function pairRedirects(providers: readonly { slug: string; review?: unknown }[], limit?: number): [string, string][] {
-  return comparePairs(providers, limit).map(({ slug, a, b }) => [`${COMPARE_PATH}/${b}-vs-${a}`, `${COMPARE_PATH}/${slug}`]);
+/**
+ * The permanent redirects of /compare: the other order of every pair to the pair's one URL, and each page that
+ * paired a discontinued provider with one still compared (in either order) to the survivor's review, the page that
+ * answers what its visitors came for: [from, to] paths.
+ */
+export function pairRedirects(providers: readonly Comparable[], limit?: number): [string, string][] {
+  const reversed = comparePairs(providers, limit).map(({ slug, a, b }): [string, string] => [`${COMPARE_PATH}/${b}-vs-${a}`, `${COMPARE_PATH}/${slug}`]);
+  const survivors = [...new Set(providers.filter(ranked).map((p) => p.slug))];
+  const gone = [...new Set(providers.filter((p) => p.review && p.status === 'discontinued').map((p) => p.slug))];
+  const retired = gone.flatMap((d) => survivors.flatMap((s): [string, string][] => [
+    [`${COMPARE_PATH}/${s}-vs-${d}`, `/vpn-reviews/${s}`],
+    [`${COMPARE_PATH}/${d}-vs-${s}`, `/vpn-reviews/${s}`],
+  ]));
+  return [...reversed, ...retired];
 }
 
 /** A template's {a} and {b} filled with the two names. */

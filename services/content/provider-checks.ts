@@ -76,6 +76,8 @@ export function providerRules(s: SourceFile, data: Record<string, unknown>, at: 
     if (typeof id === 'string' && usable(pointer) && !Object.hasOwn(plans, id)) at(s, pointer, 'error', `'${id}' is not one of ${data.name}'s plans (${ids.join(', ')})${suggestion(id, ids)}`);
   };
   checkPlan('/plan', data.plan);
+  // A discontinued provider's prices are history: no page offers them, so their age is nobody's concern.
+  if (data.status === 'discontinued') return;
   checkPlan('/review/deal/plan', (data.review as { deal?: { plan?: unknown } } | undefined)?.deal?.plan);
   for (const id of ids) {
     const pointer = `/plans/${id.replace(/~/g, '~0').replace(/\//g, '~1')}/checked`;
@@ -85,6 +87,19 @@ export function providerRules(s: SourceFile, data: Record<string, unknown>, at: 
     facts.checked.push(checked);
     locate(s, checked.pointer);
   }
+}
+
+/**
+ * A provider's lifecycle: `status: discontinued` comes with `discontinued:` (when and why) and keeps its review,
+ * which is what its /go/ link then leads to; `discontinued:` without that status would be a shutdown nobody sees.
+ */
+export function lifecycleRules(s: SourceFile, data: Record<string, unknown>, at: Reporter, usable: (pointer: string) => boolean): void {
+  if (!usable('/status') || !usable('/discontinued')) return;
+  const gone = data.status === 'discontinued';
+  if (gone && data.discontinued === undefined) at(s, '/status', 'error', `a discontinued provider needs \`discontinued:\` with the day it shut down (\`on:\`) and a one-line \`reason:\`, shown on its review`);
+  if (!gone && data.discontinued !== undefined) at(s, '/discontinued', 'error', `\`discontinued:\` needs \`status: discontinued\`; without it ${String(data.name)} is still ranked and sold`, 'key');
+  if (gone && data.review === undefined && usable('/review')) at(s, '/status', 'error', `a discontinued provider keeps its review: its notice tells visitors what happened, and /go/${String(data.slug)} leads there`);
+  if (gone && data.featured === true) at(s, '/featured', 'error', `a discontinued provider cannot be featured`);
 }
 
 export function isHttpUrl(value: string): boolean {

@@ -37,7 +37,7 @@ export const STATS_PATH = '/stats';
 
 export { COMPARE_PATH, METHOD_PATH } from './paths.ts';
 
-export { comparePairs, pairRedirects, pairText, type ComparePair } from './pairs.ts';
+export { comparePairs, pairRedirects, pairText, ranked, type ComparePair } from './pairs.ts';
 
 export const FORM_RESULTS = {
   newsletter: {
@@ -77,7 +77,7 @@ type FormResultTitles = { [F in keyof typeof FORM_RESULTS]: Partial<Record<keyof
  */
 export interface RouteContent {
   site: { home: { updated: string; meta: Meta }; notFound: { meta: Meta }; formResults: FormResultTitles };
-  providers: { slug: string; name: string; review?: { updated: string; meta: Meta } }[];
+  providers: { slug: string; name: string; status?: string; review?: { updated: string; meta: Meta } }[];
   reviews?: { updated: string; meta: Meta };
   deals?: { updated: string; meta: Meta };
   gaming?: { updated: string; meta: Meta };
@@ -105,7 +105,8 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
     case 'site': {
       const site = d as unknown as RouteContent['site'] & { prices: { maxAgeDays?: number } };
       const prices = site.prices.maxAgeDays === undefined ? {} : { maxAgeDays: site.prices.maxAgeDays };
-      return { home: { updated: site.home.updated, meta: pick(site.home.meta) }, notFound: { meta: pick(site.notFound.meta) }, prices, formResults: site.formResults, logoSvg: (d.brand as { logoSvg?: string }).logoSvg };
+      const jurisdiction = (d.legal as { jurisdiction?: string } | undefined)?.jurisdiction;
+      return { home: { updated: site.home.updated, meta: pick(site.home.meta) }, notFound: { meta: pick(site.notFound.meta) }, prices, formResults: site.formResults, logoSvg: (d.brand as { logoSvg?: string }).logoSvg, ...(jurisdiction ? { jurisdiction } : {}) };
     }
     case 'provider': {
       const review = d.review as { updated: string; meta: Meta } | undefined;
@@ -116,6 +117,7 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
       const author = (review as { author?: string } | undefined)?.author;
       return {
         slug: d.slug, order: d.order, name: d.name, plan: d.plan, plans, logoSvg: d.logoSvg, rating: d.rating, ...(d.scores ? { scores: d.scores } : {}),
+        ...(d.status === 'discontinued' ? { status: d.status, ...(d.discontinued ? { discontinued: d.discontinued } : {}) } : {}),
         ...(linkNames.length ? { linkNames } : {}),
         ...(review ? { review: { updated: review.updated, meta: pick(review.meta), ...(author ? { author } : {}) } } : {}),
       };
@@ -172,7 +174,8 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
       const plans = at('/plans');
       const ids = plans && typeof plans === 'object' && !Array.isArray(plans) ? Object.keys(plans) : undefined;
       const stubs = ids && Object.fromEntries(ids.map((id) => { const savings = num(`/plans/${id.replace(/~/g, '~0').replace(/\//g, '~1')}/savings`); return [id, savings === undefined ? {} : { savings }]; }));
-      return { slug: '', order: num('/order') ?? 0, name: str('/name'), plan: str('/plan'), ...(stubs ? { plans: stubs } : {}), logoSvg: at('/logoSvg'), ...(review ? { review } : {}) };
+      const gone = at('/status') === 'discontinued' ? { status: 'discontinued' } : {};
+      return { slug: '', order: num('/order') ?? 0, name: str('/name'), plan: str('/plan'), ...(stubs ? { plans: stubs } : {}), logoSvg: at('/logoSvg'), ...(review ? { review } : {}), ...gone };
     }
     case 'page': {
       const blocks = at('/blocks');

@@ -9,7 +9,7 @@ import type { RuleSpec, SplitSpec } from '../links/routing.ts';
 
 export interface OutboundTarget {
   url: string;
-  /** The link used: 'affiliate', or a link name (website, windows, …). Only 'affiliate' is paid. */
+  /** The link used: 'affiliate', a link name (website, windows, …), or 'review' for a discontinued provider's review. Only 'affiliate' is paid. */
   destination: string;
   /** Affiliate URL template with {click_id}, when the provider's network supports sub-IDs. */
   subid?: string;
@@ -26,9 +26,19 @@ export interface ProviderTargets {
 /** The target a routing decision names: 'affiliate' or a link name. */
 export const targetFor = (t: ProviderTargets, to: string): OutboundTarget => (to === 'affiliate' ? t.main : (t.links.get(to) ?? t.main));
 
+/**
+ * A discontinued provider's one target, for every link of it: its review on this site, which says what happened and
+ * where to go instead. Old links and bookmarks keep working, and the click is recorded as what it is: unpaid.
+ */
+function retiredTargets(slug: string): ProviderTargets {
+  const review: OutboundTarget = { url: `/vpn-reviews/${slug}`, destination: 'review' };
+  return { main: review, links: new Map([...LINK_NAMES].map((name) => [name, review])) };
+}
+
 export function outboundTargets(content: Content): Map<string, ProviderTargets> {
   return new Map(
     content.providers.map((p) => {
+      if (p.status === 'discontinued' && p.review) return [p.slug, retiredTargets(p.slug)];
       const website: OutboundTarget = { url: p.links.website, destination: 'website' };
       const paid = /^https?:\/\//.test(p.affiliate);
       const main: OutboundTarget = paid ? { url: p.affiliate, destination: 'affiliate', ...(p.subid ? { subid: p.subid } : {}) } : website;

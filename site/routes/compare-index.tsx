@@ -5,7 +5,7 @@ import { Price, ProviderFigure } from '../components/figure';
 import { Logo } from '../components/logo';
 import { OutboundLink } from '../components/outbound-link';
 import { SiteLink } from '../components/site-link';
-import { COMPARE_PATH, pairText } from '../../services/content/routes.ts';
+import { COMPARE_PATH, pairText, ranked } from '../../services/content/routes.ts';
 import { planOf } from '../../services/content/figures.ts';
 import { getContent, routeFor } from '../lib/content.server';
 import { pairs } from '../lib/editorial.server';
@@ -19,7 +19,7 @@ export function loader({ url }: Route.LoaderArgs) {
   const index = getContent();
   const { site, comparison, providers } = index.content;
   if (!comparison) throw new Response('Not Found', { status: 404 });
-  const rows = providers.filter((p) => p.review).map((p) => {
+  const rows = providers.filter(ranked).map((p) => {
     const plan = planOf(p)!;
     return { slug: p.slug, name: p.name, logo: p.logo, logoSvg: p.logoSvg, rating: p.rating, price: plan.price, plan, servers: p.servers, countries: p.countries, devices: p.devices, streaming: p.streaming, torrenting: p.torrenting, moneyBack: p.moneyBack };
   });

@@ -1,3 +1,4 @@
+import { ranked } from '../../services/content/pairs.ts';
 import type { Route } from './+types/home';
 import { Icon } from '../components/icon';
 import { ProviderCard } from '../components/provider-card';
@@ -14,8 +15,8 @@ export function loader() {
     home: site.home,
     url: site.url,
     brand: { name: site.brand.name, url: site.url },
-    // Only reviewed providers have a card; a provider that articles merely recommend has none.
-    providers: providers.filter((p) => p.review).map(({ slug, name, logo, logoSvg, rating, servers, countries, devices, streaming, torrenting, killSwitch, noLogs, support, moneyBack, bestFor, featured, ...p }) => ({
+    // Only reviewed providers still in business have a card; one that articles merely mention, or that has shut down, has none.
+    providers: providers.filter(ranked).map(({ slug, name, logo, logoSvg, rating, servers, countries, devices, streaming, torrenting, killSwitch, noLogs, support, moneyBack, bestFor, featured, ...p }) => ({
       slug, name, logo, logoSvg, rating, servers, countries, devices, streaming, torrenting, killSwitch, noLogs, support, moneyBack, bestFor, featured,
       plan: planOf({ slug, ...p })!,
     })),

@@ -1,3 +1,4 @@
+import { ranked } from '../../services/content/pairs.ts';
 import type { Route } from './+types/how-we-test';
 import { Byline } from '../components/byline';
 import { Logo } from '../components/logo';
@@ -19,7 +20,7 @@ export function loader({ url }: Route.LoaderArgs) {
     path: entry.path,
     trail,
     method: methodology,
-    providers: providers.filter((p) => p.review).map((p) => ({ slug: p.slug, name: p.name, logo: p.logo, logoSvg: p.logoSvg, rating: p.rating, owner: p.owner, earns: earnsFrom(p) })),
+    providers: providers.filter(ranked).map((p) => ({ slug: p.slug, name: p.name, logo: p.logo, logoSvg: p.logoSvg, rating: p.rating, owner: p.owner, earns: earnsFrom(p) })),
   };
 }
 

@@ -18,7 +18,9 @@ export function loader({ url }: Route.LoaderArgs) {
   const n = route.pageNumber ?? 1;
   const articles = index ? all.slice((n - 1) * ARTICLES_PER_PAGE, n * ARTICLES_PER_PAGE) : undefined;
   const articlePages = index ? { page: n, pages: Math.max(1, Math.ceil(all.length / ARTICLES_PER_PAGE)), base: `/${page.slug}` } : undefined;
-  return { page, path: route.path, title: route.title, url: content.site.url, brand: { name: content.site.brand.name, url: content.site.url }, guides, articles, articlePages, providers: summarizeProviders(content.providers, referencedProviders(page.blocks)) };
+  // Only the legal pages ship the jurisdiction their text names.
+  const jurisdiction = page.blocks.some((b) => b.type === 'legal-sections') ? content.site.legal?.jurisdiction : undefined;
+  return { page, path: route.path, title: route.title, url: content.site.url, brand: { name: content.site.brand.name, url: content.site.url }, guides, articles, articlePages, jurisdiction, providers: summarizeProviders(content.providers, referencedProviders(page.blocks)) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -29,7 +31,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { page, path, providers, guides, articles, articlePages } = loaderData;
+  const { page, path, providers, guides, articles, articlePages, jurisdiction } = loaderData;
   return (
     <article className="mx-auto max-w-5xl px-4 py-12">
       <header>
@@ -37,7 +39,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         {page.subtitle && <p className="mt-4 text-lg text-slate-600">{page.subtitle}</p>}
         {page.updatedLabel && <p className="mt-2 text-sm text-slate-600">{page.updatedLabel}</p>}
       </header>
-      <Blocks blocks={page.blocks} ctx={{ path, providers, guides, articles, articlePages }} />
+      <Blocks blocks={page.blocks} ctx={{ path, providers, guides, articles, articlePages, jurisdiction }} />
     </article>
   );
 }

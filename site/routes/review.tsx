@@ -15,6 +15,7 @@ import { getContent, isNotFoundPage, routeFor } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { breadcrumbs, review as reviewLd } from '../lib/structured-data';
 import { AffiliateDisclosure } from '../components/affiliate-disclosure';
+import { DiscontinuedNotice } from '../components/discontinued-notice';
 import { AuthorBio, Byline } from '../components/byline';
 import { Scorecard } from '../components/scorecard';
 import { authorOf, comparisonsOf, scorecardOf } from '../lib/editorial.server';
@@ -29,6 +30,8 @@ export function loader({ url }: Route.LoaderArgs) {
   const p = index.providers.get(entry.slug!);
   if (!p?.review || !reviews) throw new Response('Not Found', { status: 404 });
   const { slug, name, logo, logoSvg, rating, servers, countries, devices, support, owner, review } = p;
+  // A provider that has shut down keeps its review, under a notice, and nothing on it sells.
+  const discontinued = p.status === 'discontinued' && p.discontinued ? { ...p.discontinued, labels: reviews.reviewPage.discontinued } : undefined;
   const plan = planOf(p, review.deal.plan)!;
   const brand = { name: site.brand.name, url: site.url };
   const trail = [{ name: site.brand.name, path: '/' }, { name: reviews.hero.title, path: '/vpn-reviews' }, { name: review.title, path: entry.path }];
@@ -37,6 +40,7 @@ export function loader({ url }: Route.LoaderArgs) {
     byline: authorOf(review.author),
     scorecard: scorecardOf(p),
     comparisons: comparisonsOf(slug),
+    discontinued,
   };
 }
 
@@ -52,7 +56,7 @@ export const ErrorBoundary = NotFoundBoundary;
 
 export default function Review({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return <NotFound />;
-  const { provider: p, review: r, labels, path, plan, byline, scorecard, comparisons } = loaderData;
+  const { provider: p, review: r, labels, path, plan, byline, scorecard, comparisons, discontinued } = loaderData;
   const stats = [
     [labels.stats.servers, <ProviderFigure slug={p.slug} figure="servers" value={p.servers} />],
     [labels.stats.countries, <ProviderFigure slug={p.slug} figure="countries" value={p.countries} />],
@@ -62,8 +66,9 @@ export default function Review({ loaderData }: Route.ComponentProps) {
   ] as const;
   return (
     <>
+      {discontinued && <DiscontinuedNotice name={p.name} on={discontinued.on} reason={discontinued.reason} labels={discontinued.labels} />}
       <section className="bg-gradient-to-br from-blue-800 to-indigo-900 text-white">
-        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 lg:grid-cols-[1fr_22rem]">
+        <div className={`mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 ${discontinued ? '' : 'lg:grid-cols-[1fr_22rem]'}`}>
           <div>
             <SiteLink to="/vpn-reviews" className="text-sm text-blue-100 hover:text-white hover:underline">← {labels.back}</SiteLink>
             <p className="mt-4"><Logo emoji={p.logo} svg={p.logoSvg} size={64} /></p>
@@ -75,7 +80,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
             </div>
             <Byline author={byline.author} by={byline.by} updated={r.updated} updatedLabel={r.updatedLabel} className="mt-4 text-blue-100" />
           </div>
-          <div data-outbound-group="">
+          {!discontinued && (<div data-outbound-group="">
             <DealCard
               heading={r.deal.title}
               level="h2"
@@ -84,7 +89,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
               cta={{ provider: p.slug, from: path, placement: 'review-deal', label: r.deal.cta }}
             />
             <div className="mt-3 rounded-lg bg-white/95 px-4 py-2"><AffiliateDisclosure /></div>
-          </div>
+          </div>)}
         </div>
       </section>
       <div className="mx-auto max-w-5xl px-4">
@@ -127,13 +132,17 @@ export default function Review({ loaderData }: Route.ComponentProps) {
         <section className="mt-12">
           <ProsCons pros={r.pros} cons={r.cons} labels={labels} />
         </section>
-        <section className="mt-12 rounded-xl bg-blue-50 p-8 text-center" aria-labelledby="verdict" data-outbound-group="">
+        <section className="mt-12 rounded-xl bg-blue-50 p-8 text-center" aria-labelledby="verdict" {...(discontinued ? {} : { 'data-outbound-group': '' })}>
           <h2 id="verdict" className="text-2xl font-bold">{r.verdict.title}</h2>
           {r.verdict.text.map((t) => <p key={t} className="mx-auto mt-4 max-w-3xl leading-7 text-slate-700">{t}</p>)}
-          <OutboundLink provider={p.slug} from={path} placement="review-verdict" className="mt-6 inline-block rounded-md bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800">
-            {r.verdict.cta}
-          </OutboundLink>
-          <AffiliateDisclosure className="mx-auto mt-4 max-w-2xl" />
+          {!discontinued && (
+            <>
+              <OutboundLink provider={p.slug} from={path} placement="review-verdict" className="mt-6 inline-block rounded-md bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800">
+                {r.verdict.cta}
+              </OutboundLink>
+              <AffiliateDisclosure className="mx-auto mt-4 max-w-2xl" />
+            </>
+          )}
         </section>
         {comparisons && (
           <section className="mt-12" aria-labelledby="comparisons">

@@ -1,3 +1,4 @@
+import { ranked } from '../../services/content/pairs.ts';
 import type { Route } from './+types/reviews';
 import { Icon } from '../components/icon';
 import { ReviewListCard } from '../components/review-list-card';
@@ -19,7 +20,7 @@ export function loader() {
     page,
     url: site.url,
     method: methodology && reviews.howWeReview.method ? { path: METHOD_PATH, label: reviews.howWeReview.method } : undefined,
-    providers: providers.filter((p) => p.review).map((p) => ({ slug: p.slug, name: p.name, logo: p.logo, logoSvg: p.logoSvg, rating: p.rating, bestFor: p.bestFor, description: p.description, plan: planOf(p)! })),
+    providers: providers.filter(ranked).map((p) => ({ slug: p.slug, name: p.name, logo: p.logo, logoSvg: p.logoSvg, rating: p.rating, bestFor: p.bestFor, description: p.description, plan: planOf(p)! })),
   };
 }
 

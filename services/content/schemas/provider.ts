@@ -139,6 +139,14 @@ export const ProviderSchema = Obj(
     moneyBack: Str('Money-back period, e.g. "30 days".'),
     bestFor: Str('Short best-for tag, e.g. "Security".'),
     description: Str('One or two sentences used on listing cards.'),
+    status: Type.Optional(Enum(['active', 'discontinued'] as const, 'active (the default) or discontinued: a discontinued provider keeps its review, with a notice and no buttons, and leaves every ranking, deal, /compare and head-to-head page; /go/<slug> leads to its review.')),
+    discontinued: Type.Optional(Obj(
+      {
+        on: DateField('The day the service shut down.'),
+        reason: Str('One line on why, shown in the notice on its review, e.g. "Nord Security closed it and moved its subscribers to NordVPN."', { pattern: '^[^\\n]+$', maxLength: 200 }),
+      },
+      'When and why the service shut down; required with `status: discontinued`, and only then.',
+    )),
     featured: Type.Optional(Type.Boolean({ description: 'Highlights the card with a ring and a "Best Overall" badge. Only one provider may set it.' })),
     plan: Str('The id of the plan the comparison cards and the review show, e.g. 2-year.', { pattern: PLAN_ID }),
     plans: Type.Record(Type.String({ pattern: PLAN_ID }), Plan, {

@@ -47,6 +47,14 @@ export const ReviewsSchema = Obj(
         ),
         pros: Str('Pros heading.'),
         cons: Str('Cons heading.'),
+        discontinued: Obj(
+          {
+            title: Str('Heading of the notice at the top of a discontinued provider\'s review; {name} becomes its name, e.g. "{name} has shut down".'),
+            text: Str('The notice\'s text; {name}, {date} (the day it shut down) and {reason} (its `discontinued.reason`) are filled in.'),
+            link: Str('Link text to the reviews of the services we rate today, e.g. "See the VPNs we rate today".'),
+          },
+          'The notice on the review of a provider with `status: discontinued`, which has no buttons.',
+        ),
       },
       'Headings and labels shared by every review page at /vpn-reviews/<slug>.',
     ),

@@ -156,6 +156,12 @@ export const SiteSchema = Obj(
       },
       'The affiliate disclosure next to the buttons it is about.',
     ),
+    legal: Type.Optional(Obj(
+      {
+        jurisdiction: Str('The governing law of the site\'s terms, e.g. "England and Wales": every {jurisdiction} in a legal-sections block becomes it.', { pattern: '^[^\\[\\]{}]+$' }),
+      },
+      'What the legal pages state about the company behind the site.',
+    )),
   },
   'Site-wide settings and the home page.',
 );

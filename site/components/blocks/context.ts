@@ -16,6 +16,8 @@ export interface BlockContext {
   articles?: ArticleCard[];
   /** Which page of the articles index this is, of how many, and the index's own path. */
   articlePages?: { page: number; pages: number; base: string };
+  /** site.yaml's governing law, for the legal pages' {jurisdiction}. */
+  jurisdiction?: string;
 }
 
 /** What the articles index shows of each article. */

@@ -117,8 +117,9 @@ export function ContactInfoBlock({ block }: { block: Of<'contact-info'> }) {
   );
 }
 
-export function LegalSectionsBlock({ block }: { block: Of<'legal-sections'> }) {
-  const fill = (text: string) => (block.jurisdiction ? text.replaceAll('{jurisdiction}', block.jurisdiction) : text);
+export function LegalSectionsBlock({ block, ctx }: { block: Of<'legal-sections'>; ctx: BlockContext }) {
+  // The validator makes sure a text that says {jurisdiction} has one to say.
+  const fill = (text: string) => (ctx.jurisdiction ? text.replaceAll('{jurisdiction}', ctx.jurisdiction) : text);
   return (
     <ol className="mt-10 space-y-10">
       {block.sections.map((section, i) => (

@@ -59,14 +59,11 @@ export const ContactFormBlock = block(
 export const LegalSectionsBlock = block(
   'legal-sections',
   {
-    jurisdiction: Type.Optional(
-      Str('The governing-law jurisdiction, written into the text wherever {jurisdiction} appears. "[Jurisdiction]" is a placeholder the validator warns about until it is filled in.'),
-    ),
     sections: List(
       Obj(
         {
           title: Str('Section heading without its number; numbers come from the order.'),
-          paragraphs: List(Str('One paragraph; {jurisdiction} is replaced by the jurisdiction.'), 'The paragraphs.'),
+          paragraphs: List(Str('One paragraph; {jurisdiction} becomes site.yaml legal.jurisdiction.'), 'The paragraphs.'),
           bullets: Type.Optional(List(Str('One bullet.'), 'A list under the paragraphs.')),
         },
         'One numbered section.',
