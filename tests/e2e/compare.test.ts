@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { comparePairs, formatPrice, formatServers, loadContent, planOf, type Provider } from '../../services/content/index.ts';
+import { comparePairs, formatPrice, formatServers, loadContent, planOf, ranked, type Provider } from '../../services/content/index.ts';
 import { ratingFromScores } from '../../services/content/scores.ts';
 import { useBrowser } from '../helpers/browser.ts';
 import { expectHeadingOutline, expectOutbound } from '../helpers/page-checks.ts';
@@ -10,16 +10,17 @@ import { expectHeadingOutline, expectOutbound } from '../helpers/page-checks.ts'
 const browser = useBrowser();
 const content = loadContent('data').content!;
 const providers = new Map(content.providers.map((p) => [p.slug, p]));
-const reviewed = content.providers.filter((p) => p.review);
+// The reviewed providers still in business: Atlas VPN, which has shut down, is in none of these pages.
+const reviewed = content.providers.filter(ranked);
 const pairs = comparePairs(content.providers);
 const criteria = content.methodology!.criteria;
 /** What a reader sees of an element: its rendered text, each run of white space as one space. */
 const text = async (l: { innerText(): Promise<string> }) => (await l.innerText()).replace(/\s+/g, ' ').trim();
 
 describe('the head-to-head pages', () => {
-  it('exist for every pair of the eight reviewed providers, once each, in the sitemap', () => {
-    expect(reviewed).toHaveLength(8);
-    expect(pairs).toHaveLength(28);
+  it('exist for every pair of the seven reviewed providers in business, once each, in the sitemap', () => {
+    expect(reviewed).toHaveLength(7);
+    expect(pairs).toHaveLength(21);
     const sitemap = readFileSync(join(inject('distDir'), 'sitemap.xml'), 'utf8');
     for (const p of pairs) expect(sitemap).toContain(`/compare/${p.slug}</loc>`);
     // The other order is not a page of its own.
@@ -104,8 +105,10 @@ describe('the head-to-head pages', () => {
     expect(res.status).toBe(301);
     expect(res.headers.get('location')).toBe('/compare/nordvpn-vs-surfshark?ref=mail');
     const redirects = readFileSync(join(inject('distDir'), '_redirects'), 'utf8').trim().split('\n');
-    expect(redirects).toHaveLength(28);
-    expect(redirects).toContain('/compare/atlas-vpn-vs-ipvanish /compare/ipvanish-vs-atlas-vpn 301');
+    // 21 pairs of the seven reviewed providers still in business, and both orders of each one's pair with Atlas VPN.
+    expect(redirects).toHaveLength(21 + 14);
+    expect(redirects).toContain('/compare/ipvanish-vs-protonvpn /compare/protonvpn-vs-ipvanish 301');
+    expect(redirects).toContain('/compare/atlas-vpn-vs-ipvanish /vpn-reviews/ipvanish 301');
     // The file is for hosts and the service, not a page of the site.
     expect((await fetch(new URL('/_redirects', browser.baseUrl()))).status).toBe(404);
     expect((await fetch(new URL('/compare/nordvpn-vs-nordvpn', browser.baseUrl()))).status).toBe(404);
@@ -131,8 +134,8 @@ describe('the /compare table', () => {
     expect(await page.locator('th[aria-sort]').count()).toBe(0);
     expect(await page.locator('thead button:disabled').count()).toBe(9);
     expect(await page.locator('[data-testid="compare-controls"] fieldset:disabled').count()).toBe(1);
-    expect(await text(page.getByTestId('compare-count'))).toBe('Showing 8 of 8 VPNs · Sorting and filters need JavaScript.');
-    expect(await page.getByTestId('pair-links').getByRole('link').count()).toBe(28);
+    expect(await text(page.getByTestId('compare-count'))).toBe('Showing 7 of 7 VPNs · Sorting and filters need JavaScript.');
+    expect(await page.getByTestId('pair-links').getByRole('link').count()).toBe(21);
   });
 
   it('sorts by any column and filters, with aria-sort and the state in the URL, and a shared URL gives the same view', async () => {
@@ -175,7 +178,7 @@ describe('the /compare table', () => {
     const none = [...reviewed].filter((p) => p.torrenting && p.devices === 'Unlimited' && planOf(p)!.price <= 2);
     await expect.poll(() => page.locator('[data-testid="compare-table"] tbody tr').count()).toBe(none.length);
     await page.getByRole('button', { name: 'Clear filters and sort' }).click();
-    await expect.poll(() => page.locator('[data-testid="compare-table"] tbody tr').count()).toBe(8);
+    await expect.poll(() => page.locator('[data-testid="compare-table"] tbody tr').count()).toBe(7);
     expect(new URL(page.url()).search).toBe('');
   });
 });

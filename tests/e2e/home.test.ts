@@ -12,7 +12,7 @@ describe('home page', () => {
     expect(await page.getByText('Global Server Network', { exact: true }).count()).toBe(1);
     expect(await page.getByText('No-Logs Policy', { exact: true }).count()).toBe(1);
     const cards = page.getByTestId('provider-card');
-    expect(await cards.count()).toBe(8);
+    expect(await cards.count()).toBe(7);
     // The record's figures on the cards.
     const first = cards.first();
     expect(await first.textContent()).toContain('NordVPN');
@@ -25,10 +25,10 @@ describe('home page', () => {
     expect(await page.locator('footer').textContent()).toContain('© 2025');
   });
 
-  it('hydrates without console errors and shows 8 cards with a featured ring', async () => {
+  it('hydrates without console errors and shows 7 cards with a featured ring', async () => {
     const { page } = await browser.open('/');
     await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-    expect(await page.getByTestId('provider-card').count()).toBe(8);
+    expect(await page.getByTestId('provider-card').count()).toBe(7);
     const featured = page.getByTestId('provider-card').filter({ hasText: 'Best Overall' });
     expect(await featured.getAttribute('class')).toContain('ring-2');
   });

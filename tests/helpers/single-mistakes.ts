@@ -122,6 +122,31 @@ export const MISTAKES: Mistake[] = [
     error: at('articles/best-vpn-2025.yaml', 22, 30, '/blocks/0/text', "{{nordvpn.2-year-plus-3-months.price}}: unknown provider 'nordvpn', and 52 more references to it in 17 files", 52),
   },
   {
+    name: 'a recommendation of a provider without a review',
+    make: change('articles/best-vpn-2025.yaml', '      - provider: cyberghost\n        cells:', '      - provider: expressvpn\n        cells:'),
+    error: at('articles/best-vpn-2025.yaml', 93, 19, '/blocks/5/rows/2/provider', 'ExpressVPN has no review: a comparison table may name only a reviewed provider (a mention in running text is fine); give it a review or pick another'),
+  },
+  {
+    name: 'a placeholder left in the text',
+    make: change('articles/vpn-speed-test.yaml', 'a few minutes earlier, on the same device.', 'a few minutes earlier, on the same device. [Add a screenshot]'),
+    error: at('articles/vpn-speed-test.yaml', 105, 9, '/blocks/5/paragraphs/0', "placeholder text '[Add a screenshot]' is still in the content: write the text visitors should read"),
+  },
+  {
+    name: 'a deal button for a discontinued provider',
+    make: change('articles/reduce-vpn-costs.yaml', '      - provider: surfshark\n        cta: Get Deal', '      - provider: atlas-vpn\n        cta: Get Deal'),
+    error: at('articles/reduce-vpn-costs.yaml', 102, 19, '/blocks/4/deals/1/provider', 'Atlas VPN shut down on 2024-04-30: a deal box may not offer it or its buttons (its review stays, with a notice); name a provider still in business'),
+  },
+  {
+    name: 'a link to /go/ of a discontinued provider',
+    make: change('articles/best-vpn-2025.yaml', 'link: { label: Compare VPN Services, href: / }', 'link: { label: Compare VPN Services, href: /go/atlas-vpn }'),
+    error: at('articles/best-vpn-2025.yaml', 132, 48, '/blocks/8/link/href', 'Atlas VPN shut down on 2024-04-30: a button to /go/atlas-vpn would only lead to its review; link to /vpn-reviews/atlas-vpn or to a provider still in business'),
+  },
+  {
+    name: 'a discontinued provider without when and why',
+    make: change('providers/atlas-vpn.yaml', 'discontinued:\n  on: 2024-04-30\n  reason: Nord Security, its owner, closed the service and moved paying subscribers to NordVPN.\n', ''),
+    error: at('providers/atlas-vpn.yaml', 5, 9, '/status', 'a discontinued provider needs `discontinued:` with the day it shut down (`on:`) and a one-line `reason:`, shown on its review'),
+  },
+  {
     name: 'an article that is a link to a missing file',
     make: (data) => {
       rmSync(join(data, 'articles/vpn-speed-test.yaml'));

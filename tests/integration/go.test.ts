@@ -4,7 +4,8 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startService, type RunningService } from '../helpers/service.ts';
 
-// Every provider slug; affiliate links where the content has one, else the provider's own site.
+// Every provider slug; affiliate links where the content has one, else the provider's own site, and a discontinued
+// provider's review on the site.
 const EXPECTED: Record<string, string> = {
   nordvpn: 'https://go.nordvpn.net/aff_c?offer_id=15&aff_id=41352',
   surfshark: 'https://get.surfshark.net/aff_c?offer_id=926&aff_id=18740',
@@ -13,7 +14,7 @@ const EXPECTED: Record<string, string> = {
   'private-internet-access': 'https://www.privateinternetaccess.com',
   protonvpn: 'https://protonvpn.com',
   ipvanish: 'https://www.ipvanish.com',
-  'atlas-vpn': 'https://atlasvpn.com',
+  'atlas-vpn': '/vpn-reviews/atlas-vpn',
   expressvpn: 'https://www.expressvpn.com',
 };
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -154,6 +155,9 @@ describe.each(DB_KINDS)('/go/ on %s', (kind) => {
       ['/go/tunnelbear/website', 'https://www.tunnelbear.com', 'website', false],
       ['/go/nordvpn', EXPECTED.nordvpn!, 'affiliate', true],
       ['/go/cyberghost', EXPECTED.cyberghost!, 'website', false],
+      // Atlas VPN has shut down: every link of it leads to its review, and no such click can earn.
+      ['/go/atlas-vpn', '/vpn-reviews/atlas-vpn', 'review', false],
+      ['/go/atlas-vpn/windows', '/vpn-reviews/atlas-vpn', 'review', false],
     ];
     for (const [path, location, destination] of cases) {
       const res = await raw(svc.url, `${path}?from=/&placement=named-${destination}`);

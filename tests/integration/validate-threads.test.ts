@@ -58,14 +58,14 @@ describe('validation on every core', () => {
       `${rel}/articles/speed-123.yaml:44:19 error /blocks/2/rows/1/provider unknown provider 'surfshrk' (did you mean 'surfshark'?)`,
       expect.stringMatching(new RegExp(`^${rel}/articles/speed-250\\.yaml:170:\\d+ error /blocks/\\d+/links/0/href internal link /articles/vpn-vs-prox does not resolve to a page \\(did you mean '/articles/vpn-vs-proxy'\\?\\)$`)),
       `${rel}/articles/speed-300.yaml:1:1 error cannot be read: it is a link to ../gone/speed-300.yaml, which does not exist`,
-      `${rel}/articles/speed-333.yaml:9:8 warning /title placeholder text 'TODO' is still in the content`,
+      `${rel}/articles/speed-333.yaml:9:8 error /title placeholder text 'TODO' is still in the content: write the text visitors should read`,
       expect.stringMatching(new RegExp(`^${rel}/articles/speed-402\\.yaml:\\d+:\\d+ error YAML: `)),
       `${rel}/articles/speed-466.yaml:2:7 error /slug slug 'speed-465' must equal the file name 'speed-466'`,
       `${rel}/providers/nordvpn.yaml:7:9 error /rating must be <= 5`,
       `${rel}/stray/speed.yaml:1:1 error no content kind lives at this path (see data/README.md)`,
     ]));
     // Each mistake once: a slug copied from another file is not also a duplicate, and the provider is still known.
-    expect(lines.filter((l) => / error /.test(l))).toHaveLength(8);
+    expect(lines.filter((l) => / error /.test(l))).toHaveLength(9);
     expect(threads.stdout).not.toContain("unknown provider 'nordvpn'");
   });
 

@@ -97,8 +97,9 @@ describe('warnings', () => {
     expect(r.content).toBeDefined();
   });
 
-  it('warns about placeholder text left in content', () => {
+  it('fails on placeholder text left in content', () => {
     const r = check([page('terms-of-service', '  - type: prose\n    heading: Governing Law\n    paragraphs:\n      - These terms are governed by the laws of [Jurisdiction].\n')]);
-    expect(lines(r)).toEqual(["data/pages/terms-of-service.yaml:12:9 warning /blocks/0/paragraphs/0 placeholder text '[Jurisdiction]' is still in the content"]);
+    expect(lines(r)).toEqual(["data/pages/terms-of-service.yaml:12:9 error /blocks/0/paragraphs/0 placeholder text '[Jurisdiction]' is still in the content: write the text visitors should read"]);
+    expect(r.errorCount).toBe(1);
   });
 });
