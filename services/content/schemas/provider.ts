@@ -162,5 +162,5 @@ export const ProviderSchema = Obj(
     allowedDomains: Type.Optional(List(Str('A host name, e.g. partner.example.', { pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$' }), "Hosts besides the website's and the affiliate link's that a split may send clicks to.")),
     review: Type.Optional(Review),
   },
-  'A VPN provider: the one record of its figures and plans, and its review page. Without a review it has no card on the home grid or the reviews listing and no review page: articles may still recommend it.',
+  'A VPN provider: the one record of its figures and plans, and its review page. Without a review it has no card on the home grid or the reviews listing and no review page, and no ranking, pick or deal may name it: articles may still mention it in running text.',
 );
