@@ -3,7 +3,8 @@
  * content is checked again; its errors show in Vite's error overlay, one `file:line:col severity /pointer message`
  * line each, over whatever page is open, and a page opened meanwhile gets them too. Once the content is valid again
  * (and on every valid edit), the page reloads with it. The content's permanent redirects (a head-to-head page asked
- * for in the other order) answer as `vpnsite serve` answers them from the build's `_redirects`.
+ * for in the other order, or one of a provider that has shut down) answer as `vpnsite serve` answers them from the
+ * build's `_redirects`.
  */
 import { watch } from 'node:fs';
 import type { ErrorPayload, Plugin } from 'vite';
