@@ -109,9 +109,10 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
       }
       if (!p || !role) return;
       const place = PLACE_NAMES[facts.places?.[k] ?? ''] ?? 'this place';
-      // A visitor is sent only where the site can vouch for the provider: a review it can read, a service that still runs.
-      if (p.status === 'discontinued') at(s, pointerOf(file, 'refs', k), 'error', `${shutDown(p)}: ${place} may not offer it or its buttons (its review stays, with a notice); name a provider still in business`);
-      else if (role === 'pick' && !p.review) at(s, pointerOf(file, 'refs', k), 'error', `${p.name} has no review: ${place} may name only a reviewed provider (a mention in running text is fine); give it a review or pick another`);
+      // A visitor is sent only where the site can vouch for the provider: a review it can read, a service that still
+      // runs. A provider marked discontinued (or left without a review) while pages still pick it is one mistake.
+      if (p.status === 'discontinued') because(`discontinued:${p.slug}`, references)(s, pointerOf(file, 'refs', k), 'error', `${shutDown(p)}: ${place} may not offer it or its buttons (its review stays, with a notice); name a provider still in business`);
+      else if (role === 'pick' && !p.review) because(`unreviewed:${p.slug}`, references)(s, pointerOf(file, 'refs', k), 'error', `${p.name} has no review: ${place} may name only a reviewed provider (a mention in running text is fine); give it a review or pick another`);
     });
     if (facts.jurisdiction !== undefined && !content.site.jurisdiction && !siteSpoiled) {
       at(s, facts.jurisdiction, 'error', `{jurisdiction} needs site.yaml \`legal: { jurisdiction: … }\`, the governing law the terms state`);
@@ -121,7 +122,7 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
       const go = /^\/go\/([^/?#]+)(?:\/([^/?#]+))?/.exec(href);
       if (go) {
         if (!providers.has(go[1]!)) because(`provider:${go[1]}`, references)(s, pointerOf(file, 'links', k), 'error', `link to unknown provider '${go[1]}'${suggestion(go[1]!, providers.keys())}`);
-        else if (providers.get(go[1]!)!.status === 'discontinued') at(s, pointerOf(file, 'links', k), 'error', `${shutDown(providers.get(go[1]!)!)}: a button to /go/${go[1]} would only lead to its review; link to /vpn-reviews/${go[1]} or to a provider still in business`);
+        else if (providers.get(go[1]!)!.status === 'discontinued') because(`discontinued:${go[1]}`, references)(s, pointerOf(file, 'links', k), 'error', `${shutDown(providers.get(go[1]!)!)}: a button to /go/${go[1]} would only lead to its review; link to /vpn-reviews/${go[1]} or to a provider still in business`);
         else if (go[2] !== undefined && !(LINK_NAMES as readonly string[]).includes(go[2]) && !providers.get(go[1]!)!.linkNames?.includes(go[2])) {
           const known = [...LINK_NAMES, ...(providers.get(go[1]!)!.linkNames ?? [])];
           at(s, pointerOf(file, 'links', k), 'error', `/go/${go[1]}/${go[2]}: '${go[2]}' is not a link name (${known.join(', ')})${suggestion(go[2], known)}`);

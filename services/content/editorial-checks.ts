@@ -12,7 +12,7 @@ type At = (s: SourceFile, pointer: string, severity: Severity, message: string, 
 
 /** What these rules read of the content's stubs (routes.ts routeStub). */
 export interface EditorialContent {
-  providers: { slug: string; name: string; rating?: number; scores?: Record<string, number>; review?: { author?: string } }[];
+  providers: { slug: string; name: string; rating?: number; scores?: Record<string, number>; review?: { author?: string }; status?: string }[];
   methodology?: { criteria?: Criterion[] };
   authors?: { authors?: { id: string }[] };
   comparison?: RouteContent['comparison'];
@@ -127,7 +127,9 @@ export function editorialRules(files: readonly CheckedFile[], content: Editorial
       refer(`provider:${missing}`)(s, '/slug', 'error', `unknown provider '${missing}'${suggestion(missing, providers.keys())}`);
       continue;
     }
-    if (pairs.has(`${b}-vs-${a}`)) at(s, '/slug', 'error', `the page for this pair is /compare/${b}-vs-${a} (${providers.get(b!)?.name ?? b} comes first by order): name the file compare/${b}-vs-${a}.yaml and its slug ${b}-vs-${a}`);
+    const gone = [a, b].map((x) => providers.get(x!)!).find((p) => p.status === 'discontinued');
+    if (gone) at(s, '/slug', 'error', `${gone.name} has shut down: /compare/${slug} now redirects to the other provider's review, so this file is read by no page; remove it`);
+    else if (pairs.has(`${b}-vs-${a}`)) at(s, '/slug', 'error', `the page for this pair is /compare/${b}-vs-${a} (${providers.get(b!)?.name ?? b} comes first by order): name the file compare/${b}-vs-${a}.yaml and its slug ${b}-vs-${a}`);
     else at(s, '/slug', 'error', `no head-to-head page is made for '${slug}': a pair is two reviewed providers${comparison.pairs?.limit ? ` among the first ${comparison.pairs.limit} by order` : ''}, the one first by order first${suggestion(slug, pairs)}`);
   }
 }
