@@ -21,10 +21,20 @@ export function formatTable(report: ClickReport): string {
   return [line(header), rule, ...body.map(line), rule, line(total), '', footer(report), ''].join('\n');
 }
 
-/** RFC 4180: a field with a comma, quote or line break is quoted and its quotes doubled. */
+// A spreadsheet runs a cell that starts with one of these as a formula: =HYPERLINK(…) in a message's subject, or
+// the valid address =1+1@example.com. https://owasp.org/www-community/attacks/CSV_Injection
+const FORMULA_START = /^[=+\-@\t\r]/;
+// A plain number, negative ones included, is data, not a formula: left as it is so it still sums.
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * RFC 4180: a field with a comma, quote or line break is quoted and its quotes doubled. A field a spreadsheet would
+ * run as a formula is neutralised as OWASP says: a single quote before it, and the whole quoted.
+ */
 export function csvField(value: string | number | null): string {
   if (value === null) return '';
   const text = String(value);
+  if (FORMULA_START.test(text) && !NUMBER.test(text)) return `"'${text.replace(/"/g, '""')}"`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
