@@ -33,6 +33,7 @@ describe('hostile input', () => {
     cpSync(FIXTURE_DIST, dist, { recursive: true });
     writeFileSync(join(dist, '.csp-hashes.json'), JSON.stringify({ 'index.html': ['sha256-secret'] }));
     writeFileSync(join(dist, '.env'), 'SECRET=1');
+    writeFileSync(join(dist, '_redirects'), '/secret-old-path /secret-new-path 301\n');
     svc = await startService('pg', { DIST_DIR: dist, TRUST_PROXY: 'true', FORM_RATE_LIMIT: '100000' });
   });
   afterAll(() => svc.close());
@@ -47,6 +48,26 @@ describe('hostile input', () => {
       const res = await fetch(`${svc.url}${path}`);
       expect(res.status, path).toBe(404);
       expect(await res.text(), path).not.toMatch(/secret|SECRET|root:/);
+    }
+  });
+
+  it('serves no dotfile or build file under any spelling of its path', async () => {
+    const spellings = (name: string) => [`/${name}`, `//${name}`, `///${name}`, `/./${name}`, `/assets/../${name}`, `/assets/..//${name}`, `/%2F${name}`, `/${encodeURIComponent(name).replace(/^./, (c) => `%${c.charCodeAt(0).toString(16)}`)}`, `/${name}/`, `/${name}?x=1`, `\\${name}`, `/.//${name}`];
+    for (const name of ['_redirects', '.csp-hashes.json', '.env']) {
+      for (const path of spellings(name)) {
+        // Sent as written: fetch would tidy the dot segments before they reached the service.
+        const { status, body } = await new Promise<{ status: number; body: string }>((resolve) => {
+          const req = request(svc.url, { path }, (res) => {
+            let text = '';
+            res.on('data', (d: Buffer) => (text += d));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+          });
+          req.on('error', () => resolve({ status: 0, body: '' }));
+          req.end();
+        });
+        expect([400, 404], path).toContain(status);
+        expect(body, path).not.toMatch(/secret|SECRET/);
+      }
     }
   });
 

@@ -38,8 +38,7 @@ async function serveSite(app: FastifyInstance, opts: { distDir: string }): Promi
     root: opts.distDir,
     index: ['index.html'],
     cacheControl: false,
-    // The redirects file is for the service and for static hosts, not a page.
-    allowedPath: (pathName: string) => pathName !== `/${REDIRECTS_FILE}`,
+    allowedPath: (pathName: string) => !isPrivatePath(pathName),
     // Dotfiles in the build are for the build and the service (the CSP manifest): never served, as if absent.
     dotfiles: 'ignore',
     setHeaders: (res: unknown, path: string) => void ((res as Noted)[servedFile] = path),
@@ -95,6 +94,27 @@ export function notFoundPages(distDir: string): (url: string) => string {
 
 /** The redirects the build writes for static hosts (Netlify and Cloudflare Pages read it by this name). */
 export const REDIRECTS_FILE = '_redirects';
+
+/**
+ * True for a path that names a file the build wrote for itself, the service or a static host rather than for
+ * visitors: any dotfile or dot-directory (the CSP manifest), and the redirects file. Checked on every spelling that
+ * reaches the same file: percent-encoded, with doubled or back slashes, with `.` or `..` segments, or a trailing slash.
+ */
+export function isPrivatePath(pathName: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathName);
+  } catch {
+    return true;
+  }
+  const segments: string[] = [];
+  for (const s of decoded.split(/[/\\]+/)) {
+    if (s === '' || s === '.') continue;
+    if (s === '..') segments.pop();
+    else segments.push(s);
+  }
+  return segments.some((s) => s.startsWith('.') || s.toLowerCase() === REDIRECTS_FILE);
+}
 
 /**
  * The build's `_redirects` as a map from path to target and status. Only exact paths are written there (each
