@@ -45,6 +45,7 @@ export const FORM_RESULTS = {
     invalid: '/newsletter/invalid',
     failed: '/newsletter/failed',
     // Where the links in the newsletter's mails lead (services/http/routes/newsletter.ts).
+    confirm: '/newsletter/confirm',
     confirmed: '/newsletter/confirmed',
     unsubscribe: '/newsletter/unsubscribe',
     unsubscribed: '/newsletter/unsubscribed',

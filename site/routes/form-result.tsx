@@ -17,7 +17,7 @@ function resultAt(path: string): { form: Form; outcome: string } {
 }
 
 /** Pages a newsletter mail's links lead to: their text is the message, and their icon says how it went. */
-const MAIL_LINK_OUTCOMES: Record<string, 'ok' | 'ask' | 'problem'> = { confirmed: 'ok', unsubscribe: 'ask', unsubscribed: 'ok', linkExpired: 'problem', linkInvalid: 'problem' };
+const MAIL_LINK_OUTCOMES: Record<string, 'ok' | 'ask' | 'problem'> = { confirm: 'ask', confirmed: 'ok', unsubscribe: 'ask', unsubscribed: 'ok', linkExpired: 'problem', linkInvalid: 'problem' };
 
 type Result = { title: string; text?: string; button?: string; link?: { label: string; href: string } };
 
@@ -32,7 +32,7 @@ export function loader({ url }: Route.LoaderArgs) {
   const result = (site.formResults[form] as Record<string, Result>)[outcome]!;
   const base = { title: result.title, link: result.link ?? { label: site.notFound.linkLabel, href: '/' }, brand: site.brand.name };
   const mailLink = form === 'newsletter' ? MAIL_LINK_OUTCOMES[outcome] : undefined;
-  if (mailLink) return { ...base, tone: mailLink, message: result.text!, text: undefined, button: result.button };
+  if (mailLink) return { ...base, tone: mailLink, message: result.text!, text: undefined, button: result.button, action: outcome === 'confirm' ? FORM_RESULTS.newsletter.confirm : FORM_RESULTS.newsletter.unsubscribe };
   let message: string;
   if (form === 'newsletter') {
     const n = site.footer.newsletter;
@@ -42,7 +42,7 @@ export function loader({ url }: Route.LoaderArgs) {
     message = { sent: block.success, invalid: block.missingFields, failed: block.failure }[outcome]!;
   }
   const tone = outcome === 'subscribed' || outcome === 'sent' ? 'ok' : 'problem';
-  return { ...base, tone, message, text: result.text, button: undefined };
+  return { ...base, tone, message, text: result.text, button: undefined, action: undefined };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -51,14 +51,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const ICON = { ok: ['check-circle', 'text-green-700'], ask: ['mail', 'text-blue-700'], problem: ['alert-triangle', 'text-amber-600'] } as const;
 
-/** The unsubscribe button's action: this URL with its token. */
-const unsubscribeAction = (search: string) => {
+/** The button's action (confirm or unsubscribe): this URL with its token. */
+const buttonAction = (path: string, search: string) => {
   const token = new URLSearchParams(search).get('token');
-  return token ? `/newsletter/unsubscribe?token=${encodeURIComponent(token)}` : '/newsletter/unsubscribe';
+  return token ? `${path}?token=${encodeURIComponent(token)}` : path;
 };
 
 export default function FormResult({ loaderData }: Route.ComponentProps) {
-  const { tone, title, text, message, link, button } = loaderData;
+  const { tone, title, text, message, link, button, action } = loaderData;
   const { search } = useLocation();
   const [icon, colour] = ICON[tone as keyof typeof ICON];
   return (
@@ -67,11 +67,11 @@ export default function FormResult({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-4 text-3xl font-bold">{title}</h1>
       <p role="status" className="mt-4 text-lg font-medium text-slate-900">{message}</p>
       {text && <p className="mt-3 leading-7 text-slate-700">{text}</p>}
-      {button ? (
+      {button && action ? (
         // Posts back to this page's own URL, whose token names the subscription; the service puts the token into the
         // prerendered action too, so the button works without JavaScript.
-        <form method="post" action={unsubscribeAction(search)} className="mt-8">
-          <input type="hidden" name="List-Unsubscribe" value="One-Click" />
+        <form method="post" action={buttonAction(action, search)} className="mt-8">
+          {action === FORM_RESULTS.newsletter.unsubscribe && <input type="hidden" name="List-Unsubscribe" value="One-Click" />}
           <button type="submit" className="rounded-md bg-blue-700 px-5 py-2.5 font-medium text-white hover:bg-blue-800">{button}</button>
         </form>
       ) : (

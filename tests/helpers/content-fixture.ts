@@ -60,6 +60,7 @@ formResults:
     subscribed: { title: Subscribed }
     invalid: { title: Check your email }
     failed: { title: Not subscribed }
+    confirm: { title: Confirm, text: Press the button., button: Confirm }
     confirmed: { title: Confirmed, text: Confirmed. }
     unsubscribe: { title: Unsubscribe, text: Press the button., button: Unsubscribe }
     unsubscribed: { title: Unsubscribed, text: Unsubscribed. }

@@ -14,12 +14,14 @@ import { linksIn, startInbox, type Inbox } from '../helpers/smtp.ts';
 
 const SECRET = 'a-test-secret-of-more-than-32-characters';
 
-/** The fixture site, with the one page the unsubscribe link serves. */
-function distWithUnsubscribePage(): string {
+/** The fixture site, with the two pages the confirmation and unsubscribe links serve. */
+function distWithButtonPages(): string {
   const dist = join(mkdtempSync(join(tmpdir(), 'vpnsite-mail-dist-')), 'dist');
   cpSync(FIXTURE_DIST, dist, { recursive: true });
-  mkdirSync(join(dist, 'newsletter', 'unsubscribe'), { recursive: true });
-  writeFileSync(join(dist, 'newsletter', 'unsubscribe', 'index.html'), '<!doctype html><title>Unsubscribe</title><form method="post" action="/newsletter/unsubscribe"><button>Unsubscribe</button></form>\n');
+  for (const [name, label] of [['unsubscribe', 'Unsubscribe'], ['confirm', 'Confirm']]) {
+    mkdirSync(join(dist, 'newsletter', name!), { recursive: true });
+    writeFileSync(join(dist, 'newsletter', name!, 'index.html'), `<!doctype html><title>${label}</title><form method="post" action="/newsletter/${name}"><button>${label}</button></form>\n`);
+  }
   return dist;
 }
 
@@ -37,6 +39,8 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     return `${svc.url}${u.pathname}${u.search}`;
   };
   const get = (url: string, headers: Record<string, string> = {}) => fetch(here(url), { redirect: 'manual', headers });
+  /** The "Confirm" button's post, as a browser sends it from the confirmation page. */
+  const press = (url: string) => fetch(here(url), { method: 'POST', redirect: 'manual', headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
   const subscriber = async (email: string) => (await listSubscribers(svc.db, 'all')).find((s) => s.email === email);
 
   beforeAll(async () => {
@@ -47,7 +51,7 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
       CONTACT_NOTIFY_TO: 'owner@vpncompass.test',
       MAIL_LINK_SECRET: SECRET,
       MAIL_RETRY_SECONDS: '0.2',
-      DIST_DIR: distWithUnsubscribePage(),
+      DIST_DIR: distWithButtonPages(),
       FORM_RATE_LIMIT: '1000',
     });
     // Links in the mails lead back to this service.
@@ -75,12 +79,17 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     expect(mailto).toBe('mailto:news@vpncompass.test?subject=unsubscribe');
 
     const confirm = linksIn(mail).find((l) => l.includes('/newsletter/confirm?token='))!;
-    const followed = await get(confirm);
+    // Opening the link shows the page with its one button, posting to this very link, and confirms nothing.
+    const opened = await get(confirm, { accept: 'text/html' });
+    expect([opened.status, opened.headers.get('cache-control'), opened.headers.get('referrer-policy')]).toEqual([200, 'no-store', 'no-referrer']);
+    expect(await opened.text()).toContain(`<form method="post" action="/newsletter/confirm?token=${new URL(confirm).searchParams.get('token')}"><button>Confirm</button>`);
+    expect(await subscriber('reader@example.com')).toMatchObject({ status: 'pending', confirmed_at: null });
+    const followed = await press(confirm);
     expect(followed.status).toBe(303);
     expect(followed.headers.get('location')).toBe('/newsletter/confirmed');
     expect(await subscriber('reader@example.com')).toMatchObject({ status: 'confirmed', confirmed_at: expect.any(String) });
-    // Followed twice (a mail scanner, a second click): still confirmed, still the same page.
-    expect((await get(confirm)).headers.get('location')).toBe('/newsletter/confirmed');
+    // Pressed twice (a second click): still confirmed, still the same page.
+    expect((await press(confirm)).headers.get('location')).toBe('/newsletter/confirmed');
 
     // The unsubscribe page, for a person: the site's page, with its button posting to the same URL.
     const page = await get(httpUnsub!, { accept: 'text/html' });
@@ -99,6 +108,26 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     expect((await get(httpUnsub!, { accept: 'text/html' })).headers.get('location')).toBe('/newsletter/unsubscribed');
     const again = await fetch(here(httpUnsub!), { method: 'POST', redirect: 'manual', headers: { accept: 'text/html', 'content-type': 'multipart/form-data; boundary=x' }, body: '--x--\r\n' });
     expect([again.status, again.headers.get('location')]).toEqual([303, '/newsletter/unsubscribed']);
+  });
+
+  it('leaves a sign-up pending when its link is only fetched: HEAD, GET, a browser prefetch, a mail scanner', async () => {
+    await post('/api/newsletter-subscribe', { email: 'scanned@example.com' });
+    const confirm = linksIn(await inbox.waitFor(to('scanned@example.com'))).find((l) => l.includes('/newsletter/confirm?token='))!;
+    const fetches: [string, Record<string, string>][] = [
+      ['HEAD', {}],
+      ['GET', {}],
+      ['GET', { 'sec-purpose': 'prefetch', accept: 'text/html' }],
+      ['GET', { purpose: 'prefetch', 'x-moz': 'prefetch' }],
+      ['GET', { 'user-agent': 'Mozilla/5.0 (compatible; SafeLinks scanner)', accept: '*/*' }],
+    ];
+    for (const [method, headers] of fetches) {
+      const res = await fetch(here(confirm), { method, headers, redirect: 'manual' });
+      expect(res.status, `${method} ${JSON.stringify(headers)}`).toBe(200);
+      await res.arrayBuffer();
+    }
+    expect(await subscriber('scanned@example.com')).toMatchObject({ status: 'pending', confirmed_at: null });
+    expect((await press(confirm)).headers.get('location')).toBe('/newsletter/confirmed');
+    expect(await subscriber('scanned@example.com')).toMatchObject({ status: 'confirmed' });
   });
 
   it('answers a sign-up alike whatever the address, and sends one confirmation an hour at most', async () => {
@@ -121,7 +150,7 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     await expect.poll(() => inbox.received.filter(to('twice@example.com')).length).toBe(2);
     // Confirmed, and then unsubscribed: still the same answer to the visitor.
     const second = inbox.received.filter(to('twice@example.com'))[1]!;
-    expect((await get(linksIn(second).find((l) => l.includes('/confirm?'))!)).headers.get('location')).toBe('/newsletter/confirmed');
+    expect((await press(linksIn(second).find((l) => l.includes('/confirm?'))!)).headers.get('location')).toBe('/newsletter/confirmed');
     expect(await answer('twice@example.com')).toEqual(fresh);
     const { id } = (await svc.db.query<{ id: number }>("SELECT id::int AS id FROM newsletter_subscribers WHERE email = 'twice@example.com'")).rows[0]!;
     expect((await fetch(`${svc.url}/newsletter/unsubscribe?token=${unsubscribeToken(SECRET, id)}`, { method: 'POST' })).status).toBe(200);
@@ -141,9 +170,21 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     };
     const eightDaysAgo = Date.now() - 8 * 24 * 3600_000;
     expect(await where(`/newsletter/confirm?token=${confirmToken(SECRET, id, nonce, eightDaysAgo)}`)).toBe('303 /newsletter/link-expired');
+    expect(await where(`/newsletter/confirm?token=${confirmToken(SECRET, id, nonce, eightDaysAgo)}`, 'POST')).toBe('303 /newsletter/link-expired');
     const token = new URL(confirm).searchParams.get('token')!;
-    const altered = [token.replace(`c.${id}.`, `c.${id + 1}.`), `${token.slice(0, -2)}xx`, token.slice(0, 20), '', 'u.1.x', '%00', 'c.1.a.b.c.d.e'];
-    for (const t of altered) expect(await where(`/newsletter/confirm?token=${encodeURIComponent(t)}`), t).toBe('303 /newsletter/link-invalid');
+    const signature = token.slice(token.lastIndexOf('.') + 1);
+    const body = token.slice(0, token.lastIndexOf('.'));
+    // Other spellings of the same signature, which a lenient base64 decoder reads as the same bytes: padded, in the
+    // standard alphabet, with a stray character, and with the spare low bits of its last character changed.
+    const last = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const spareBits = last[(last.indexOf(signature.at(-1)!) ^ 1)]!;
+    const respelled = [`${signature}=`, Buffer.from(signature, 'base64url').toString('base64'), `${signature.slice(0, 10)}!${signature.slice(10)}`, `${signature.slice(0, -1)}${spareBits}`, `${signature} `].filter((s) => s !== signature);
+    expect(respelled.length).toBeGreaterThanOrEqual(4);
+    const altered = [token.replace(`c.${id}.`, `c.${id + 1}.`), `${token.slice(0, -2)}xx`, token.slice(0, 20), '', 'u.1.x', '%00', 'c.1.a.b.c.d.e', ...respelled.map((s) => `${body}.${s}`)];
+    for (const t of altered) {
+      expect(await where(`/newsletter/confirm?token=${encodeURIComponent(t)}`), t).toBe('303 /newsletter/link-invalid');
+      expect(await where(`/newsletter/confirm?token=${encodeURIComponent(t)}`, 'POST'), t).toBe('303 /newsletter/link-invalid');
+    }
     expect(await where('/newsletter/confirm')).toBe('303 /newsletter/link-invalid');
     expect(await where(`/newsletter/confirm?token=${confirmToken('another-secret-of-at-least-32-chars!', id, nonce)}`)).toBe('303 /newsletter/link-invalid');
     // A confirmation token is not an unsubscribe token, nor the other way round.

@@ -23,7 +23,7 @@ const MailLinkResult = (example: string, what: string, button = false) =>
     {
       title: Str(`The page's heading and <title>, e.g. "${example}".`),
       text: Str('What happened, and what the reader can do next.'),
-      ...(button ? { button: Str('The button that unsubscribes, e.g. "Unsubscribe".') } : {}),
+      ...(button ? { button: Str(`The page's one button, e.g. "${example}".`) } : {}),
       link: Type.Optional(Link),
     },
     what,
@@ -107,6 +107,7 @@ export const SiteSchema = Obj(
             subscribed: FormResult('Subscribed', "the newsletter's success message"),
             invalid: FormResult('Check your email address', "the newsletter's invalid-email message"),
             failed: FormResult('Subscription failed', "the newsletter's failure message"),
+            confirm: MailLinkResult('Confirm', "/newsletter/confirm: the page of the confirmation mail's link, with one button; only the button confirms, so a mail scanner or a browser's prefetch of the link does not.", true),
             confirmed: MailLinkResult('Subscription confirmed', '/newsletter/confirmed: where the link in the confirmation mail leads.'),
             unsubscribe: MailLinkResult('Unsubscribe', "/newsletter/unsubscribe: the page of a mail's unsubscribe link, with one button.", true),
             unsubscribed: MailLinkResult("You're unsubscribed", '/newsletter/unsubscribed: shown once the button, or a mail client, has unsubscribed.'),

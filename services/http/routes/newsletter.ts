@@ -1,7 +1,9 @@
 /**
  * The links in the newsletter's mails.
  *
- * - GET /newsletter/confirm?token=… confirms a sign-up, then sends the browser to the page that says so.
+ * - GET /newsletter/confirm?token=… is the page with one "Confirm" button, which posts to the same URL; the POST
+ *   confirms the sign-up, then sends the browser to the page that says so. A GET or HEAD changes nothing, since mail
+ *   scanners and browsers' prefetches open links that nobody clicked.
  * - GET /newsletter/unsubscribe?token=… is the page with one button; the button posts to the same URL.
  * - POST /newsletter/unsubscribe?token=… unsubscribes at once: the button's post, and the one POST a mail client
  *   sends for List-Unsubscribe-Post (RFC 8058), whose body it need not read.
@@ -22,13 +24,9 @@ export interface NewsletterLinkOptions {
   db: Db;
   ready: () => boolean;
   linkSecret: string;
-  /** The built site, whose unsubscribe page the GET answers with. */
+  /** The built site, whose confirm and unsubscribe pages the GETs answer with. */
   distDir: string;
 }
-
-const PAGE_FILE = 'newsletter/unsubscribe/index.html';
-/** The button's form as prerendered; the page's component renders the same action with the token once hydrated. */
-const PRERENDERED_ACTION = 'action="/newsletter/unsubscribe"';
 
 const PAGES = FORM_RESULTS.newsletter;
 
@@ -44,18 +42,39 @@ function unavailable(reply: FastifyReply): FastifyReply {
     .send('We cannot do this just now. Please open the link from the mail again in a few minutes.');
 }
 
-function unsubscribePage(distDir: string): { html: string; policy: string } {
-  const html = readFileSync(join(distDir, PAGE_FILE), 'utf8');
-  return { html, policy: contentSecurityPolicy(readManifest(distDir).manifest[PAGE_FILE] ?? []) };
+/** A prerendered page with one button, its form's action `path` (as prerendered) pointed at the link's token. */
+function buttonPage(distDir: string, path: string): (reply: FastifyReply, token: string) => FastifyReply {
+  let page: { html: string; policy: string } | undefined;
+  const file = `${path.slice(1)}/index.html`;
+  return (reply, token) => {
+    page ??= { html: readFileSync(join(distDir, file), 'utf8'), policy: contentSecurityPolicy(readManifest(distDir).manifest[file] ?? []) };
+    // The page's component renders the same action with the token once hydrated; this makes it work without JavaScript.
+    const action = `action="${path}?token=${encodeURIComponent(token)}"`;
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Referrer-Policy', 'no-referrer')
+      .header('Content-Security-Policy', page.policy)
+      .type('text/html; charset=utf-8')
+      .send(page.html.replace(`action="${path}"`, action));
+  };
 }
 
 export async function newsletterLinkRoutes(app: FastifyInstance, opts: NewsletterLinkOptions): Promise<void> {
-  let page: { html: string; policy: string } | undefined;
+  const confirmPage = buttonPage(opts.distDir, PAGES.confirm);
+  const unsubscribePage = buttonPage(opts.distDir, PAGES.unsubscribe);
   await app.register(formbody);
   // RFC 8058 allows the one-click body as multipart too; it carries nothing the token does not say.
   app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}));
 
-  app.get<{ Querystring: { token?: string } }>('/newsletter/confirm', { schema: { querystring: query } }, async (request, reply) => {
+  // Reads nothing from the database either: the page is the same for every valid link, and the POST tells.
+  app.get<{ Querystring: { token?: string } }>(PAGES.confirm, { schema: { querystring: query } }, async (request, reply) => {
+    const read = readToken(opts.linkSecret, request.query.token);
+    if (!read.ok) return reply.redirect(read.reason === 'expired' ? PAGES.linkExpired : PAGES.linkInvalid, 303);
+    if (read.token.kind !== 'confirm') return reply.redirect(PAGES.linkInvalid, 303);
+    return confirmPage(reply, request.query.token!);
+  });
+
+  app.post<{ Querystring: { token?: string } }>(PAGES.confirm, { schema: { querystring: query } }, async (request, reply) => {
     const read = readToken(opts.linkSecret, request.query.token);
     if (!read.ok) return reply.redirect(read.reason === 'expired' ? PAGES.linkExpired : PAGES.linkInvalid, 303);
     if (read.token.kind !== 'confirm') return reply.redirect(PAGES.linkInvalid, 303);
@@ -73,14 +92,7 @@ export async function newsletterLinkRoutes(app: FastifyInstance, opts: Newslette
     // Nothing left to unsubscribe: say it is done rather than show a button that does nothing.
     if (!s || s.status === 'unsubscribed') return reply.redirect(PAGES.unsubscribed, 303);
     // The prerendered page, its button's form pointed at this URL, token and all, so it works without JavaScript.
-    page ??= unsubscribePage(opts.distDir);
-    const action = `action="/newsletter/unsubscribe?token=${encodeURIComponent(request.query.token!)}"`;
-    return reply
-      .header('Cache-Control', 'no-store')
-      .header('Referrer-Policy', 'no-referrer')
-      .header('Content-Security-Policy', page.policy)
-      .type('text/html; charset=utf-8')
-      .send(page.html.replace(PRERENDERED_ACTION, action));
+    return unsubscribePage(reply, request.query.token!);
   });
 
   app.post<{ Querystring: { token?: string } }>('/newsletter/unsubscribe', { schema: { querystring: query } }, async (request, reply) => {
