@@ -4,6 +4,7 @@ import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { today } from '../../services/content/index.ts';
 import { clickReport, clickRows, dbConfigFromEnv, openDbForCommand } from '../../services/db/index.ts';
+import { secondsValue, TIMEOUT_HELP } from '../lib/option-values.ts';
 import { chartHtmlFile, chartSvgFile, seriesOf, formatCsv, formatJson, formatTable, parseReportQuery, UsageError } from '../../services/reports/index.ts';
 
 interface ClicksFlags {
@@ -14,6 +15,7 @@ interface ClicksFlags {
   includeOverBudget?: boolean;
   format: 'table' | 'csv' | 'json';
   chart?: string;
+  timeout?: number;
 }
 
 const FORMATTERS = { table: formatTable, csv: formatCsv, json: formatJson };
@@ -29,6 +31,7 @@ export function registerClicks(program: Command): void {
     .option('--include-over-budget', "add an over_budget_clicks column: clicks past a visitor's per-minute budget, redirected but not counted")
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'csv', 'json']).default('table'))
     .option('--chart <file>', 'also write clicks per day as FILE.html (chart and table) or FILE.svg: a line per provider, or per value of the other --by groupings')
+    .option('--timeout <seconds>', TIMEOUT_HELP, secondsValue)
     .action(async (flags: ClicksFlags, cmd: Command) => {
       const usage = (message: string): never => cmd.error(`error: ${message}`, { exitCode: 2, code: 'vpnsite.usage' });
       let query;
@@ -41,7 +44,7 @@ export function registerClicks(program: Command): void {
       const chartKind = flags.chart === undefined ? undefined : extname(flags.chart).toLowerCase();
       if (chartKind !== undefined && chartKind !== '.html' && chartKind !== '.svg') usage(`--chart must name a .html or .svg file (found "${flags.chart}")`);
       // Through the running service when it holds the embedded database: never a second opening of its directory.
-      const db = await openDbForCommand(dbConfigFromEnv(), 'clicks');
+      const db = await openDbForCommand(dbConfigFromEnv(), 'clicks', { statementTimeoutMs: flags.timeout });
       try {
         const report = await clickReport(db, query!);
         process.stdout.write(FORMATTERS[flags.format](report));

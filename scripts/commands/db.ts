@@ -6,10 +6,11 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { dbConfigFromEnv, migrate, openDbForCommand, refreshClickRollup, type Db } from '../../services/db/index.ts';
 import { csvField } from '../../services/reports/format.ts';
+import { secondsValue, TIMEOUT_HELP } from '../lib/option-values.ts';
 
 /** Opens the database for one task and closes it however the task ends. */
-async function withDb<T>(command: string, task: (db: Db) => Promise<T>): Promise<T> {
-  const db = await openDbForCommand(dbConfigFromEnv(), command);
+async function withDb<T>(command: string, task: (db: Db) => Promise<T>, statementTimeoutMs?: number): Promise<T> {
+  const db = await openDbForCommand(dbConfigFromEnv(), command, { statementTimeoutMs });
   try {
     return await task(db);
   } finally {
@@ -45,8 +46,9 @@ export function registerDb(program: Command): void {
     .description('run one SQL statement and print its rows: the way to get data out of the embedded database, also while the service runs')
     .argument('<sql>', 'the statement, e.g. "SELECT * FROM contact_messages"')
     .addOption(new Option('--format <format>', 'output format').choices(['json', 'csv']).default('json'))
-    .action(async (sql: string, flags: { format: 'json' | 'csv' }) => {
-      const { rows } = await withDb('db query', (conn) => conn.query(sql));
+    .option('--timeout <seconds>', TIMEOUT_HELP, secondsValue)
+    .action(async (sql: string, flags: { format: 'json' | 'csv'; timeout?: number }) => {
+      const { rows } = await withDb('db query', (conn) => conn.query(sql), flags.timeout);
       process.stdout.write(flags.format === 'csv' ? toCsv(rows) : `${JSON.stringify(rows, null, 2)}\n`);
     });
 }

@@ -2,6 +2,7 @@
 import { Option, type Command } from 'commander';
 import { today } from '../../services/content/index.ts';
 import { dbConfigFromEnv, openDbForCommand, statsReport, STATS_DIMENSIONS } from '../../services/db/index.ts';
+import { secondsValue, TIMEOUT_HELP } from '../lib/option-values.ts';
 import { formatStatsCsv, formatStatsTable, parseStatsQuery, statsObjects, UsageError } from '../../services/reports/index.ts';
 
 export function registerStats(program: Command): void {
@@ -12,7 +13,8 @@ export function registerStats(program: Command): void {
     .option('--until <date>', 'last UTC day, YYYY-MM-DD (default: today)')
     .option('--by <dimension>', `group by ${STATS_DIMENSIONS.join(', ')}; repeat for several`, (v: string, all: string[]) => [...all, v], [])
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'csv', 'json']).default('table'))
-    .action(async (flags: { since?: string; until?: string; by: string[]; format: 'table' | 'csv' | 'json' }, cmd: Command) => {
+    .option('--timeout <seconds>', TIMEOUT_HELP, secondsValue)
+    .action(async (flags: { since?: string; until?: string; by: string[]; format: 'table' | 'csv' | 'json'; timeout?: number }, cmd: Command) => {
       let query;
       try {
         query = parseStatsQuery(flags, today());
@@ -20,7 +22,7 @@ export function registerStats(program: Command): void {
         if (err instanceof UsageError) cmd.error(`error: ${err.message}`, { exitCode: 2, code: 'vpnsite.usage' });
         throw err;
       }
-      const db = await openDbForCommand(dbConfigFromEnv(), 'stats');
+      const db = await openDbForCommand(dbConfigFromEnv(), 'stats', { statementTimeoutMs: flags.timeout });
       try {
         const report = { query: query!, ...(await statsReport(db, query!)) };
         process.stdout.write(flags.format === 'json' ? `${JSON.stringify(statsObjects(report), null, 2)}\n` : flags.format === 'csv' ? formatStatsCsv(report) : formatStatsTable(report));

@@ -4,15 +4,28 @@
  */
 import { StringDecoder } from 'node:string_decoder';
 
-/** A request from a command to the service. `begin` opens a session (a transaction), `commit`/`rollback` end it. */
+/**
+ * A request from a command to the service. `begin` opens a session (a transaction), `commit`/`rollback` end it.
+ * `timeoutMs` is the statement timeout of the request's statements (the service's default when absent).
+ */
 export type ChannelRequest =
-  | { id: number; op: 'query'; sql: string; params?: unknown[] }
-  | { id: number; op: 'script'; sql: string }
-  | { id: number; op: 'copy'; sql: string; text: string }
-  | { id: number; op: 'begin' | 'commit' | 'rollback' };
+  | { id: number; op: 'query'; sql: string; params?: unknown[]; timeoutMs?: number }
+  | { id: number; op: 'script'; sql: string; timeoutMs?: number }
+  | { id: number; op: 'copy'; sql: string; text: string; timeoutMs?: number }
+  | { id: number; op: 'begin' | 'commit' | 'rollback'; timeoutMs?: number };
 
-/** The service's answer to request `id`. */
-export type ChannelResponse = { id: number; rows: unknown[] } | { id: number; error: { message: string; code?: string } };
+/**
+ * The service's answer to request `id`; or `{ alive: true }`, which it sends every ALIVE_EVERY_MS while a request is
+ * in hand, so a command can tell a long statement from a service that has stopped answering.
+ */
+export type ChannelResponse = { id: number; rows: unknown[] } | { id: number; error: { message: string; code?: string } } | { alive: true };
+
+/** How often the service says it is alive while it works on a request. */
+export const ALIVE_EVERY_MS = 1000;
+/** A command hears nothing from the service for this long while waiting for an answer: it gives up. */
+export const SILENCE_LIMIT_MS = 8000;
+/** The statement timeout of a command's statements unless it gives one (`--timeout`). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 
 function replacer(this: Record<string, unknown>, key: string, value: unknown): unknown {
   const raw = this[key];

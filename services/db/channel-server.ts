@@ -2,15 +2,16 @@
  * The owner's side of the local channel: other vpnsite commands reach the embedded database through the process that
  * holds its directory, never by opening the directory a second time. It listens on a Unix socket that only the
  * directory's user can open. Requests on one connection run in order. A session (`begin` … `commit`) is one PGlite
- * transaction, which holds the database while it lasts, so a session whose client goes quiet is rolled back.
+ * transaction, which holds the database while it lasts, so a session whose client goes quiet is rolled back. Every
+ * statement has a time limit (the request's, or 30 s), past which it is stopped: a forgotten query must not hold the
+ * service's own writes for ever.
  *
  * PGlite's own socket server was measured for this and left out: docs/database.md says why.
  */
 import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
-import { encode, lineReader, type ChannelRequest, type ChannelResponse } from './channel-codec.ts';
-import type { PgliteDb } from './pglite.ts';
-import type { Queryable } from './types.ts';
+import { ALIVE_EVERY_MS, DEFAULT_STATEMENT_TIMEOUT_MS, encode, lineReader, type ChannelRequest, type ChannelResponse } from './channel-codec.ts';
+import type { PgliteDb, PgliteSession } from './pglite.ts';
 
 export interface ChannelServer {
   readonly path: string;
@@ -24,68 +25,54 @@ export interface ChannelOptions {
   log?: { warn: (obj: object, msg: string) => void };
 }
 
-interface Session {
-  conn: Queryable;
-  end(commit: boolean): void;
-  done: Promise<void>;
-}
-
-const ROLLBACK = Symbol('rollback');
-
-/** Opens a transaction and hands back its connection once it has begun. */
-function openSession(db: PgliteDb): Promise<Session> {
-  return new Promise((ready, fail) => {
-    let began = false;
-    const done = db.transaction(
-      (conn) =>
-        new Promise<void>((resolve, reject) => {
-          began = true;
-          // Called after BEGIN has run, by which time `settled` below exists.
-          ready({ conn, end: (commit) => (commit ? resolve() : reject(ROLLBACK)), done: settled });
-        }),
-    );
-    const settled = done.catch((err: unknown) => {
-      if (err !== ROLLBACK) throw err;
-    });
-    settled.catch((err: unknown) => began || fail(err));
-  });
-}
-
 /** Listens on `path` (replacing a socket a dead owner left there) and answers requests on `db`. */
 export async function serveChannel(db: PgliteDb, path: string, opts: ChannelOptions = {}): Promise<ChannelServer> {
   const idleMs = opts.sessionIdleMs ?? 10_000;
   const sockets = new Set<Socket>();
   const sessions = new Set<Promise<void>>();
+  /** Per connection: rolls back its open session, if any. */
+  const rollbacks = new Set<() => void>();
 
   const server = createServer((socket) => {
     sockets.add(socket);
     let chain = Promise.resolve();
-    let session: Session | null = null;
+    let session: PgliteSession | null = null;
     let idle: NodeJS.Timeout | undefined;
     const send = (m: ChannelResponse) => void (socket.destroyed || socket.write(encode(m)));
-    const endSession = (commit: boolean) => {
+    /** Ends the open session; resolves once the database is free again. */
+    const endSession = (commit: boolean): Promise<void> | undefined => {
       clearTimeout(idle);
       const s = session;
       session = null;
-      s?.end(commit);
-      return s;
+      if (!s) return undefined;
+      const ended = s.end(commit);
+      const settled = ended.catch(() => {});
+      sessions.add(settled);
+      void settled.then(() => sessions.delete(settled));
+      return ended;
     };
+
+    const rollback = () => void endSession(false)?.catch(() => {});
+    rollbacks.add(rollback);
 
     const run = async (req: ChannelRequest): Promise<void> => {
       clearTimeout(idle);
+      // The command hears from the service while the statement runs, however long it takes.
+      const alive = setInterval(() => send({ alive: true }), ALIVE_EVERY_MS);
       try {
-        const target = session?.conn ?? db;
+        // A command waits its turn behind the service's work however long that takes; it hears that we are alive.
+        const limits = { statementTimeoutMs: req.timeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS, startTimeoutMs: 0 };
+        const target = session?.conn ?? db.limited(limits);
         if (req.op === 'begin') {
           if (session) throw new Error('a session is already open on this connection');
-          session = await openSession(db);
-          const ended = session.done.catch(() => {});
-          sessions.add(ended);
-          void ended.then(() => sessions.delete(ended));
+          session = await db.begin(limits);
+          // The client left while the transaction began: nobody will end it.
+          if (socket.destroyed) return rollback();
           send({ id: req.id, rows: [] });
         } else if (req.op === 'commit' || req.op === 'rollback') {
-          const s = endSession(req.op === 'commit');
-          if (!s) throw new Error('no session is open on this connection');
-          await s.done;
+          const ended = endSession(req.op === 'commit');
+          if (!ended) throw new Error('no session is open on this connection');
+          await ended;
           send({ id: req.id, rows: [] });
         } else if (req.op === 'query') send({ id: req.id, rows: (await target.query(req.sql, req.params)).rows });
         else if (req.op === 'script') send({ id: req.id, rows: (await target.script(req.sql)).rows });
@@ -96,12 +83,14 @@ export async function serveChannel(db: PgliteDb, path: string, opts: ChannelOpti
       } catch (err) {
         const e = err as { message?: string; code?: unknown };
         send({ id: req.id, error: { message: e.message ?? String(err), ...(typeof e.code === 'string' ? { code: e.code } : {}) } });
+      } finally {
+        clearInterval(alive);
       }
       if (session) {
         // The transaction holds the database for everyone: a client that stops talking must not keep it.
         idle = setTimeout(() => {
           opts.log?.warn({ idleMs }, 'a command left its database session idle; rolled it back and closed its connection');
-          endSession(false);
+          void endSession(false)?.catch(() => {});
           socket.destroy();
         }, idleMs);
       }
@@ -119,7 +108,8 @@ export async function serveChannel(db: PgliteDb, path: string, opts: ChannelOpti
     socket.on('error', () => {});
     socket.on('close', () => {
       sockets.delete(socket);
-      endSession(false);
+      rollbacks.delete(rollback);
+      rollback();
     });
   });
 
@@ -133,6 +123,7 @@ export async function serveChannel(db: PgliteDb, path: string, opts: ChannelOpti
     path,
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const rollback of rollbacks) rollback();
       for (const s of sockets) s.destroy();
       await Promise.all([closed, ...sessions]);
       rmSync(path, { force: true });

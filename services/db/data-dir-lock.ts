@@ -97,7 +97,7 @@ function readRecord(path: string): Owner | null {
 
 function writeRecord(path: string, owner: Owner): void {
   // Written aside and renamed, so a reader never sees half a record.
-  writeFileSync(`${path}.${process.pid}.tmp`, JSON.stringify(owner));
+  writeFileSync(`${path}.${process.pid}.tmp`, JSON.stringify(owner), { mode: 0o600 });
   renameSync(`${path}.${process.pid}.tmp`, path);
 }
 

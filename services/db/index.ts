@@ -3,7 +3,8 @@ import type { DbConfig } from './open.ts';
 
 export type { Db, Queryable, Rows } from './types.ts';
 export { migrate } from './migrate.ts';
-export { channelPath, openDb, openDbForCommand, type DbConfig, type OpenOptions } from './open.ts';
+export { channelPath, openDb, openDbForCommand, type CommandDbOptions, type DbConfig, type OpenOptions } from './open.ts';
+export { ServiceSilent } from './channel-client.ts';
 export { DataDirBusy, describeOwner, liveOwner, type Owner } from './data-dir-lock.ts';
 export { isUnavailable } from './unavailable.ts';
 

@@ -4,10 +4,10 @@
  * local channel; a command asks for a Db with openDbForCommand and gets one that works in every case.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { connectChannel } from './channel-client.ts';
+import { connectChannel, type ChannelOptions } from './channel-client.ts';
 import { serveChannel } from './channel-server.ts';
 import { acquireDataDir, DataDirBusy, describeOwner, liveOwner } from './data-dir-lock.ts';
 import { openPg } from './pg.ts';
@@ -21,7 +21,11 @@ export interface DbConfig {
   pgliteDir: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
-  /** PostgreSQL only: a query that has not answered after this many milliseconds fails (0 or absent: no limit). */
+  /**
+   * A query that has not answered after this many milliseconds fails (0 or absent: no limit). On PGlite, which runs
+   * one statement at a time, a query that has not started by then (a command's statement holds the database) fails
+   * and is never run.
+   */
   queryTimeoutMs?: number;
 }
 
@@ -47,12 +51,15 @@ export function channelPath(dir: string): string {
  */
 export async function openDb(config: DbConfig, opts: OpenOptions = {}): Promise<Db> {
   if (config.databaseUrl) return openPg(config.databaseUrl, { max: config.poolSize, queryTimeoutMs: config.queryTimeoutMs });
-  if (config.pgliteDir.startsWith('memory://')) return openPglite(config.pgliteDir);
-  mkdirSync(config.pgliteDir, { recursive: true });
+  const pgliteOptions = { startTimeoutMs: config.queryTimeoutMs || undefined };
+  if (config.pgliteDir.startsWith('memory://')) return openPglite(config.pgliteDir, pgliteOptions);
+  // Only its owner may read it: it holds subscriber addresses. mkdir's mode passes through the umask, so chmod too.
+  mkdirSync(config.pgliteDir, { recursive: true, mode: 0o700 });
+  chmodSync(config.pgliteDir, 0o700);
   const lease = await acquireDataDir(config.pgliteDir, opts.command ?? 'vpnsite');
   let db;
   try {
-    db = await openPglite(config.pgliteDir);
+    db = await openPglite(config.pgliteDir, pgliteOptions);
   } catch (err) {
     await lease.release();
     throw err;
@@ -75,19 +82,25 @@ export async function openDb(config: DbConfig, opts: OpenOptions = {}): Promise<
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+export interface CommandDbOptions extends ChannelOptions {
+  /** How long to wait for an owner that is starting its channel, or for another command to finish with the directory. */
+  waitMs?: number;
+}
+
 /**
  * The database for a command (`clicks`, `db migrate`, any other): PostgreSQL directly; or PGlite through the running
- * service; or, when no service runs, the directory itself under its lock. Waits up to waitMs for an owner that is
- * starting its channel, or for another command to finish with the directory.
+ * service, whose statements stop at the statement timeout and which is given up on when it stops answering; or, when
+ * no service runs, the directory itself under its lock.
  */
-export async function openDbForCommand(config: DbConfig, command: string, waitMs = 15_000): Promise<Db> {
+export async function openDbForCommand(config: DbConfig, command: string, opts: CommandDbOptions = {}): Promise<Db> {
+  const waitMs = opts.waitMs ?? 15_000;
   if (config.databaseUrl || config.pgliteDir.startsWith('memory://')) return openDb(config, { command });
   const deadline = Date.now() + waitMs;
   for (;;) {
     const owner = liveOwner(config.pgliteDir);
     if (owner?.socket) {
       try {
-        return await connectChannel(owner.socket);
+        return await connectChannel(owner.socket, opts);
       } catch {
         // Its owner is stopping or has just died: look again.
       }

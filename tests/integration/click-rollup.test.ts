@@ -135,9 +135,22 @@ describe.each(STORE_KINDS)('the analyst role on %s', (kind) => {
       'UPDATE click_rollup_stale SET writes = 0',
       'CREATE TABLE analyst_notes (note text)',
       "SELECT refresh_click_rollup('2026-11-20')",
+      // Temporary tables are writable even in a read-only transaction, and pg_temp takes functions too.
+      'CREATE TEMP TABLE analyst_scratch (note text)',
+      'CREATE TEMPORARY TABLE analyst_copy AS SELECT * FROM click_totals',
+      'CREATE FUNCTION pg_temp.analyst_fn() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$',
+      'SELECT lo_create(0)',
     ];
     for (const sql of writes) await expect(analyst.query(sql), sql).rejects.toMatchObject({ code: '42501' });
     // The views combine rollup and raw rows, so they cannot be written through (55000) whatever the grants.
     await expect(analyst.query("INSERT INTO click_daily (day) VALUES ('2026-11-20')")).rejects.toMatchObject({ code: '55000' });
+  });
+
+  it('runs with a statement timeout and a cap on temporary files that it cannot lift', async () => {
+    // Role settings apply at login, which PGlite has none of.
+    if (kind !== 'pg') return;
+    expect(await analyst.query('SHOW statement_timeout')).toMatchObject({ rows: [{ statement_timeout: '1min' }] });
+    expect(await analyst.query('SHOW temp_file_limit')).toMatchObject({ rows: [{ temp_file_limit: '1GB' }] });
+    await expect(analyst.query('SET temp_file_limit = -1')).rejects.toMatchObject({ code: '42501' });
   });
 });
