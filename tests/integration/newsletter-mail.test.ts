@@ -103,7 +103,7 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     expect(await subscriber('reader@example.com')).toMatchObject({ status: 'unsubscribed', unsubscribed_at: expect.any(String) });
     expect((await listSubscribers(svc.db, 'confirmed')).map((s) => s.email)).not.toContain('reader@example.com');
     // The confirmation link from before cannot bring the address back.
-    expect((await get(confirm)).headers.get('location')).toBe('/newsletter/link-invalid');
+    expect((await press(confirm)).headers.get('location')).toBe('/newsletter/link-invalid');
     // The page now says it is done; a second POST changes nothing and is no error.
     expect((await get(httpUnsub!, { accept: 'text/html' })).headers.get('location')).toBe('/newsletter/unsubscribed');
     const again = await fetch(here(httpUnsub!), { method: 'POST', redirect: 'manual', headers: { accept: 'text/html', 'content-type': 'multipart/form-data; boundary=x' }, body: '--x--\r\n' });
