@@ -33,7 +33,7 @@ export function confirmationMail(ctx: MailContext, to: string, subscriber: numbe
   const link = `${ctx.origin}/newsletter/confirm?token=${confirmToken(ctx.linkSecret, subscriber, nonce, now)}`;
   const leave = unsubscribeUrl(ctx, subscriber);
   const text = [
-    `Please confirm that you want the ${ctx.siteName} newsletter at this address: open this link.`,
+    `Please confirm that you want the ${ctx.siteName} newsletter at this address: open this link and press Confirm.`,
     '',
     link,
     '',
@@ -45,6 +45,7 @@ export function confirmationMail(ctx: MailContext, to: string, subscriber: numbe
 <p>Please confirm that you want the ${escape(ctx.siteName)} newsletter at this address.</p>
 <p><a href="${escape(link)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Confirm my subscription</a></p>
 <p>Or open this link: <a href="${escape(link)}">${escape(link)}</a></p>
+<p>The page it opens has one Confirm button: nothing happens until you press it.</p>
 <p>The link works for 7 days. If you did not sign up, ignore this mail: without a confirmation you will get no other mail from us.</p>
 <p style="font-size:13px;color:#475569"><a href="${escape(leave)}">Unsubscribe</a></p>
 </body></html>`;
