@@ -27,6 +27,11 @@ describe('legal pages', () => {
     expect(headings).toHaveLength(10);
     headings.forEach((h, i) => expect(h).toMatch(new RegExp(`^${i + 1}\\. `)));
     expect(headings[9]).toContain('Governing Law');
+    // The governing law is site.yaml's, written in wherever the terms say {jurisdiction}: no placeholder is left.
+    const law = (await page.getByTestId('legal-section').nth(9).textContent()) ?? '';
+    expect(law).toContain('governed by the laws of England and Wales, without regard');
+    expect(law).toContain('the competent courts of England and Wales.');
+    expect(law).not.toMatch(/[[\]{}]/);
   });
 
   it('privacy policy: twelve sections, November 2026, minimum age 13 and what is really stored', async () => {
