@@ -5,6 +5,7 @@ import { loadConfig } from '../../services/http/config.ts';
 import { startServer } from '../../services/http/server.ts';
 import { cachedValidators } from '../lib/content-checks.ts';
 import { portValue } from '../lib/option-values.ts';
+import { isPortBusy, portBusyLine } from '../lib/port-busy.ts';
 
 interface ServeFlags {
   dist?: string;
@@ -33,6 +34,7 @@ export function registerServe(program: Command): void {
       try {
         await startServer(config);
       } catch (err) {
+        if (isPortBusy(err)) throw new Error(portBusyLine(config.host, config.port, '--port N or PORT=N'));
         if (!(err instanceof DataDirBusy)) throw err;
         throw new Error(`cannot open the embedded database: ${err.message}. Stop that process first, or give this one another PGLITE_DIR or a DATABASE_URL.`);
       }

@@ -33,6 +33,11 @@ export interface LoadResult {
 export interface LoadOptions {
   /** Today's date (YYYY-MM-DD, UTC) for date checks; defaults to VPNSITE_TODAY or the real date. */
   today?: string;
+  /**
+   * `vpnsite dev`: drafts and pages outside their publishing window are kept (and marked), so an editor sees them.
+   * The problems are the same either way: what `vpnsite validate` reports.
+   */
+  preview?: boolean;
   /** Checks the files `validateContent` needs checked, as checkEach does (the CLI spreads them over every core). */
   checkMany?: CheckMany;
 }

@@ -27,6 +27,8 @@ export interface Owner {
   since: string;
   /** The Unix socket on which the owner answers other commands' queries (only `serve` has one). */
   socket?: string;
+  /** Where the owner's HTTP service listens (`serve`), so `vpnsite dev` can pass /go/ and the forms on to it. */
+  http?: string;
 }
 
 /** Thrown when another live process holds the directory. */
@@ -48,6 +50,8 @@ export interface Lease {
   readonly owner: Owner;
   /** Records the socket the owner answers on, for other commands to find. */
   advertise(socket: string): Promise<void>;
+  /** Records where the owner's HTTP service listens. */
+  advertiseHttp(url: string): Promise<void>;
   /** Gives the directory up (the record is removed only while it is still this process's). */
   release(): Promise<void>;
 }
@@ -127,6 +131,11 @@ export async function acquireDataDir(dir: string, command: string): Promise<Leas
     advertise: (socket) =>
       guarded(path, () => {
         mine.socket = socket;
+        writeRecord(path, mine);
+      }),
+    advertiseHttp: (url) =>
+      guarded(path, () => {
+        mine.http = url;
         writeRecord(path, mine);
       }),
     release: () =>

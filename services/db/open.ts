@@ -69,6 +69,7 @@ export async function openDb(config: DbConfig, opts: OpenOptions = {}): Promise<
   const pglite = db;
   return {
     ...pglite,
+    advertiseHttp: (url) => lease.advertiseHttp(url),
     async close() {
       try {
         await channel?.close();

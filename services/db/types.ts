@@ -24,5 +24,7 @@ export interface Db extends Queryable {
    * service that owns it, the session is also one transaction, committed when fn resolves.
    */
   withConnection<T>(fn: (conn: Queryable) => Promise<T>): Promise<T>;
+  /** The embedded database's owner: records where its HTTP service listens, in the directory's lock record. */
+  advertiseHttp?(url: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -142,6 +142,12 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     await Promise.race([db.close(), sleep(left())]);
   });
   fastify.decorate('clickStats', () => recorder.stats());
+  fastify.decorate('advertiseHttp', async () => {
+    const address = fastify.server.address();
+    if (!address || typeof address === 'string' || !db.advertiseHttp) return;
+    const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    await db.advertiseHttp(`http://${host}:${address.port}`);
+  });
   // The /go/ targets and the known pages, replaced in place when `vpnsite dev` sees the content change.
   const targets = outboundTargets(loaded.content);
   const routes = new Set(loaded.routes.map((r) => r.path));
@@ -183,6 +189,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Clicks written and dropped so far (dropped at shutdown, or while the batch was full). */
     clickStats: () => ReturnType<ClickRecorder['stats']>;
+    /** Records, for the embedded database's owner, where it listens (call once listening). */
+    advertiseHttp: () => Promise<void>;
     /** Reads the content directory again and, when it is valid, takes its /go/ targets and pages; false when not. */
     reloadContent: () => boolean;
   }
@@ -197,6 +205,7 @@ export async function startServer(config: ServiceConfig): Promise<FastifyInstanc
     await fastify.close();
     throw err;
   }
+  await fastify.advertiseHttp();
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

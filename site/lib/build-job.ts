@@ -24,8 +24,11 @@ export interface BuildJob {
   buildDirectory?: string;
   /** The directory of the validated content's snapshot (writeSnapshot). */
   snapshot?: string;
-  /** `vpnsite dev`: the service that answers /go/, the forms and the health checks beside the dev server. */
-  dev?: { serviceUrl?: string };
+  /**
+   * `vpnsite dev`: the service that answers /go/, the forms and the health checks beside the dev server; or why
+   * there is none, when those paths answer 503.
+   */
+  dev?: { serviceUrl?: string; serviceOff?: string };
   /** The public origin for canonical links and the sitemap, instead of site.yaml's url (`--site-url`). */
   siteUrl?: string;
   /**

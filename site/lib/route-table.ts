@@ -12,8 +12,10 @@ let cached: RouteEntry[] | undefined;
  * Content with errors still yields the routes of its valid files.
  */
 export function buildRoutes(): RouteEntry[] {
-  const snapshot = buildJob()?.snapshot;
-  cached ??= snapshot ? readSnapshotRoutes(snapshot) : loadContent(dataDir()).routes;
+  const job = buildJob();
+  // `vpnsite dev` asks again whenever the content changed (scripts/build/content-overlay.ts): a new page is served at once.
+  if (job?.dev) return loadContent(dataDir(), { preview: true }).routes;
+  cached ??= job?.snapshot ? readSnapshotRoutes(job.snapshot) : loadContent(dataDir()).routes;
   return cached;
 }
 
