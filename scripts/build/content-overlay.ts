@@ -12,7 +12,8 @@
  * a new page that needs a route of its own (a guide, at /<slug>) restarts the dev server with the new route table.
  */
 import type { ErrorPayload, Plugin, ViteDevServer } from 'vite';
-import { formatProblem, loadContent, pairRedirects, PARAMETERISED, type RouteEntry } from '../../services/content/index.ts';
+import { formatProblem, pairRedirects, PARAMETERISED, type RouteEntry } from '../../services/content/index.ts';
+import { loadFreshContent } from '../../services/content/fresh.ts';
 import { buildJob } from '../../site/lib/build-job.ts';
 import { watchContent } from '../lib/watch-content.ts';
 import { devPaths } from './dev-paths.ts';
@@ -32,7 +33,7 @@ const ownRoute = (r: RouteEntry) => !(r.kind in PARAMETERISED) && r.pageNumber =
 
 /** The content's state as the dev server shows it: what `vpnsite validate` would report, and its pages. */
 export function contentState(dataDir: string): ContentState {
-  const loaded = loadContent(dataDir, { preview: true });
+  const loaded = loadFreshContent(dataDir, { preview: true });
   const { comparison, providers } = loaded.content ?? {};
   const redirects = new Map(comparison && providers ? pairRedirects(providers, comparison.pairs.limit) : []);
   const pages = new Set(loaded.routes.map((r) => r.path));

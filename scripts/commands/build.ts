@@ -1,9 +1,9 @@
 /** vpnsite build: validate, prerender into a temporary directory, check, then swap into --out. */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadContent, today, type Content, type RouteEntry } from '../../services/content/index.ts';
+import { loadContent, publishingNow, SCHEDULE_FILE, today, type Content, type RouteEntry, type ScheduleRecord } from '../../services/content/index.ts';
 import { writeSnapshot } from '../../site/lib/build-job.ts';
 import { weightTable } from '../build/budget.ts';
 import { writeCspManifest } from '../build/csp-hashes.ts';
@@ -31,11 +31,22 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
  * Loads and reports the content; the validated content and routes when it passes. Only those outlive this call:
  * the parsed sources and their positions (hundreds of MB at 10,000 files) are left to the garbage collector.
  */
-function validated(flags: BuildFlags, log: (line: string) => void): { content: Content; routes: RouteEntry[]; warningCount: number } | undefined {
-  const result = loadContent(flags.data, cliChecks());
+function validated(flags: BuildFlags, log: (line: string) => void): { content: Content; routes: RouteEntry[]; warningCount: number; schedule: ScheduleRecord } | undefined {
+  // One moment for the whole build: what is published, and the schedule from then on.
+  const now = publishingNow();
+  const result = loadContent(flags.data, { ...cliChecks(), now });
   log(`validate   ${result.sources.length} files, ${result.errorCount} error(s), ${result.warningCount} warning(s)`);
   if (!report(result, { strict: flags.strict, format: 'text' }) || !result.content) return undefined;
-  return { content: result.content, routes: result.routes, warningCount: result.warningCount };
+  const schedule = { builtAt: now, next: result.schedule[0]?.at ?? null, changes: result.schedule };
+  return { content: result.content, routes: result.routes, warningCount: result.warningCount, schedule };
+}
+
+/** "schedule   next change at …: publish /articles/x (articles/x.yaml), and 2 more", or that there is none. */
+function scheduleLine({ next, changes }: ScheduleRecord): string {
+  if (!next) return 'schedule   no change scheduled: the built site stays as it is until the content changes';
+  const first = changes[0]!;
+  const more = changes.length - 1;
+  return `schedule   next change at ${next}: ${first.action} ${first.what} (${first.file})${more ? `, and ${more} more (vpnsite schedule lists them)` : ''}`;
 }
 
 /**
@@ -101,6 +112,8 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
     }
     // Hashes were taken last, from the inline scripts exactly as they ship.
     await writeCspManifest(client, csp);
+    // When the built site will next differ from this build: `vpnsite serve` (SCHEDULED_BUILDS=1) rebuilds then.
+    await writeFile(join(client, SCHEDULE_FILE), `${JSON.stringify(content.schedule, null, 2)}\n`);
     const files = await listFiles(client);
     const pages = files.filter((f) => f.endsWith('.html'));
     const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
@@ -127,6 +140,7 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
     });
     const bytes = await totalBytes(out, await listFiles(out));
     log(`publish    ${flags.out}`);
+    log(scheduleLine(content.schedule));
     const warned = content.warningCount + warnings.length;
     log(`✓ built ${pages.length} pages, ${kb(bytes)} in ${((performance.now() - started) / 1000).toFixed(1)}s${warned ? ` (${warned} warning(s) above)` : ''}`);
     return true;

@@ -13,6 +13,8 @@ import { parseData, type SourceFile } from './source.ts';
 export interface CrossCheckOptions {
   /** Today's date, YYYY-MM-DD (UTC), for offer end dates and how old a checked price is. */
   today: string;
+  /** The pages not on the site (drafts, or outside their publishing times), with why: a link to one is an error. */
+  offSite?: ReadonlyMap<string, string>;
 }
 
 /** What the cross-file rules read of each provider (its routeStub). */
@@ -127,6 +129,8 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
           const known = [...LINK_NAMES, ...(providers.get(go[1]!)!.linkNames ?? [])];
           at(s, pointerOf(file, 'links', k), 'error', `/go/${go[1]}/${go[2]}: '${go[2]}' is not a link name (${known.join(', ')})${suggestion(go[2], known)}`);
         }
+      } else if (opts.offSite?.has(normalizePath(href))) {
+        because(`path:${normalizePath(href)}`, references)(s, pointerOf(file, 'links', k), 'error', `internal link ${href} leads to a page that is not on the site: ${opts.offSite.get(normalizePath(href))}`);
       } else if (!byPath.has(normalizePath(href)) || href.startsWith('/404')) {
         allPaths ??= routes.map((r) => r.path);
         because(`path:${normalizePath(href)}`, references)(s, pointerOf(file, 'links', k), 'error', `internal link ${href} does not resolve to a page${suggestion(href, allPaths)}`);

@@ -7,6 +7,7 @@ import { checkLogos } from './logos.ts';
 import { assemble, type Content } from './model.ts';
 import { resolveFigures } from './resolve-figures.ts';
 import { sortProblems, type Problem } from './problem.ts';
+import { contentSchedule, offSitePages, onSite, publishingNow, type ScheduledChange } from './publishing.ts';
 import { routeTable, type RouteEntry } from './routes.ts';
 import { listYamlFiles, type SourceFile } from './source.ts';
 
@@ -18,12 +19,16 @@ export * from './figures.ts';
 export { LINK_NAMES } from './schemas/common.ts';
 export { formatProblem, sortProblems } from './problem.ts';
 export type { PortableCheck } from './check-file.ts';
+export { publishingNow, SCHEDULE_FILE, standing, standingText, type ScheduleRecord, type ScheduledChange, type Standing } from './publishing.ts';
+export { newestFirst, publishedOn, readingMinutes } from './article-facts.ts';
 export { ARTICLES_PER_PAGE, findRoute, normalizePath, routesByPath, routeTable, FORM_RESULTS, NOT_FOUND_PATH, NOT_FOUND_PATHS, PARAMETERISED, RESERVED_SLUG, METHOD_PATH, COMPARE_PATH, comparePairs, pairRedirects, pairText, ranked, type ComparePair } from './routes.ts';
 
 export interface LoadResult {
   /** Present only when there are no errors. */
   content?: Content;
   routes: RouteEntry[];
+  /** What will publish or expire after the moment the content was judged at, soonest first. */
+  schedule: ScheduledChange[];
   problems: Problem[];
   sources: SourceFile[];
   errorCount: number;
@@ -38,6 +43,8 @@ export interface LoadOptions {
    * The problems are the same either way: what `vpnsite validate` reports.
    */
   preview?: boolean;
+  /** The moment (ISO 8601) drafts and publishing times are judged at; defaults to VPNSITE_NOW or the real time. */
+  now?: string;
   /** Checks the files `validateContent` needs checked, as checkEach does (the CLI spreads them over every core). */
   checkMany?: CheckMany;
 }
@@ -61,7 +68,7 @@ export interface ContentFile {
 
 const missingDir = (dataDir: string): LoadResult => {
   const missing: Problem = { file: dataDir, line: 1, column: 1, pointer: '', severity: 'error', message: 'data directory not found' };
-  return { routes: [], problems: [missing], sources: [], errorCount: 1, warningCount: 0 };
+  return { routes: [], schedule: [], problems: [missing], sources: [], errorCount: 1, warningCount: 0 };
 };
 
 /**
@@ -101,15 +108,22 @@ function finish(dataDir: string, checks: FileCheck[], opts: LoadOptions, withCon
   // The route table and the providers, from each file's stub: the same grouping and order as the content.
   const stubs = assemble(known.map((c) => ({ kind: c.source.kind, data: c.facts.stub })));
   let routes: RouteEntry[] = [];
+  let schedule: ScheduledChange[] = [];
+  const now = publishingNow(opts.now);
   if (stubs) {
-    routes = routeTable(stubs);
-    problems.push(...crossCheck(known, stubs, routes, { today: opts.today ?? today() }), ...checkLogos(dataDir, known));
+    // Links are judged against the pages on the site, in dev as in a build: a link to a draft is an error in both.
+    const live = onSite(stubs, now);
+    const liveRoutes = routeTable(live);
+    routes = opts.preview ? routeTable(stubs) : liveRoutes;
+    schedule = contentSchedule(stubs, now);
+    problems.push(...crossCheck(known, live, liveRoutes, { today: opts.today ?? today(), offSite: offSitePages(stubs, now) }), ...checkLogos(dataDir, known));
   }
   const sorted = sortProblems(problems);
   const errorCount = sorted.filter((p) => p.severity === 'error').length;
   return {
-    content: withContent && schemaOk && errorCount === 0 ? resolveFigures(assemble(sources)!) : undefined,
+    content: withContent && schemaOk && errorCount === 0 ? onSite(resolveFigures(assemble(sources)!), now, opts.preview) : undefined,
     routes,
+    schedule,
     problems: sorted,
     sources,
     errorCount,

@@ -133,7 +133,12 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
     case 'authors':
       return { authors: (d.authors as { id: string }[]).map(({ id }) => ({ id })) };
     case 'article':
-      return { ...titled(d), ...(typeof d.author === 'string' ? { author: d.author } : {}) };
+      return { ...titled(d), ...publishing(d), ...(typeof d.author === 'string' ? { author: d.author } : {}) };
+    case 'guide':
+      return { ...titled(d), ...publishing(d) };
+    case 'deals':
+      // Each card's times: when the deals page changes by itself.
+      return { ...titled(d), deals: (d.deals as Record<string, unknown>[]).map(publishing) };
     case 'page':
       return { ...titled(d), ...(hasContactForm(d as unknown as RouteContent['pages'][number]) ? { contactForm: true } : {}), ...(hasArticleCards(d as unknown as RouteContent['pages'][number]) ? { articleCards: true } : {}) };
     default:
@@ -189,6 +194,9 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
 }
 
 const REVIEW_REQUIRED = ((KINDS.provider.schema as { required?: string[] }).required ?? []).includes('review');
+
+/** A page's or card's draft flag and publishing times, those it has. */
+const publishing = (d: Record<string, unknown>) => Object.fromEntries((['draft', 'publishAt', 'expiresAt'] as const).filter((k) => d[k] !== undefined).map((k) => [k, d[k]]));
 
 const titled = (d: Record<string, unknown> & { meta?: Meta }) => ({ slug: d.slug, order: d.order, updated: d.updated, ...(d.meta ? { meta: pick(d.meta) } : {}) });
 

@@ -3,12 +3,11 @@
  * content it validated (build-job.ts); otherwise, as under `vpnsite dev`, the content directory is loaded and
  * validated again whenever a file in it changed, so an edited YAML file shows on reload.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { formatProblem, loadContent, NOT_FOUND_PATHS, type Article, type Content, type Provider, type RouteEntry } from '../../services/content/index.ts';
-import { LOGO_DIR, logoDataUrl } from '../../services/content/logos.ts';
+import { formatProblem, loadContent, newestFirst, NOT_FOUND_PATHS, publishedOn, readingMinutes, type Article, type Content, type Provider, type RouteEntry } from '../../services/content/index.ts';
+import type { ArticleCard as ArticleCardFields } from '../components/blocks/context';
+import { contentStamp, loadFreshContent } from '../../services/content/fresh.ts';
+import { logoDataUrl } from '../../services/content/logos.ts';
 import { buildJob, readSnapshotArticles, readSnapshotContent, readSnapshotRoutes } from './build-job.ts';
-import { listYamlFiles } from '../../services/content/source.ts';
 import { dataDir } from './route-table.ts';
 
 /** The content, with the indexes loaders look pages up in. */
@@ -23,11 +22,7 @@ export interface ContentIndex {
 
 let cache: (ContentIndex & { stamp: string }) | undefined;
 
-function stamp(dir: string): string {
-  if (buildJob()?.snapshot) return 'snapshot';
-  const logos = existsSync(join(dir, LOGO_DIR)) ? readdirSync(join(dir, LOGO_DIR)).map((f) => join(LOGO_DIR, f)) : [];
-  return [...listYamlFiles(dir), ...logos].map((f) => `${f}:${statSync(join(dir, f)).mtimeMs}`).join('|');
-}
+const stamp = (dir: string): string => (buildJob()?.snapshot ? 'snapshot' : contentStamp(dir));
 
 /**
  * In the content the loaders see, `logoSvg` is the logo itself, as a data: URL for an <img> (the YAML names a file
@@ -46,7 +41,8 @@ function withLogos(content: Omit<Content, 'articles'>, dir: string): Omit<Conten
 function load(dir: string): Pick<ContentIndex, 'content' | 'routes' | 'article'> {
   const snapshot = buildJob()?.snapshot;
   if (snapshot) return { content: readSnapshotContent(snapshot), routes: readSnapshotRoutes(snapshot), article: readSnapshotArticles(snapshot) };
-  const result = loadContent(dir);
+  // `vpnsite dev` shares one load per change with the dev server's plugin, and shows drafts.
+  const result = buildJob()?.dev ? loadFreshContent(dir, { preview: true }) : loadContent(dir);
   if (!result.content) {
     const errors = result.problems.filter((p) => p.severity === 'error').map(formatProblem);
     throw new ContentError(`content has ${errors.length} error(s):\n${errors.join('\n')}`);
@@ -103,25 +99,30 @@ export function routeFor(url: URL): RouteEntry {
 
 export { today } from '../../services/content/index.ts';
 
-/** What the articles index shows of an article. */
-export type ArticleCardFields = Pick<Article, 'slug' | 'title' | 'category' | 'summary' | 'updatedLabel'>;
+export type { ArticleCardFields };
 
 let cards: { of: ContentIndex; list: ArticleCardFields[] } | undefined;
 
+const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
 /**
- * Every article's index-card fields, in the route table's order. Each article is parsed once per content and only
- * its card is kept: every page of the index reads the list, and at 10,000 articles parsing them all for each page
- * was most of a build.
+ * Every article's index-card fields, newest first. Each article is parsed once per content and only its card is
+ * kept: every page of the index reads the list, and at 10,000 articles parsing them all for each page was most of a
+ * build.
  */
 export function articleCardList(): ArticleCardFields[] {
   const index = getContent();
   if (cards?.of !== index) {
+    const authors = new Map((index.content.authors?.authors ?? []).map((a) => [a.id, a.name]));
     const list = index.routes.flatMap((r) => {
       if (r.kind !== 'article' || !r.slug) return [];
-      const { slug, title, category, summary, updatedLabel } = index.article(r.slug)!;
-      return [{ slug, title, category, summary, updatedLabel }];
+      const article = index.article(r.slug)!;
+      const { slug, title, category, summary } = article;
+      const published = publishedOn(article);
+      const author = article.author === undefined ? undefined : authors.get(article.author);
+      return [{ slug, title, category, summary, published, publishedLabel: dayLabel(published), minutes: readingMinutes(article.blocks), ...(author ? { author } : {}) }];
     });
-    cards = { of: index, list };
+    cards = { of: index, list: newestFirst(list) };
   }
   return cards.list;
 }

@@ -1,5 +1,6 @@
 /** The route table as the router and the prerender list see it, read once per process. */
 import { loadContent, NOT_FOUND_PATHS, PARAMETERISED, type RouteEntry } from '../../services/content/index.ts';
+import { loadFreshContent } from '../../services/content/fresh.ts';
 import { buildJob, readSnapshotRoutes } from './build-job.ts';
 
 /** The content directory: the job's, or data/ in the working directory. */
@@ -14,7 +15,7 @@ let cached: RouteEntry[] | undefined;
 export function buildRoutes(): RouteEntry[] {
   const job = buildJob();
   // `vpnsite dev` asks again whenever the content changed (scripts/build/content-overlay.ts): a new page is served at once.
-  if (job?.dev) return loadContent(dataDir(), { preview: true }).routes;
+  if (job?.dev) return loadFreshContent(dataDir(), { preview: true }).routes;
   cached ??= job?.snapshot ? readSnapshotRoutes(job.snapshot) : loadContent(dataDir()).routes;
   return cached;
 }

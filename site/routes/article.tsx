@@ -3,10 +3,12 @@ import { Badge } from '../components/badge';
 import { Blocks } from '../components/blocks';
 import { referencedProviders, summarizeProviders } from '../components/blocks/context';
 import { AuthorBio, Byline } from '../components/byline';
+import { DraftRibbon } from '../components/draft-ribbon';
 import { NotFound, NotFoundBoundary, notFoundMeta } from '../components/not-found';
 import { getContent, isNotFoundPage, routeFor } from '../lib/content.server';
 import { authorOf } from '../lib/editorial.server';
 import { pageMeta } from '../lib/meta';
+import { ribbonFor } from '../lib/publishing.server';
 import { article as articleLd, breadcrumbs, faqFromBlocks } from '../lib/structured-data';
 
 /** The article at this path and only the providers its blocks name; null for /articles/404 (see content.server.ts). */
@@ -23,6 +25,7 @@ export function loader({ url }: Route.LoaderArgs) {
     path: entry.path,
     article,
     byline: authorOf(article.author),
+    ribbon: ribbonFor(article),
     providers: summarizeProviders(providers, referencedProviders(article.blocks)),
   };
 }
@@ -40,9 +43,10 @@ export const ErrorBoundary = NotFoundBoundary;
 
 export default function Article({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return <NotFound />;
-  const { article, path, providers, byline } = loaderData;
+  const { article, path, providers, byline, ribbon } = loaderData;
   return (
     <article className="mx-auto max-w-4xl px-4 py-12" data-testid="article">
+      {ribbon && <DraftRibbon {...ribbon} />}
       <header>
         <Badge>{article.category}</Badge>
         <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">{article.title}</h1>

@@ -3,9 +3,11 @@ import type { Route } from './+types/guide';
 import { Badge, DIFFICULTY_VARIANT } from '../components/badge';
 import { Blocks } from '../components/blocks';
 import { referencedProviders, summarizeProviders } from '../components/blocks/context';
+import { DraftRibbon } from '../components/draft-ribbon';
 import { Icon } from '../components/icon';
 import { getContent, routeFor } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
+import { ribbonFor } from '../lib/publishing.server';
 import { breadcrumbs, faqFromBlocks } from '../lib/structured-data';
 
 export function loader({ url }: Route.LoaderArgs) {
@@ -14,7 +16,7 @@ export function loader({ url }: Route.LoaderArgs) {
   const { card: _card, order: _order, ...guide } = content.guides.find((g) => g.slug === route.slug)!;
   const index = content.pages.find((p) => `/${p.slug}` === guide.back.href);
   const trail = [{ name: content.site.brand.name, path: '/' }, ...(index ? [{ name: index.title, path: guide.back.href }] : []), { name: guide.title, path: route.path }];
-  return { guide, trail, path: route.path, url: content.site.url, providers: summarizeProviders(content.providers, referencedProviders(guide.blocks)) };
+  return { guide, trail, ribbon: ribbonFor(guide), path: route.path, url: content.site.url, providers: summarizeProviders(content.providers, referencedProviders(guide.blocks)) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -23,9 +25,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Guide({ loaderData }: Route.ComponentProps) {
-  const { guide, path, providers } = loaderData;
+  const { guide, path, providers, ribbon } = loaderData;
   return (
     <article className="mx-auto max-w-5xl px-4 py-10">
+      {ribbon && <DraftRibbon {...ribbon} />}
       <SiteLink to={guide.back.href} className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline">
         <span aria-hidden="true">←</span> {guide.back.label}
       </SiteLink>

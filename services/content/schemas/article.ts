@@ -1,6 +1,6 @@
 /** data/articles/<slug>.yaml: an editorial article at /articles/<slug>: metadata, then typed blocks. */
 import { Type } from '@sinclair/typebox';
-import { IsoDate, Meta, Obj, Str } from './common.ts';
+import { IsoDate, Meta, Obj, Publishing, Str } from './common.ts';
 import { Blocks } from './blocks/index.ts';
 
 export const ArticleSchema = Obj(
@@ -14,6 +14,7 @@ export const ArticleSchema = Obj(
     author: Type.Optional(Str('Who wrote the article: an id in data/authors.yaml, shown in the byline.', { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' })),
     summary: Str('One or two sentences for article lists.'),
     blocks: Blocks,
+    ...Publishing,
   },
   'An editorial article.',
 );

@@ -28,6 +28,19 @@ export const IsoDate = Str('A calendar date, YYYY-MM-DD.', { pattern: DATE_PATTE
 /** A calendar date field with its own description. */
 export const DateField = (description: string) => Str(`${description} A calendar date, YYYY-MM-DD.`, { pattern: DATE_PATTERN });
 
+const TIME_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?Z$';
+
+/**
+ * When a page or card is on the site: `draft: true` keeps it off (shown only in `vpnsite dev`, marked "Draft");
+ * `publishAt` and `expiresAt` give the moments, in UTC, it goes on and comes off. Outside them it is not built, is
+ * in no index, sitemap or feed, and a link to it from other content is an error.
+ */
+export const Publishing = {
+  draft: Type.Optional(Type.Boolean({ description: 'true: not on the site yet. `vpnsite dev` shows it with a "Draft" ribbon; `vpnsite build` leaves it out.' })),
+  publishAt: Type.Optional(Str('When it goes on the site, in UTC, e.g. 2026-12-01T09:00:00Z. Before then it is left out; `vpnsite serve` with SCHEDULED_BUILDS=1 rebuilds at that moment.', { pattern: TIME_PATTERN })),
+  expiresAt: Type.Optional(Str('When it comes off the site, in UTC, e.g. 2027-01-31T23:59:00Z. From then on it is left out.', { pattern: TIME_PATTERN })),
+};
+
 /** Icon names the site knows how to draw (site/components/icon.tsx maps each to a lucide-react icon). */
 export const ICON_NAMES = [
   'shield', 'shield-check', 'lock', 'globe', 'eye-off', 'zap', 'gauge', 'server', 'wifi', 'smartphone', 'monitor',

@@ -1,6 +1,6 @@
 /** data/deals.yaml: the /vpn-deals page: the flash sale, the deal cards and the budget list. */
 import { Type } from '@sinclair/typebox';
-import { Badge, DateField, DealLink, Faq, IconText, IsoDate, List, Meta, Obj, PlanRef, ProviderRef, Str } from './common.ts';
+import { Badge, DateField, DealLink, Faq, IconText, IsoDate, List, Meta, Obj, PlanRef, ProviderRef, Publishing, Str } from './common.ts';
 
 /** When an offer runs: both days included, in UTC. */
 export const OfferDates = {
@@ -17,6 +17,8 @@ export const Deal = Obj(
     features: List(Str('One feature.'), 'Feature list.'),
     badge: Badge,
     cta: Str('Button text.'),
+    publishAt: Publishing.publishAt,
+    expiresAt: Publishing.expiresAt,
   },
   "A deal card: the plan's price, regular price, discount, savings and rating come from the provider's record. Its button goes through /go/<provider> (or /go/<provider>/<link>).",
 );

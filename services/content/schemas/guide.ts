@@ -1,6 +1,6 @@
 /** data/guides/<slug>.yaml: a setup guide at /<slug>. */
 import { Type } from '@sinclair/typebox';
-import { Difficulty, Icon, IsoDate, Link, List, Meta, Obj, Str } from './common.ts';
+import { Difficulty, Icon, IsoDate, Link, List, Meta, Obj, Publishing, Str } from './common.ts';
 import { Blocks } from './blocks/index.ts';
 
 export const GuideSchema = Obj(
@@ -26,6 +26,7 @@ export const GuideSchema = Obj(
       'The card on /vpn-setup-guides.',
     ),
     blocks: Blocks,
+    ...Publishing,
   },
   'A setup guide.',
 );

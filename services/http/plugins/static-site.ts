@@ -4,6 +4,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { SCHEDULE_FILE } from '../../content/publishing.ts';
 import { contentSecurityPolicy, readManifest } from '../csp.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -97,7 +98,8 @@ export const REDIRECTS_FILE = '_redirects';
 
 /**
  * True for a path that names a file the build wrote for itself, the service or a static host rather than for
- * visitors: any dotfile or dot-directory (the CSP manifest), and the redirects file. Checked on every spelling that
+ * visitors: any dotfile or dot-directory (the CSP manifest), the redirects file, and the schedule (which names
+ * pages not yet published). Checked on every spelling that
  * reaches the same file: percent-encoded, with doubled or back slashes, with `.` or `..` segments, or a trailing slash.
  */
 export function isPrivatePath(pathName: string): boolean {
@@ -113,7 +115,7 @@ export function isPrivatePath(pathName: string): boolean {
     if (s === '..') segments.pop();
     else segments.push(s);
   }
-  return segments.some((s) => s.startsWith('.') || s.toLowerCase() === REDIRECTS_FILE);
+  return segments.some((s) => s.startsWith('.') || s.toLowerCase() === REDIRECTS_FILE || s.toLowerCase() === SCHEDULE_FILE);
 }
 
 /**

@@ -21,7 +21,8 @@ export interface BlockContext {
 }
 
 /** What the articles index shows of each article. */
-export type ArticleCard = Pick<Article, 'slug' | 'title' | 'category' | 'summary' | 'updatedLabel'>;
+/** What the articles index shows of an article: its author's name, the day it was published and its reading time. */
+export type ArticleCard = Pick<Article, 'slug' | 'title' | 'category' | 'summary'> & { published: string; publishedLabel: string; author?: string; minutes: number };
 
 /** What the guides index shows of each guide. */
 export type GuideCard = Pick<Guide, 'slug' | 'difficulty' | 'difficultyLabel' | 'time' | 'card'>;

@@ -54,8 +54,13 @@ export function ArticleCardsBlock({ block, ctx }: { block: Of<'article-cards'>; 
               <SiteLink to={`/articles/${a.slug}`} className="after:absolute after:inset-0 after:rounded-xl hover:text-blue-700">{a.title}</SiteLink>
             </h3>
             <p className="mt-2 leading-7 text-slate-700">{a.summary}</p>
-            <p className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-4 text-sm">
-              <span className="whitespace-nowrap text-slate-600">{a.updatedLabel}</span>
+            <p className="mt-3 text-sm text-slate-600" data-testid="article-card-byline">
+              {a.author && <><span className="font-medium text-slate-700">{a.author}</span><span aria-hidden="true"> · </span></>}
+              <time dateTime={a.published}>{a.publishedLabel}</time>
+              <span aria-hidden="true"> · </span>
+              <span>{a.minutes} min read</span>
+            </p>
+            <p className="mt-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 pt-4 text-sm">
               <span aria-hidden="true" className="whitespace-nowrap font-semibold text-blue-700">{block.readMore} →</span>
             </p>
           </li>

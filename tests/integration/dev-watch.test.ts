@@ -1,0 +1,133 @@
+/**
+ * `vpnsite dev` never misses an edit: in Chromium, saves that write a new file and rename it over the old one (as
+ * sed -i, JetBrains and vim save) break, fix and break a provider, and an in-place save after them fixes it again;
+ * the overlay follows each one and says what `vpnsite validate` says. A new article is served within 2 s, in its
+ * index too. Unknown paths are 404 as from serve; with the embedded database held by a process that serves no HTTP,
+ * the service's paths are a 503 said in one line. SIGTERM to the command's own pid frees its port within 5 s.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acquireDataDir, type Lease } from '../../services/db/data-dir-lock.ts';
+import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
+import { CHROMIUM, FLAGS } from '../helpers/browser.ts';
+import { copyOfData, edit, vpnsite } from '../helpers/cli.ts';
+
+/** Saves as editors' tools do: the new text goes to a file beside, which is renamed over the old one. */
+function atomicEdit(file: string, from: string, to: string): void {
+  const text = readFileSync(file, 'utf8');
+  if (!text.includes(from)) throw new Error(`${file} has no "${from}"`);
+  writeFileSync(`${file}.tmp~`, text.replace(from, to));
+  renameSync(`${file}.tmp~`, file);
+}
+
+describe('vpnsite dev watching the content', () => {
+  let browser: Browser;
+  let child: ChildProcess;
+  let url: string;
+  let out = '';
+  let data: string;
+  let lease: Lease;
+  const dir = mkdtempSync(join(tmpdir(), 'vpnsite-dev-watch-'));
+  const pglite = join(dir, 'pglite');
+  const env = { DATABASE_URL: '', PGLITE_DIR: pglite, MAIL_DIR: join(dir, 'mail'), LOG_LEVEL: 'warn', VPNSITE_TODAY: '2026-11-21' };
+
+  beforeAll(async () => {
+    data = copyOfData();
+    // Another process holds the embedded database and answers no HTTP: dev runs without its service.
+    mkdirSync(pglite);
+    lease = await acquireDataDir(pglite, 'serve');
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, [resolve('bin/vpnsite.js'), 'dev', '--data', data, '--port', String(port)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (d: Buffer) => (out += d));
+    child.stderr!.on('data', (d: Buffer) => (out += d));
+    for (const until = Date.now() + 240_000; (await fetch(`${url}/vpn-reviews/nordvpn`).then((r) => r.status, () => 0)) !== 200; ) {
+      if (Date.now() > until || child.exitCode !== null) throw new Error(`vpnsite dev did not serve the review:\n${out}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (child?.exitCode === null) child.kill('SIGKILL');
+    await lease?.release();
+  });
+
+  it('follows atomic saves that break, fix and break a provider, and an in-place save after them', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${url}/vpn-reviews/nordvpn`, { timeout: 120_000 });
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 120_000 }).toBe('NordVPN Review 2025');
+    const file = join(data, 'providers/nordvpn.yaml');
+    const overlay = page.locator('vite-error-overlay');
+    const shown = () => overlay.locator('.message-body').textContent().catch(() => '');
+    const error = 'providers/nordvpn.yaml:7:9 error /rating must be <= 5';
+
+    atomicEdit(file, 'rating: 4.9', 'rating: 7');
+    await expect.poll(shown, { timeout: 60_000 }).toContain(error);
+    // What the overlay says is what `vpnsite validate` says of the content as it is now, error for error.
+    const validate = vpnsite(['validate', '--data', data], env);
+    const validateErrors = validate.stdout.split('\n').filter((l) => /:\d+:\d+ error /.test(l)).map((l) => l.slice(l.indexOf('providers/')));
+    const overlayErrors = (await shown())!.split('\n').filter((l) => /:\d+:\d+ error /.test(l)).map((l) => l.slice(l.indexOf('providers/')));
+    expect(validateErrors.length).toBeGreaterThan(0);
+    expect(overlayErrors).toEqual(validateErrors);
+
+    atomicEdit(file, 'rating: 7', 'rating: 4.9');
+    await expect.poll(() => overlay.count(), { timeout: 60_000 }).toBe(0);
+    await expect.poll(() => page.locator('h1').textContent().catch(() => null), { timeout: 60_000 }).toBe('NordVPN Review 2025');
+
+    atomicEdit(file, 'rating: 4.9', 'rating: 6');
+    await expect.poll(shown, { timeout: 60_000 }).toContain('providers/nordvpn.yaml:7:9 error /rating must be <= 5');
+
+    // The file the watcher saw last is a different one from the file there now: an in-place save is seen all the same.
+    edit(file, 'rating: 6', 'rating: 4.9');
+    await expect.poll(() => overlay.count(), { timeout: 60_000 }).toBe(0);
+    await expect.poll(() => out.split('\n').filter((l) => l.includes('✓ content valid')).length, { timeout: 30_000 }).toBe(2);
+  }, 400_000);
+
+  it('serves a new article within 2 s, in the articles index too', async () => {
+    const text = readFileSync(join(data, 'articles/vpn-vs-proxy.yaml'), 'utf8').replace(/^slug: vpn-vs-proxy$/m, 'slug: brand-new-article').replace(/^title: .*$/m, 'title: A Brand New Article');
+    expect((await fetch(`${url}/articles/brand-new-article`)).status).toBe(404);
+    // What rendering one page not rendered before costs on this machine now: the 2 s are on top of that, so that a
+    // machine busy with other work does not fail the test, while one that restarts or waits does.
+    const before = Date.now();
+    expect((await fetch(`${url}/articles/vpn-for-netflix`)).status).toBe(200);
+    const render = Date.now() - before;
+    writeFileSync(join(data, 'articles/.brand-new-article.yaml.tmp'), text);
+    renameSync(join(data, 'articles/.brand-new-article.yaml.tmp'), join(data, 'articles/brand-new-article.yaml'));
+    const saved = Date.now();
+    await expect.poll(() => fetch(`${url}/articles/brand-new-article`).then((r) => r.status), { timeout: 2000 + render, interval: 50 }).toBe(200);
+    expect(Date.now() - saved).toBeLessThan(2000 + render);
+    expect(await (await fetch(`${url}/articles`)).text()).toContain('/articles/brand-new-article');
+  }, 120_000);
+
+  it('answers unknown paths 404, and the service paths 503 while another process holds the database', async () => {
+    for (const path of ['/no-such-page', '/vpn-reviews/no-such-vpn', '/articles/no-such-article']) {
+      const res = await fetch(`${url}${path}`);
+      expect(res.status, path).toBe(404);
+    }
+    for (const path of ['/go/nordvpn', '/healthz', '/api/newsletter-subscribe']) {
+      const res = await fetch(`${url}${path}`, { redirect: 'manual' });
+      expect(res.status, path).toBe(503);
+    }
+    expect(out.split('\n').filter((l) => l.includes('are off in dev'))).toHaveLength(1);
+  }, 300_000);
+
+  it('stops with SIGTERM to its own pid, its port free within 5 s', async () => {
+    const exited = new Promise((r) => child.once('exit', r));
+    const sent = Date.now();
+    child.kill('SIGTERM');
+    for (;;) {
+      const up = await fetch(url).then(() => true, () => false);
+      if (!up) break;
+      expect(Date.now() - sent).toBeLessThan(5000);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await exited;
+    expect(Date.now() - sent).toBeLessThan(5000);
+  });
+});
