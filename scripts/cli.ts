@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   links: async () => (await import('./commands/links.ts')).registerLinks,
   conversions: async () => (await import('./commands/conversions.ts')).registerConversions,
   stats: async () => (await import('./commands/stats.ts')).registerStats,
+  schedule: async () => (await import('./commands/schedule.ts')).registerSchedule,
 };
 
 /** Exit codes: 0 success, 1 failure, 2 usage (docs/cli.md; scripts rely on them). */

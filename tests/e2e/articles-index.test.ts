@@ -8,8 +8,10 @@ import { useBrowser } from '../helpers/browser.ts';
 const browser = useBrowser();
 
 const articles = readdirSync('data/articles')
-  .map((f) => parse(readFileSync(`data/articles/${f}`, 'utf8')) as { slug: string; title: string; summary: string })
-  .sort((a, b) => a.slug.localeCompare(b.slug));
+  .map((f) => parse(readFileSync(`data/articles/${f}`, 'utf8')) as { slug: string; title: string; summary: string; author: string; updated: string })
+  // Newest first; one day's by slug.
+  .sort((a, b) => b.updated.localeCompare(a.updated) || a.slug.localeCompare(b.slug));
+const authors = new Map((parse(readFileSync('data/authors.yaml', 'utf8')) as { authors: { id: string; name: string }[] }).authors.map((x) => [x.id, x.name]));
 
 describe('articles index', () => {
   it('lists every article from content, in the prerendered HTML', async () => {
@@ -24,6 +26,8 @@ describe('articles index', () => {
       expect(await link.textContent()).toBe(a.title);
       expect(await link.getAttribute('href')).toBe(`/articles/${a.slug}`);
       expect(await cards.nth(i).textContent()).toContain(a.summary);
+      // Who wrote it and how long it reads, from the article itself and authors.yaml.
+      expect(await cards.nth(i).getByTestId('article-card-byline').textContent()).toMatch(new RegExp(`^${authors.get(a.author)!} · \\w+ \\d+, \\d{4} · \\d+ min read$`));
     }
   });
 
