@@ -21,6 +21,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   conversions: async () => (await import('./commands/conversions.ts')).registerConversions,
   stats: async () => (await import('./commands/stats.ts')).registerStats,
   schedule: async () => (await import('./commands/schedule.ts')).registerSchedule,
+  new: async () => (await import('./commands/new.ts')).registerNew,
 };
 
 /** Exit codes: 0 success, 1 failure, 2 usage (docs/cli.md; scripts rely on them). */
