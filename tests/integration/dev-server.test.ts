@@ -52,7 +52,7 @@ describe('vpnsite dev', () => {
 
   it('shows an edit without a restart, a mistake over the page and once in the terminal, and the page again once fixed', async () => {
     const page = await (await browser.newContext()).newPage();
-    await page.goto(`${url}/vpn-reviews/nordvpn`);
+    await page.goto(`${url}/vpn-reviews/nordvpn`, { timeout: 120_000 });
     await expect.poll(() => page.locator('h1').textContent(), { timeout: 120_000 }).toBe('NordVPN Review 2025');
 
     edit(join(data, 'providers/nordvpn.yaml'), 'title: NordVPN Review 2025\n', 'title: NordVPN Review, Edited\n');
@@ -65,7 +65,7 @@ describe('vpnsite dev', () => {
     await expect.poll(() => out.split('\n').filter((l) => l.endsWith(error)).length, { timeout: 30_000 }).toBe(1);
     // A page opened while the content is broken shows the problem too.
     const second = await (await browser.newContext()).newPage();
-    await second.goto(`${url}/vpn-reviews/nordvpn`);
+    await second.goto(`${url}/vpn-reviews/nordvpn`, { timeout: 120_000 });
     await expect.poll(() => second.locator('vite-error-overlay .message-body').textContent().catch(() => ''), { timeout: 60_000 }).toContain(error);
 
     edit(join(data, 'providers/nordvpn.yaml'), 'rating: 7', 'rating: 4.9');

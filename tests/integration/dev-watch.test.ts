@@ -92,16 +92,17 @@ describe('vpnsite dev watching the content', () => {
   it('serves a new article within 2 s, in the articles index too', async () => {
     const text = readFileSync(join(data, 'articles/vpn-vs-proxy.yaml'), 'utf8').replace(/^slug: vpn-vs-proxy$/m, 'slug: brand-new-article').replace(/^title: .*$/m, 'title: A Brand New Article');
     expect((await fetch(`${url}/articles/brand-new-article`)).status).toBe(404);
-    // What rendering one page not rendered before costs on this machine now: the 2 s are on top of that, so that a
-    // machine busy with other work does not fail the test, while one that restarts or waits does.
+    // What rendering one page not rendered before costs on this machine now. A new page costs a few such renders
+    // (its own, the index's, the pages open elsewhere reloading): the 2 s are on top of three, so that a machine
+    // busy with other work does not fail the test, while a dev server that restarts or waits for a poll does.
     const before = Date.now();
     expect((await fetch(`${url}/articles/vpn-for-netflix`)).status).toBe(200);
     const render = Date.now() - before;
     writeFileSync(join(data, 'articles/.brand-new-article.yaml.tmp'), text);
     renameSync(join(data, 'articles/.brand-new-article.yaml.tmp'), join(data, 'articles/brand-new-article.yaml'));
     const saved = Date.now();
-    await expect.poll(() => fetch(`${url}/articles/brand-new-article`).then((r) => r.status), { timeout: 2000 + render, interval: 50 }).toBe(200);
-    expect(Date.now() - saved).toBeLessThan(2000 + render);
+    await expect.poll(() => fetch(`${url}/articles/brand-new-article`).then((r) => r.status), { timeout: 2000 + 3 * render, interval: 50 }).toBe(200);
+    expect(Date.now() - saved).toBeLessThan(2000 + 3 * render);
     expect(await (await fetch(`${url}/articles`)).text()).toContain('/articles/brand-new-article');
   }, 120_000);
 
