@@ -33,7 +33,7 @@ async function run(label: string, env: Record<string, string>): Promise<void> {
   mkdirSync(dist, { recursive: true });
   writeFileSync(join(dist, '404.html'), '<!doctype html><title>Not found</title>\n');
   const port = await freePort();
-  const all = { ...process.env, LOG_LEVEL: 'warn', FORM_RATE_LIMIT: '1000000', MAIL_DIR: join(dir, 'mail'), PGLITE_DIR: join(dir, 'pglite'), ...env };
+  const all = { ...process.env, LOG_LEVEL: 'warn', FORM_RATE_LIMIT: '1000000', MAIL_DIR: join(dir, 'mail'), PGLITE_DIR: join(dir, 'pglite'), CLICK_JOURNAL_DIR: join(dir, 'clicks.journal'), ...env };
   const child = spawn(process.execPath, [BIN, 'serve', '--dist', dist, '--port', String(port)], { env: all, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   try {

@@ -1,13 +1,20 @@
-/** Records counted clicks: pre-allocated ids, daily-salted visitor hashes, and the batched writer. */
-import { Batcher } from './batcher.ts';
+/** Records counted clicks: pre-allocated ids, daily-salted visitor hashes, the journal and the batched writer. */
+import { randomUUID } from 'node:crypto';
 import { ClickBudget } from './budget.ts';
 import { IdPool } from './id-pool.ts';
+import type { ClickJournal } from './journal.ts';
+import { JournaledBatch } from './journaled-batch.ts';
 import { utcDay, visitorHash } from './visitor-hash.ts';
 
 /** One row of `clicks`, as written. */
 export interface ClickRow {
   /** Pre-allocated from the sequence; null lets the database number it. */
   id: number | null;
+  /**
+   * A random UUID for a click without a reserved id (the database was away when it was answered), so that storing
+   * it again from the journal stores it once; null when it has an id.
+   */
+  key: string | null;
   /** When the click happened: an ISO 8601 UTC timestamp, as sent to the database. */
   clickedAt: string;
   provider: string;
@@ -37,13 +44,16 @@ export interface ClickStore {
   insert(rows: ClickRow[]): Promise<void>;
 }
 
-export type ClickInput = Omit<ClickRow, 'visitorHash' | 'clickedAt' | 'id' | 'overBudget'> & { id: number | null; ip: string };
+export type ClickInput = Omit<ClickRow, 'visitorHash' | 'clickedAt' | 'id' | 'key' | 'overBudget'> & { id: number | null; ip: string };
 
 const DAY_MS = 86_400_000;
 
 export interface RecorderOptions {
   store: ClickStore;
-  batch?: { maxBatch?: number; intervalMs?: number; cap?: number };
+  /** Every click is appended here before record() returns. */
+  journal: ClickJournal;
+  /** Most unwritten clicks held in memory; more wait on disk only. */
+  batch?: { maxBatch?: number; intervalMs?: number; memory?: number };
   idBlock?: number;
   /** Human clicks counted per visitor a minute (default 20; 0 for no budget). */
   budgetPerMinute?: number;
@@ -53,7 +63,7 @@ export interface RecorderOptions {
 export class ClickRecorder {
   private readonly salts = new Map<string, string>();
   private readonly ids: IdPool;
-  private readonly batcher: Batcher<ClickRow>;
+  private readonly batcher: JournaledBatch<ClickRow>;
   private readonly budget: ClickBudget;
   /**
    * The IP of each click queued before the day's salt could be read (the database was away), to hash at write time.
@@ -71,16 +81,19 @@ export class ClickRecorder {
     const { log } = opts;
     this.budget = new ClickBudget(opts.budgetPerMinute ?? 20);
     this.ids = new IdPool({ allocate: (n) => opts.store.allocateIds(n), block: opts.idBlock, onError: (err) => log.warn({ err }, 'could not reserve click ids; redirects go without sub-IDs until the database is back') });
-    this.batcher = new Batcher<ClickRow>({
+    this.batcher = new JournaledBatch<ClickRow>({
       ...opts.batch,
+      journal: opts.journal,
       write: (items) => this.write(items),
+      encode: (row) => this.encode(row),
+      decode: (line) => this.decode(line),
       // The first failure and every tenth after it: an outage retries often, and one line says as much as fifty.
       onWriteError: (err, attempt, pending) => void ((attempt === 1 || attempt % 10 === 0) && log.warn({ err, attempt, pending }, 'writing clicks to the database failed; they stay in memory and are tried again')),
       onDrop: (total) => {
         // One line a second at most: the cap is reached when the database has been away for a while.
         if (Date.now() - this.lastDropLog < 1000) return;
         this.lastDropLog = Date.now();
-        log.error({ dropped: total }, 'clicks are being dropped: more than CLICK_BATCH_CAP are waiting for the database');
+        log.error({ dropped: total, journalBytes: opts.journal.bytes }, 'clicks are being dropped: the click journal is full (CLICK_JOURNAL_MAX_MB) or cannot be written');
       },
     });
   }
@@ -93,6 +106,7 @@ export class ClickRecorder {
       (err: unknown) => this.opts.log.warn({ err }, 'could not read the visitor salt; hashing at write time'),
     );
     await Promise.all([this.ids.refill(), salt]);
+    this.batcher.start();
   }
 
   /** A click id for the sub-ID, or null; never waits. */
@@ -114,6 +128,7 @@ export class ClickRecorder {
     // serialised with JSON.stringify, which a Date (through its toJSON) makes about three times slower.
     const row: ClickRow = {
       id: click.id,
+      key: click.id === null ? randomUUID() : null,
       clickedAt: this.lastIso,
       provider: click.provider,
       destination: click.destination,
@@ -142,15 +157,40 @@ export class ClickRecorder {
     return d.key;
   }
 
-  /** Clicks written, dropped (in all; because the batch was full; unwritten when close gave up), and still waiting; writes that failed. */
-  stats(): { written: number; dropped: number; droppedFull: number; droppedAtClose: number; pending: number; failedWrites: number } {
+  /**
+   * Clicks written; dropped (refused by a full journal); still waiting (in memory or in the journal); found in the
+   * journal at start-up; kept in the journal at shutdown for the next start; writes that failed.
+   */
+  stats(): { written: number; dropped: number; pending: number; recovered: number; kept: number; failedWrites: number } {
     const b = this.batcher;
-    return { written: b.written, dropped: b.dropped, droppedFull: b.droppedFull, droppedAtClose: b.droppedAtClose, pending: b.size, failedWrites: b.failedWrites };
+    return { written: b.written, dropped: b.dropped, pending: b.size, recovered: this.opts.journal.recovered, kept: this.kept, failedWrites: b.failedWrites };
   }
 
-  /** Writes what is waiting (shutdown). */
-  close(timeoutMs?: number): Promise<void> {
-    return this.batcher.close(timeoutMs);
+  private kept = 0;
+
+  /** Writes what is waiting (shutdown); what the database did not take in time stays in the journal. */
+  async close(timeoutMs?: number): Promise<void> {
+    this.kept = await this.batcher.close(timeoutMs);
+  }
+
+  /** One journal line: the row as JSON, with the IP while the row is still unhashed (it is hashed when written). */
+  private encode(row: ClickRow): string {
+    const ip = this.unhashed.get(row);
+    return ip === undefined ? JSON.stringify(row) : JSON.stringify({ ...row, ip });
+  }
+
+  private decode(line: string): ClickRow | null {
+    let parsed: (ClickRow & { ip?: string }) | undefined;
+    try {
+      parsed = JSON.parse(line) as ClickRow & { ip?: string };
+    } catch {
+      return null;
+    }
+    if (typeof parsed !== 'object' || parsed === null || typeof parsed.provider !== 'string' || typeof parsed.clickedAt !== 'string') return null;
+    const { ip, ...row } = parsed;
+    row.key ??= null;
+    if (typeof ip === 'string') this.unhashed.set(row, ip);
+    return row;
   }
 
   private async write(items: ClickRow[]): Promise<void> {

@@ -28,19 +28,21 @@ function copyText(rows: ClickRow[]): string {
 
 // One INSERT for the whole batch, its rows sent as one JSON parameter: JSON.stringify is native, while pg escapes
 // array parameters element by element in JavaScript, which cost the service about three times the CPU per batch.
-// ON CONFLICT makes a retried batch harmless when the first attempt committed but its answer was lost.
+// ON CONFLICT makes a batch stored again harmless: after an attempt that committed but whose answer was lost, or
+// from the journal after a restart. It is the id for rows that have one, and click_key for those that do not.
 const INSERT = `
-  INSERT INTO clicks (id, clicked_at, provider, destination, paid, variant, country, device, from_path, placement, is_bot, over_budget, visitor_hash, user_agent, referrer)
-  SELECT coalesce(u.id, nextval('clicks_id_seq')), u."clickedAt", u.provider, u.destination, u.destination = 'affiliate', u.variant, u.country, u.device, u."fromPath", u.placement, u."isBot", u."overBudget", u."visitorHash", u."userAgent", u.referrer
-  FROM json_to_recordset($1::json) AS u(id bigint, "clickedAt" timestamptz, provider text, destination text, variant text, country text, device text, "fromPath" text, placement text,
+  INSERT INTO clicks (id, click_key, clicked_at, provider, destination, paid, variant, country, device, from_path, placement, is_bot, over_budget, visitor_hash, user_agent, referrer)
+  SELECT coalesce(u.id, nextval('clicks_id_seq')), u.key, u."clickedAt", u.provider, u.destination, u.destination = 'affiliate', u.variant, u.country, u.device, u."fromPath", u.placement, u."isBot", u."overBudget", u."visitorHash", u."userAgent", u.referrer
+  FROM json_to_recordset($1::json) AS u(id bigint, key uuid, "clickedAt" timestamptz, provider text, destination text, variant text, country text, device text, "fromPath" text, placement text,
     "isBot" boolean, "overBudget" boolean, "visitorHash" text, "userAgent" text, referrer text)
-  ON CONFLICT (id) DO NOTHING`;
+  ON CONFLICT DO NOTHING`;
 
 /** The rows as JSON, keyed by ClickRow's field names. */
 const params = (rows: ClickRow[]) => [JSON.stringify(rows)];
 
 /** SQLSTATE classes 22 (data exception) and 23 (constraint violation): the rows are at fault, not the connection. */
 const isDataError = (err: unknown) => /^2[23]/.test(String((err as { code?: unknown }).code ?? ''));
+const isDuplicate = (err: unknown) => (err as { code?: unknown }).code === '23505';
 
 /** A ClickStore over the database; `onRejected` hears of rows the database refused (written one by one to find them). */
 export function clickStore(db: Queryable, onRejected: (row: ClickRow, err: unknown) => void): ClickStore {
@@ -59,8 +61,15 @@ export function clickStore(db: Queryable, onRejected: (row: ClickRow, err: unkno
     },
     async insert(rows) {
       try {
-        if (rows.length > 1 && rows.every((r) => r.id !== null)) await db.copyFrom(COPY, copyText(rows));
-        else await db.query(INSERT, params(rows));
+        if (rows.length > 1 && rows.every((r) => r.id !== null)) {
+          try {
+            await db.copyFrom(COPY, copyText(rows));
+          } catch (err) {
+            // Some of the rows are stored already (a batch from the journal, or retried): the INSERT skips those.
+            if (!isDuplicate(err)) throw err;
+            await db.query(INSERT, params(rows));
+          }
+        } else await db.query(INSERT, params(rows));
       } catch (err) {
         // A bad row must not hold up its whole batch forever: write the rows singly and report the refused ones. The
         // failed statement stored none of them; the single INSERTs skip any an earlier attempt stored.

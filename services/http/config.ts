@@ -17,8 +17,12 @@ export interface ServiceConfig {
   /** Log lines for people (a terminal) or JSON, one object a line (log collectors). */
   logFormat: 'pretty' | 'json';
   db: DbConfig;
-  /** Most clicks held in memory while the database is away; more are dropped and counted. */
+  /** Most clicks (and page views) held in memory while the database is away; more clicks wait in the journal only, more page views are dropped and counted. */
   clickBatchCap: number;
+  /** Where every answered click is journalled until it is stored. */
+  clickJournalDir: string;
+  /** Most bytes the click journal may take on disk; past it clicks are dropped, counted and logged. */
+  clickJournalMaxBytes: number;
   /** Form posts allowed per visitor in 10 minutes. */
   formRateLimit: number;
   /** Human clicks counted per visitor a minute; past it clicks still redirect but are flagged. 0: no budget. */
@@ -104,6 +108,8 @@ export function loadConfig(flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 
     logFormat,
     db: dbConfigFromEnv(env),
     clickBatchCap: whole('CLICK_BATCH_CAP', env.CLICK_BATCH_CAP, 100_000, 1),
+    clickJournalDir: resolve(env.CLICK_JOURNAL_DIR || 'var/clicks.journal'),
+    clickJournalMaxBytes: whole('CLICK_JOURNAL_MAX_MB', env.CLICK_JOURNAL_MAX_MB, 1024, 1) * 1024 * 1024,
     formRateLimit: whole('FORM_RATE_LIMIT', env.FORM_RATE_LIMIT, 5, 1),
     clickBudgetPerMinute: whole('CLICK_BUDGET_PER_MINUTE', env.CLICK_BUDGET_PER_MINUTE, 20),
     dbQueryTimeoutMs: whole('DATABASE_QUERY_TIMEOUT_MS', env.DATABASE_QUERY_TIMEOUT_MS, 5000, 1),

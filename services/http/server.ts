@@ -2,6 +2,9 @@
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ClickRecorder, type ClickStore } from '../clicks/index.ts';
+import { ClickJournal } from '../clicks/journal.ts';
+import { acquireDataDir, DataDirBusy as JournalBusy, describeOwner } from '../db/data-dir-lock.ts';
+import { mkdirSync } from 'node:fs';
 import { formatProblem, loadContent } from '../content/index.ts';
 import { clickStore, DataDirBusy, migrate, openDb, type Db } from '../db/index.ts';
 import { app } from './app.ts';
@@ -47,6 +50,27 @@ async function openServiceDb(config: ServiceConfig, log: FastifyInstance['log'])
 }
 
 /**
+ * Opens the click journal, which one process owns at a time: two services started from one directory need a
+ * CLICK_JOURNAL_DIR each. A journal left by a process that died is taken over, and its clicks stored.
+ */
+async function openJournal(config: ServiceConfig, log: FastifyInstance['log']) {
+  mkdirSync(config.clickJournalDir, { recursive: true, mode: 0o700 });
+  let lease: Awaited<ReturnType<typeof acquireDataDir>>;
+  try {
+    lease = await acquireDataDir(config.clickJournalDir, 'serve');
+  } catch (err) {
+    if (err instanceof JournalBusy) throw new Error(`the click journal ${config.clickJournalDir} is in use by ${describeOwner(err.owner)}: give each instance its own CLICK_JOURNAL_DIR`);
+    throw err;
+  }
+  try {
+    return { lease, journal: ClickJournal.open({ dir: config.clickJournalDir, maxBytes: config.clickJournalMaxBytes, onError: (err) => log.error({ err }, 'the click journal could not be written or synced') }) };
+  } catch (err) {
+    await lease.release();
+    throw err;
+  }
+}
+
+/**
  * The origin the links in mails point to: PUBLIC_URL when set. Otherwise, mail sent through SMTP goes to real readers,
  * whose links must reach the public site (site.yaml's url); mail written to files is read on this machine, whose
  * links reach the service where it listens.
@@ -84,7 +108,15 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     // Requests that arrive on open connections while closing are still answered: a redirect is never refused.
     return503OnClosing: false,
   });
-  const db = deps.db ?? (await openServiceDb(config, fastify.log));
+  const journal = await openJournal(config, fastify.log);
+  let db: Db;
+  try {
+    db = deps.db ?? (await openServiceDb(config, fastify.log));
+  } catch (err) {
+    await journal.journal.close(0);
+    await journal.lease.release();
+    throw err;
+  }
   // Migrations on PostgreSQL run on a connection of their own, free of the service's query timeout.
   const migrateDb = async () => {
     if (deps.db || !config.db.databaseUrl) return migrate(db);
@@ -99,7 +131,8 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
   const store = clickStore(db, (row, err) => fastify.log.error({ err, provider: row.provider }, 'the database refused a click row; dropped it'));
   const gated: ClickStore = { ...store, insert: (rows) => (link.ready ? store.insert(rows) : Promise.reject(new Error('the database is not reachable or not migrated yet'))) };
   const pageViews = new PageViewRecorder(db, (day) => store.saltFor(day), fastify.log, { cap: config.clickBatchCap, ready: () => link.ready });
-  const recorder = new ClickRecorder({ store: gated, batch: { cap: config.clickBatchCap }, budgetPerMinute: config.clickBudgetPerMinute, log: fastify.log });
+  const recorder = new ClickRecorder({ store: gated, journal: journal.journal, batch: { memory: config.clickBatchCap }, budgetPerMinute: config.clickBudgetPerMinute, log: fastify.log });
+  if (journal.journal.recovered) fastify.log.warn({ clicks: journal.journal.recovered, dir: config.clickJournalDir }, 'the click journal holds clicks an earlier run had not stored; they are stored once the database is reached');
   // Ready, for the health check and the forms, once the first block of click ids is reserved too: a redirect
   // answered between the two would go without its sub-ID.
   let recording = false;
@@ -134,10 +167,11 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     // The link keeps trying meanwhile: a database that comes back during the shutdown still gets the clicks.
     await Promise.all([recorder.close(Math.max(0, left() - 300)), pageViews.close(Math.max(0, left() - 300))]);
     link.stop();
+    await journal.lease.release();
     const stats = recorder.stats();
-    if (stats.droppedAtClose) fastify.log.error({ notWritten: stats.droppedAtClose, written: stats.written, shutdownTimeoutMs: config.shutdownTimeoutMs }, `${stats.droppedAtClose} clicks were not written: the database did not take them within SHUTDOWN_TIMEOUT_MS of the shutdown`);
-    if (stats.droppedFull) fastify.log.error({ dropped: stats.droppedFull, clickBatchCap: config.clickBatchCap }, `${stats.droppedFull} clicks were dropped while the database was away: more than CLICK_BATCH_CAP were waiting`);
-    if (!stats.dropped) fastify.log.info({ written: stats.written }, 'every click was written');
+    if (stats.kept) fastify.log.warn({ kept: stats.kept, written: stats.written, dir: config.clickJournalDir, shutdownTimeoutMs: config.shutdownTimeoutMs }, `${stats.kept} clicks were not written to the database within SHUTDOWN_TIMEOUT_MS: they stay in the click journal and are stored at the next start`);
+    if (stats.dropped) fastify.log.error({ dropped: stats.dropped, clickJournalMaxMb: config.clickJournalMaxBytes / 1048576 }, `${stats.dropped} clicks were dropped: the click journal was full (CLICK_JOURNAL_MAX_MB) or could not be written`);
+    if (!stats.dropped && !stats.kept) fastify.log.info({ written: stats.written }, 'every click was written');
     await Promise.race([Promise.all([stopRollup(), mailer.stop(), linkChecks.stop()]), sleep(left() - 200)]);
     await Promise.race([db.close(), sleep(left())]);
   });

@@ -46,7 +46,7 @@ export default async function setup(project: TestProject) {
   let out = '';
   const child = spawn(process.execPath, ['bin/vpnsite.js', 'serve', '--dist', distDir, '--port', String(port)], {
     // Every test's browser posts the forms from 127.0.0.1: one visitor, whose limit the whole suite would share.
-    env: { ...process.env, LOG_LEVEL: 'warn', PGLITE_DIR: join(tmp, 'pglite'), MAIL_DIR: join(tmp, 'mail'), FORM_RATE_LIMIT: '1000' },
+    env: { ...process.env, LOG_LEVEL: 'warn', PGLITE_DIR: join(tmp, 'pglite'), MAIL_DIR: join(tmp, 'mail'), CLICK_JOURNAL_DIR: join(tmp, 'clicks.journal'), FORM_RATE_LIMIT: '1000' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (out += d));

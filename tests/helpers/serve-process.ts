@@ -25,7 +25,7 @@ export async function spawnServe(envOrFn: Record<string, string> | ((url: string
   let out = '';
   const child = spawn(process.execPath, [BIN, 'serve', '--dist', resolve(env.DIST_DIR ?? FIXTURE_DIST), '--port', String(port)], {
     cwd,
-    env: { ...process.env, LOG_LEVEL: 'info', CLICK_BUDGET_PER_MINUTE: '0', MAIL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-mail-')), ...env },
+    env: { ...process.env, LOG_LEVEL: 'info', CLICK_BUDGET_PER_MINUTE: '0', MAIL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-mail-')), CLICK_JOURNAL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-journal-')), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d: Buffer) => (out += d));

@@ -70,7 +70,7 @@ export async function waitForDb(url: string, attempts = 2400): Promise<void> {
 /** Starts the service (listening on a free port) with env overrides, e.g. `{ TRUST_PROXY: 'true' }`; DIST_DIR replaces the fixture site. */
 export async function startService(kind: DbKind, env: Record<string, string> = {}, dbConfig?: DbConfig): Promise<RunningService> {
   const dbc = dbConfig ?? (await freshDbConfig(kind));
-  const config = loadConfig({ distDir: env.DIST_DIR ?? FIXTURE_DIST, port: 0, host: '127.0.0.1' }, { LOG_LEVEL: 'silent', CLICK_BUDGET_PER_MINUTE: '0', MAIL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-mail-')), ...env });
+  const config = loadConfig({ distDir: env.DIST_DIR ?? FIXTURE_DIST, port: 0, host: '127.0.0.1' }, { LOG_LEVEL: 'silent', CLICK_BUDGET_PER_MINUTE: '0', MAIL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-mail-')), CLICK_JOURNAL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-journal-')), ...env });
   config.db = dbc;
   const db = await openDb(dbc);
   const app = await createServer(config, { db });

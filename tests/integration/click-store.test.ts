@@ -1,6 +1,10 @@
 /** The clicks table's rules and the batch writer's handling of a row the database refuses, on both databases. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ClickJournal } from '../../services/clicks/journal.ts';
 import { ClickRecorder, type ClickRow } from '../../services/clicks/index.ts';
 import { clickStore, migrate, openDb, type Db } from '../../services/db/index.ts';
 import { STORE_KINDS, freshDbConfig } from '../helpers/service.ts';
@@ -8,6 +12,7 @@ import { STORE_KINDS, freshDbConfig } from '../helpers/service.ts';
 const HASH = 'ab'.repeat(32);
 const row = (over: Partial<ClickRow> = {}): ClickRow => ({
   id: null,
+  key: null,
   clickedAt: new Date().toISOString(),
   provider: 'nordvpn',
   destination: 'affiliate',
@@ -90,20 +95,38 @@ describe.each(STORE_KINDS)('clicks on %s', (kind) => {
     const expected = good.map((g) => ({ id: g.id, user_agent: g.userAgent, referrer: g.referrer, is_bot: g.isBot, at: g.clickedAt.slice(0, 23) }));
     expect((await stored()).rows).toEqual(expected);
 
-    // The same batch again, as after a write whose answer was lost: stored once, and nothing reported refused.
+    // The same batch again, as after a write whose answer was lost: the COPY meets the stored rows, one INSERT that
+    // skips them follows, and nothing is stored twice or reported refused.
     await store.insert(good);
+    expect([copies, inserts]).toEqual([2, 1]);
     expect((await stored()).rows).toEqual(expected);
     // A batch with one bad row: the COPY fails as a whole, and only the bad row is refused.
     const more = [row({ id: ids[5]!, placement: 'copy-5' }), row({ id: ids[6]!, placement: 'copy-bad', provider: 'Not A Slug' }), row({ id: ids[7]!, placement: 'copy-7' })];
     await store.insert(more);
-    expect([copies, inserts]).toEqual([3, good.length + more.length]);
+    expect([copies, inserts]).toEqual([3, 1 + more.length]);
     expect(refused).toEqual([more[1]]);
     expect((await stored()).rows.map((r) => r.id)).toEqual([...good, more[0]!, more[2]!].map((r) => r.id));
   });
 
+  it('stores a click without a reserved id once, by its key, however often it is written (a journal replayed after a crash)', async () => {
+    const store = clickStore(db, () => {});
+    const keyed = [row({ key: randomUUID(), placement: 'keyed' }), row({ key: randomUUID(), placement: 'keyed' })];
+    const [id] = await store.allocateIds(1);
+    const batch = [row({ id: id!, placement: 'keyed' }), ...keyed];
+    await store.insert(batch);
+    await store.insert(batch);
+    // A batch of reserved ids only goes by COPY, which a second time meets the stored rows and falls back to the INSERT.
+    const reserved = (await store.allocateIds(2)).map((i) => row({ id: i, placement: 'keyed' }));
+    await store.insert(reserved);
+    await store.insert(reserved);
+    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM clicks WHERE placement = 'keyed'");
+    expect(rows[0]!.n).toBe(5);
+  });
+
   it("hashes a click queued before its day's salt was read at write time, with that day's salt", async () => {
     const log = { warn: () => {}, error: () => {} };
-    const recorder = new ClickRecorder({ store: clickStore(db, () => {}), log });
+    const journal = ClickJournal.open({ dir: mkdtempSync(join(tmpdir(), 'vpnsite-journal-')), maxBytes: 1 << 20 });
+    const recorder = new ClickRecorder({ store: clickStore(db, () => {}), journal, log });
     await recorder.start();
     // A click just after the next UTC midnight: the recorder only knows today's salt, so it keeps the IP until the write.
     const tomorrow = Math.ceil((Date.now() + 1) / 86_400_000) * 86_400_000 + 5;

@@ -16,7 +16,8 @@ async function startupLines(env: Record<string, string>, tty: boolean): Promise<
   const serve = [process.execPath, resolve('bin/vpnsite.js'), 'serve', '--dist', resolve(FIXTURE_DIST), '--port', String(port)];
   const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
   const [cmd, args] = tty ? ['script', ['-qec', serve.map(quote).join(' '), '/dev/null']] : [serve[0]!, serve.slice(1)];
-  const env2 = { ...process.env, DATABASE_URL: '', PGLITE_DIR: join(mkdtempSync(join(tmpdir(), 'vpnsite-logs-')), 'pglite'), LOG_FORMAT: '', LOG_LEVEL: 'info', ...env };
+  const tmp = mkdtempSync(join(tmpdir(), 'vpnsite-logs-'));
+  const env2 = { ...process.env, DATABASE_URL: '', PGLITE_DIR: join(tmp, 'pglite'), CLICK_JOURNAL_DIR: join(tmp, 'clicks.journal'), LOG_FORMAT: '', LOG_LEVEL: 'info', ...env };
   const child = spawn(cmd, args as string[], { env: env2, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d));

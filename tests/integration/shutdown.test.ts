@@ -1,6 +1,9 @@
 /** SIGTERM under load: `vpnsite serve` stops accepting, writes every queued click and exits 0; rows equal the 302s answered. */
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { request as httpRequest, Agent } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
@@ -25,7 +28,7 @@ describe('vpnsite serve on SIGTERM', () => {
     const port = await freePort();
     let output = '';
     const child = spawn(process.execPath, ['bin/vpnsite.js', 'serve', '--dist', FIXTURE_DIST, '--port', String(port)], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CLICK_BUDGET_PER_MINUTE: '0' },
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CLICK_BUDGET_PER_MINUTE: '0', CLICK_JOURNAL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-journal-')) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (d: Buffer) => (output += d));

@@ -1,8 +1,9 @@
 /**
  * GET /go/<slug> and /go/<slug>/<link>: a 302 to the provider's affiliate URL or named link from validated content,
  * or its website when it has none; /go/<slug> goes where the provider's rules and split send this click (decided
- * in memory, from the country header, the user agent, the day and the visitor). The target never comes from the request. The answer goes out first; the click,
- * with the link it went to, is only queued in memory (services/clicks). It is never refused: flood protection
+ * in memory, from the country header, the user agent, the day and the visitor). The target never comes from the request. The click, with the link it went to, is
+ * appended to the click journal and queued in memory (services/clicks) before the answer goes out, so an answered
+ * click is never lost, however the process ends; nothing on the way waits on the database. It is never refused: flood protection
  * lives in the recorder, which stops counting a visitor's clicks as human past a per-minute budget.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -27,8 +28,8 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
   const querystring = { type: 'object', properties: { from: anyValue, placement: anyValue, notrack: anyValue } };
   const response = { 302: { type: 'null', description: 'Location holds the outbound URL' } };
 
-  // Not async: the redirect is written out by redirect() itself, and the click is queued after it, with nothing
-  // to wait for (awaiting the reply would wait for the socket to finish sending).
+  // Not async: the redirect is written out by redirect() itself, with nothing to wait for (awaiting the reply would
+  // wait for the socket to finish sending). The click is journalled first: one write() into the page cache.
   const go = (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply, slug: string, targets: ProviderTargets, link?: string) => {
     const userAgent = request.headers['user-agent'];
     const device = deviceOf(userAgent);
@@ -42,10 +43,6 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
     const target: OutboundTarget = link === undefined ? targetFor(targets, routed.to) : targets.links.get(link)!;
     const decision = classifyVisit({ method: request.method, headers: request.headers, query: request.query }, opts.routes);
     const id = decision.record ? opts.recorder.takeId() : null;
-    reply
-      .header('Cache-Control', 'no-store')
-      .header('X-Robots-Tag', 'noindex, nofollow')
-      .redirect(outboundUrl(target, id), 302);
     if (decision.record) {
       opts.recorder.record({
         id,
@@ -62,6 +59,10 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
         referrer: decision.referrer,
       });
     }
+    reply
+      .header('Cache-Control', 'no-store')
+      .header('X-Robots-Tag', 'noindex, nofollow')
+      .redirect(outboundUrl(target, id), 302);
     return reply;
   };
 
