@@ -1,9 +1,11 @@
 /**
- * Benchmark: our /go/nordvpn (real PostgreSQL, batched click writes) against a bare Fastify 302 route.
- * 50 connections for about 10 s, three rounds alternating bare, ours, ours with ?notrack=1 (the same service
- * recording nothing) and a minimal batching prototype (scripts/bench/batching-prototype.ts: what storing a row per
- * click costs any design on this machine); prints the throughput ratios, p50/p99 latency and clicks stored vs 302s
- * answered.
+ * Benchmark: our /go/nordvpn (real PostgreSQL, the click journal, batched click writes) against a bare Fastify 302
+ * route. 50 connections for about 10 s, three rounds alternating bare, ours with its default settings (request
+ * logging at info, the click journal) and VISITORS distinct visitors, ours with the old setting of this benchmark
+ * (LOG_LEVEL=warn and one user agent, so every click after the twentieth in a minute took the over-budget path),
+ * ours with ?notrack=1 (the same service recording nothing) and a minimal batching prototype
+ * (scripts/bench/batching-prototype.ts: what storing a row per click costs any design on this machine); prints the
+ * throughput ratios, p50/p99 latency and clicks stored vs 302s answered.
  * Run: `npm run bench:redirect` (DATABASE_URL, or a throwaway server).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,6 +20,8 @@ import { procCpu } from './proc-stat.ts';
 const ROUNDS = 3;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+/** Distinct visitors (user agents; the address is loopback's) the requests cycle through, except the old setting's. */
+const VISITORS = Number(process.env.BENCH_VISITORS ?? 20_000);
 const TARGET = 'https://go.nordvpn.net/aff_c?offer_id=15&aff_id=41352';
 /** The prototype's table, created by it in the benchmark's database and dropped at the end. */
 const PROTOTYPE_TABLE = 'bench_prototype_clicks';
@@ -61,14 +65,31 @@ async function waitUp(url: string, child: ChildProcess): Promise<void> {
 }
 
 const HEADERS = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36' };
+type Visitors = 'many' | 'one';
+let nextVisitor = 0;
+/** autocannon's options for one visitor, or for VISITORS of them in turn (each request its own user agent). */
+function traffic(visitors: Visitors) {
+  if (visitors === 'one') return { headers: HEADERS };
+  return {
+    requests: [
+      {
+        setupRequest: (req: autocannon.Request) => {
+          nextVisitor = (nextVisitor + 1) % VISITORS;
+          req.headers = { ...req.headers, 'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0.${nextVisitor} Safari/537.36` };
+          return req;
+        },
+      },
+    ] as autocannon.Request[],
+  };
+}
 
 /**
  * One round of about SECONDS: a fixed number of requests (the warm-up's rate × SECONDS) rather than a timer,
  * because a timed run drops the responses still in flight when it stops, and those clicks were answered and stored.
  */
-async function load(url: string, amount: number, serverPid: number | undefined): Promise<Round> {
+async function load(url: string, amount: number, serverPid: number | undefined, visitors: Visitors = 'many'): Promise<Round> {
   const before = cpuSeconds(serverPid);
-  const r = await autocannon({ url, connections: CONNECTIONS, amount, headers: HEADERS });
+  const r = await autocannon({ url, connections: CONNECTIONS, amount, ...traffic(visitors) });
   // A writer that falls behind would do its work after the round, out of the figures: the round's CPU is read once
   // the server and PostgreSQL have gone quiet (under 5% of a core for 100 ms), and that wait is reported.
   const answeredAt = Date.now();
@@ -94,9 +115,9 @@ async function load(url: string, amount: number, serverPid: number | undefined):
 }
 
 /** Two seconds of load to warm the JIT and measure the rate each round is sized from. */
-async function warmUp(url: string): Promise<number> {
-  const r = await autocannon({ url, connections: CONNECTIONS, amount: 2000, headers: HEADERS });
-  const timed = await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: HEADERS });
+async function warmUp(url: string, visitors: Visitors = 'many'): Promise<number> {
+  const r = await autocannon({ url, connections: CONNECTIONS, amount: 2000, ...traffic(visitors) });
+  const timed = await autocannon({ url, connections: CONNECTIONS, duration: 2, ...traffic(visitors) });
   return Math.max(r.requests.average, timed.requests.average) * SECONDS;
 }
 
@@ -106,7 +127,7 @@ const pgServer = process.env.DATABASE_URL ? undefined : await startTestPostgres(
 const databaseUrl = process.env.DATABASE_URL ?? pgServer!.url;
 const dist = mkdtempSync(join(tmpdir(), 'vpnsite-bench-'));
 writeFileSync(join(dist, '404.html'), '<!DOCTYPE html><title>Not found</title><h1>Not found</h1>');
-const [oursPort, barePort, prototypePort] = [await freePort(), await freePort(), await freePort()];
+const [oursPort, oldPort, barePort, prototypePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
 const children: ChildProcess[] = [];
 const start = (args: string[], env: NodeJS.ProcessEnv = {}) => {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -150,22 +171,25 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  const ours = start(['bin/vpnsite.js', 'serve', '--dist', dist, '--port', String(oursPort)], {
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'warn',
-    // The per-visitor budget stays at its default (its cost is part of ours): every click past the first 20 of this
-    // one client is stored flagged over budget, a row like any other.
-  });
+  // Every setting at its default (LOG_LEVEL, the budget, the journal) but where the journal lives: LOG_LEVEL and
+  // LOG_FORMAT are cleared, so a value in the caller's environment does not change what is measured.
+  const defaults = { DATABASE_URL: databaseUrl, LOG_LEVEL: '', LOG_FORMAT: '', CLICK_BUDGET_PER_MINUTE: '', CLICK_JOURNAL_DIR: join(dist, 'journal-ours') };
+  const ours = start(['bin/vpnsite.js', 'serve', '--dist', dist, '--port', String(oursPort)], defaults);
+  // The old setting: warnings only, and one client, every click of which past the first 20 a minute is stored flagged
+  // over budget.
+  const old = start(['bin/vpnsite.js', 'serve', '--dist', dist, '--port', String(oldPort)], { ...defaults, LOG_LEVEL: 'warn', CLICK_JOURNAL_DIR: join(dist, 'journal-old') });
   const bare = start(['--import', 'tsx', 'scripts/bench/bare-redirect.ts', String(barePort), TARGET]);
   const prototype = start(['--import', 'tsx', 'scripts/bench/batching-prototype.ts', String(prototypePort), TARGET, databaseUrl, PROTOTYPE_TABLE]);
   const prototypeUrl = `http://127.0.0.1:${prototypePort}/go/nordvpn?from=/&placement=bench`;
   await Promise.all([
     // /healthz/db: the service migrates in the background, and the count below needs the clicks table.
     waitUp(`http://127.0.0.1:${oursPort}/healthz/db`, ours),
+    waitUp(`http://127.0.0.1:${oldPort}/healthz/db`, old),
     waitUp(`http://127.0.0.1:${barePort}/go/nordvpn`, bare),
     waitUp(`${prototypeUrl}&warm=1`, prototype),
   ]);
   const oursUrl = `http://127.0.0.1:${oursPort}/go/nordvpn?from=/&placement=bench`;
+  const oldUrl = `http://127.0.0.1:${oldPort}/go/nordvpn?from=/&placement=bench-old`;
   // The same request for every contender: bare ignores the query, but parses it as any Fastify route does.
   const bareUrl = `http://127.0.0.1:${barePort}/go/nordvpn?from=/&placement=bench`;
   // The same service answering without recording (?notrack=1): what the app costs apart from the clicks it stores.
@@ -173,30 +197,37 @@ try {
   const amounts = {
     bare: Math.round(await warmUp(bareUrl)),
     ours: Math.round(await warmUp(oursUrl)),
+    old: Math.round(await warmUp(oldUrl, 'one')),
     untracked: Math.round(await warmUp(untrackedUrl)),
     prototype: Math.round(await warmUp(prototypeUrl)),
   };
   await new Promise((r) => setTimeout(r, 500));
-  const before = (await db.query<{ n: string }>("SELECT count(*) AS n FROM clicks WHERE provider = 'nordvpn'")).rows[0]!.n;
+  const countOf = async (placement: string) => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM clicks WHERE placement = $1', [placement])).rows[0]!.n);
+  const before = await countOf('bench');
+  const oldBefore = await countOf('bench-old');
   const prototypeCount = async () => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${PROTOTYPE_TABLE}`)).rows[0]!.n);
   const prototypeBefore = await prototypeCount();
 
-  const results: { bare: Round[]; ours: Round[]; untracked: Round[]; prototype: Round[] } = { bare: [], ours: [], untracked: [], prototype: [] };
+  const results: { bare: Round[]; ours: Round[]; old: Round[]; untracked: Round[]; prototype: Round[] } = { bare: [], ours: [], old: [], untracked: [], prototype: [] };
   for (let i = 1; i <= ROUNDS; i++) {
     results.bare.push(await load(bareUrl, amounts.bare, bare.pid));
     results.ours.push(await load(oursUrl, amounts.ours, ours.pid));
+    results.old.push(await load(oldUrl, amounts.old, old.pid, 'one'));
     results.untracked.push(await load(untrackedUrl, amounts.untracked, ours.pid));
     results.prototype.push(await load(prototypeUrl, amounts.prototype, prototype.pid));
-    const [b, o, u, p] = [results.bare.at(-1)!, results.ours.at(-1)!, results.untracked.at(-1)!, results.prototype.at(-1)!];
+    const [b, o, u, p, d] = [results.bare.at(-1)!, results.ours.at(-1)!, results.untracked.at(-1)!, results.prototype.at(-1)!, results.old.at(-1)!];
     console.log(
-      `round ${i}: bare ${b.rps.toFixed(0)} req/s (p50 ${b.p50} ms, p99 ${b.p99} ms) | ours ${o.rps.toFixed(0)} req/s (p50 ${o.p50} ms, p99 ${o.p99} ms) | ours, notrack ${u.rps.toFixed(0)} req/s | prototype ${p.rps.toFixed(0)} req/s | busy after the last answer: ours ${o.settleMs} ms, prototype ${p.settleMs} ms`,
+      `round ${i}: bare ${b.rps.toFixed(0)} req/s (p50 ${b.p50} ms, p99 ${b.p99} ms) | ours ${o.rps.toFixed(0)} req/s (p50 ${o.p50} ms, p99 ${o.p99} ms) | ours, old setting ${d.rps.toFixed(0)} req/s | ours, notrack ${u.rps.toFixed(0)} req/s | prototype ${p.rps.toFixed(0)} req/s | busy after the last answer: ours ${o.settleMs} ms, prototype ${p.settleMs} ms`,
     );
   }
 
   // A graceful stop flushes the batch; then every answered 302 should be a row.
   ours.kill('SIGTERM');
+  old.kill('SIGTERM');
   const code = await new Promise<number | null>((r) => ours.once('exit', r));
-  const stored = Number((await db.query<{ n: string }>("SELECT count(*) AS n FROM clicks WHERE provider = 'nordvpn'")).rows[0]!.n) - Number(before);
+  const oldCode = await new Promise<number | null>((r) => old.once('exit', r));
+  const stored = (await countOf('bench')) - before;
+  const oldStored = (await countOf('bench-old')) - oldBefore;
   prototype.kill('SIGTERM');
   await new Promise((r) => prototype.once('exit', r));
   const prototypeStored = (await prototypeCount()) - prototypeBefore;
@@ -210,7 +241,9 @@ try {
   const p99 = Math.max(...results.ours.map((r) => r.p99));
   console.log('');
   console.log(`throughput ours/bare: ${ratio.toFixed(2)} (ours ${mean(results.ours, 'rps').toFixed(0)} req/s, bare ${mean(results.bare, 'rps').toFixed(0)} req/s)`);
-  console.log(`throughput ours/prototype: ${(mean(results.ours, 'rps') / mean(results.prototype, 'rps')).toFixed(2)} (target >= 0.90)`);
+  console.log(`throughput ours/prototype, default settings and ${VISITORS} visitors: ${(mean(results.ours, 'rps') / mean(results.prototype, 'rps')).toFixed(2)} (target >= 0.90)`);
+  console.log(`throughput ours/prototype, old setting (LOG_LEVEL=warn, one visitor): ${(mean(results.old, 'rps') / mean(results.prototype, 'rps')).toFixed(2)}`);
+  console.log(`old setting: ${mean(results.old, 'rps').toFixed(0)} req/s, p50 ${mean(results.old, 'p50').toFixed(1)} ms, p99 ${mean(results.old, 'p99').toFixed(1)} ms, server CPU ${cpu(results.old, 'server')} µs and PostgreSQL ${cpu(results.old, 'postgres')} µs per request`);
   console.log(`throughput notrack/bare: ${(mean(results.untracked, 'rps') / mean(results.bare, 'rps')).toFixed(2)} (target >= 0.90)`);
   console.log(`latency ours: p50 ${mean(results.ours, 'p50').toFixed(1)} ms, p99 ${mean(results.ours, 'p99').toFixed(1)} ms (worst round ${p99} ms; target p99 <= 5 ms)`);
   console.log(`latency bare: p50 ${mean(results.bare, 'p50').toFixed(1)} ms, p99 ${mean(results.bare, 'p99').toFixed(1)} ms`);
@@ -223,9 +256,11 @@ try {
   // Both servers share 2 cores with autocannon (and ours with PostgreSQL): where each request's CPU time goes.
   console.log(`cpu per request, µs: bare server ${cpu(results.bare, 'server')}, autocannon ${cpu(results.bare, 'load')} | ours server ${cpu(results.ours, 'server')}, PostgreSQL ${cpu(results.ours, 'postgres')}, autocannon ${cpu(results.ours, 'load')} | notrack server ${cpu(results.untracked, 'server')}, autocannon ${cpu(results.untracked, 'load')} | prototype server ${cpu(results.prototype, 'server')}, PostgreSQL ${cpu(results.prototype, 'postgres')}, autocannon ${cpu(results.prototype, 'load')}`);
   console.log(`clicks stored ${stored} vs 302s answered ${answered}: ${stored === answered ? 'equal' : 'DIFFERENT'} (service exit code ${code})`);
+  const oldAnswered = results.old.reduce((s, r) => s + r.redirects, 0);
+  console.log(`old setting: clicks stored ${oldStored} vs 302s answered ${oldAnswered}: ${oldStored === oldAnswered ? 'equal' : 'DIFFERENT'} (service exit code ${oldCode})`);
   const prototypeAnswered = results.prototype.reduce((s, r) => s + r.redirects, 0);
   console.log(`prototype: clicks stored ${prototypeStored} vs 302s answered ${prototypeAnswered}: ${prototypeStored === prototypeAnswered ? 'equal' : 'DIFFERENT'}`);
-  process.exitCode = stored === answered && code === 0 ? 0 : 1;
+  process.exitCode = stored === answered && code === 0 && oldStored === oldAnswered && oldCode === 0 ? 0 : 1;
 } finally {
   await cleanUp();
 }

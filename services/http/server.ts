@@ -10,6 +10,7 @@ import { clickStore, DataDirBusy, migrate, openDb, type Db } from '../db/index.t
 import { app } from './app.ts';
 import type { ServiceConfig } from './config.ts';
 import { DbLink } from './db-link.ts';
+import { RequestLog } from './request-log.ts';
 import { scheduleRollupRefresh } from './rollup-refresh.ts';
 import { Mailer } from '../mail/mailer.ts';
 import { PageViewRecorder } from '../views/recorder.ts';
@@ -95,6 +96,8 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     // In a terminal, one readable line an event; JSON otherwise, for log collectors. pino-pretty runs in this thread
     // (sync): a transport's worker thread could lose the last lines of a shutdown, which say what became of the clicks.
     logger: config.logFormat === 'pretty' ? { level: config.logLevel, stream: pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) } : { level: config.logLevel },
+    // One line a redirect, at debug (request-log.ts); two at info for everything else.
+    logController: new RequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 16 * 1024,
     // Unknown fields are refused, not silently dropped, and nothing is coerced: the client must send what it means.
