@@ -20,7 +20,7 @@ import { procCpu } from './proc-stat.ts';
 const ROUNDS = 3;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
-/** Distinct visitors (user agents; the address is loopback's) the requests cycle through, except the old setting's. */
+/** Distinct visitors (addresses) the requests cycle through, except the old setting's one. */
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 20_000);
 const TARGET = 'https://go.nordvpn.net/aff_c?offer_id=15&aff_id=41352';
 /** The prototype's table, created by it in the benchmark's database and dropped at the end. */
@@ -67,7 +67,12 @@ async function waitUp(url: string, child: ChildProcess): Promise<void> {
 const HEADERS = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36' };
 type Visitors = 'many' | 'one';
 let nextVisitor = 0;
-/** autocannon's options for one visitor, or for VISITORS of them in turn (each request its own user agent). */
+/** Browsers' user agents the many visitors share, as real traffic does (the classifier remembers each one's verdict). */
+const AGENTS = Array.from({ length: 20 }, (_, i) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${120 + i}.0 Safari/537.36`);
+/**
+ * autocannon's options for one visitor, or for VISITORS of them in turn: each request from its own address, in
+ * X-Forwarded-For as a load balancer sends it (the service trusts loopback's, TRUST_PROXY), with one of AGENTS.
+ */
 function traffic(visitors: Visitors) {
   if (visitors === 'one') return { headers: HEADERS };
   return {
@@ -75,7 +80,8 @@ function traffic(visitors: Visitors) {
       {
         setupRequest: (req: autocannon.Request) => {
           nextVisitor = (nextVisitor + 1) % VISITORS;
-          req.headers = { ...req.headers, 'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0.${nextVisitor} Safari/537.36` };
+          const address = `10.${(nextVisitor >> 16) & 255}.${(nextVisitor >> 8) & 255}.${nextVisitor & 255}`;
+          req.headers = { ...req.headers, 'user-agent': AGENTS[nextVisitor % AGENTS.length]!, 'x-forwarded-for': address };
           return req;
         },
       },
@@ -171,13 +177,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  // Every setting at its default (LOG_LEVEL, the budget, the journal) but where the journal lives: LOG_LEVEL and
+  // Every setting at its default (LOG_LEVEL, the budget, the journal) but where the journal lives, and TRUST_PROXY
+  // set to loopback as behind a load balancer, which is how the visitors get addresses of their own. LOG_LEVEL and
   // LOG_FORMAT are cleared, so a value in the caller's environment does not change what is measured.
-  const defaults = { DATABASE_URL: databaseUrl, LOG_LEVEL: '', LOG_FORMAT: '', CLICK_BUDGET_PER_MINUTE: '', CLICK_JOURNAL_DIR: join(dist, 'journal-ours') };
+  const defaults = { DATABASE_URL: databaseUrl, LOG_LEVEL: '', LOG_FORMAT: '', CLICK_BUDGET_PER_MINUTE: '', TRUST_PROXY: '127.0.0.1', CLICK_JOURNAL_DIR: join(dist, 'journal-ours') };
   const ours = start(['bin/vpnsite.js', 'serve', '--dist', dist, '--port', String(oursPort)], defaults);
   // The old setting: warnings only, and one client, every click of which past the first 20 a minute is stored flagged
   // over budget.
-  const old = start(['bin/vpnsite.js', 'serve', '--dist', dist, '--port', String(oldPort)], { ...defaults, LOG_LEVEL: 'warn', CLICK_JOURNAL_DIR: join(dist, 'journal-old') });
+  const old = start(['bin/vpnsite.js', 'serve', '--dist', dist, '--port', String(oldPort)], { ...defaults, LOG_LEVEL: 'warn', TRUST_PROXY: '', CLICK_JOURNAL_DIR: join(dist, 'journal-old') });
   const bare = start(['--import', 'tsx', 'scripts/bench/bare-redirect.ts', String(barePort), TARGET]);
   const prototype = start(['--import', 'tsx', 'scripts/bench/batching-prototype.ts', String(prototypePort), TARGET, databaseUrl, PROTOTYPE_TABLE]);
   const prototypeUrl = `http://127.0.0.1:${prototypePort}/go/nordvpn?from=/&placement=bench`;

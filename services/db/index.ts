@@ -23,6 +23,7 @@ export * from './subscribers.ts';
 export * from './outbox.ts';
 export { clickReport, clickRows, type ReportSource } from './click-report.ts';
 export { refreshClickRollup } from './click-rollup.ts';
+export { claimJob } from './job-runs.ts';
 export { forgetAddress, getMessage, handleMessages, listMessages, type Erased, type StoredMessage } from './messages.ts';
 export { lastLinkCheck, latestLinkChecks, saveLinkChecks, type StoredLinkCheck } from './link-checks.ts';
 export { STATS_DIMENSIONS, statsReport, type StatsDimension, type StatsQuery, type StatsRow } from './stats.ts';

@@ -1,10 +1,11 @@
 /**
  * `vpnsite serve` runs the link check every LINK_CHECK_INTERVAL_HOURS (off by default) and stores the results, which
  * `vpnsite links report` and GET /api/links read. It looks every few minutes whether a run is due, judged by the
- * last stored run, so a restart does not run it again early and several instances on one database run it about once.
+ * last stored run, so a restart does not run it again early; several instances on one database run it once between
+ * them, whichever claims the job first.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { lastLinkCheck, saveLinkChecks, type Db } from '../db/index.ts';
+import { claimJob, lastLinkCheck, saveLinkChecks, type Db } from '../db/index.ts';
 import { checkLinks, type LinkToCheck } from '../links/health.ts';
 
 const LOOK_EVERY_MS = 5 * 60_000;
@@ -18,6 +19,7 @@ export function scheduleLinkChecks(opts: { db: Db; hours: number; ready: () => b
     running = (async () => {
       const last = await lastLinkCheck(opts.db);
       if (last !== null && Date.now() - last < interval) return;
+      if (!(await claimJob(opts.db, 'link-check', interval * 0.9))) return;
       const results = await checkLinks(opts.links());
       await saveLinkChecks(opts.db, results);
       const broken = results.filter((r) => !r.ok);
