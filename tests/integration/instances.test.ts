@@ -80,8 +80,10 @@ describe('three instances on one PostgreSQL and one Redis', () => {
       }
     };
     let n = 0;
+    // Paced and bounded, so the sign-ups span the restarts and their mails go out in a few seconds.
     const subscriber = async () => {
-      while (running) {
+      while (running && n < 60) {
+        await new Promise((r) => setTimeout(r, 300));
         const email = `rolling-${n++}@example.com`;
         const status = await balanced('/api/newsletter-subscribe', JSON.stringify({ email }));
         if (status === 200) forms.push(email);
@@ -124,7 +126,7 @@ describe('three instances on one PostgreSQL and one Redis', () => {
     // The outbox is worked by whichever instance takes a mail: start them again and wait for every confirmation.
     const last = await Promise.all([0, 1, 2].map((i) => spawnServe(envFor(i), '/healthz/db')));
     try {
-      await Promise.all(forms.map((email) => inbox.waitFor((m) => m.to !== undefined && JSON.stringify(m.to).includes(email), 120_000)));
+      await Promise.all(forms.map((email) => inbox.waitFor((m) => m.to !== undefined && JSON.stringify(m.to).includes(`"${email}"`), 120_000)));
       // A last look after every instance has had another turn at the outbox: still one mail per address.
       await new Promise((r) => setTimeout(r, 6000));
     } finally {
