@@ -1,4 +1,4 @@
-/** Scheduled work that several instances on one database run once per interval between them (migration 021). */
+/** Scheduled work that several instances on one database run once per interval between them (migration 022). */
 import type { Queryable } from './types.ts';
 
 /**
