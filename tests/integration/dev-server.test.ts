@@ -23,7 +23,7 @@ describe('vpnsite dev', () => {
   let stopDev: () => Promise<void>;
   const dir = mkdtempSync(join(tmpdir(), 'vpnsite-dev-'));
   // Mail written to a directory of the test's, never into the checkout.
-  const env = { DATABASE_URL: '', PGLITE_DIR: join(dir, 'pglite'), MAIL_DIR: join(dir, 'mail'), LOG_LEVEL: 'warn' };
+  const env = { DATABASE_URL: '', PGLITE_DIR: join(dir, 'pglite'), MAIL_DIR: join(dir, 'mail'), CLICK_JOURNAL_DIR: join(dir, 'clicks.journal'), LOG_LEVEL: 'warn' };
 
   beforeAll(async () => {
     data = copyOfData();

@@ -33,7 +33,7 @@ describe('vpnsite dev watching the content', () => {
   let lease: Lease;
   const dir = mkdtempSync(join(tmpdir(), 'vpnsite-dev-watch-'));
   const pglite = join(dir, 'pglite');
-  const env = { DATABASE_URL: '', PGLITE_DIR: pglite, MAIL_DIR: join(dir, 'mail'), LOG_LEVEL: 'warn', VPNSITE_TODAY: '2026-11-21' };
+  const env = { DATABASE_URL: '', PGLITE_DIR: pglite, MAIL_DIR: join(dir, 'mail'), CLICK_JOURNAL_DIR: join(dir, 'clicks.journal'), LOG_LEVEL: 'warn', VPNSITE_TODAY: '2026-11-21' };
 
   beforeAll(async () => {
     data = copyOfData();
