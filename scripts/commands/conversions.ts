@@ -6,10 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Command } from 'commander';
-import { parseConversion, recordConversion, type Fields } from '../../services/conversions/record.ts';
+import { FIELD_NAMES, parseConversion, recordConversion, type Fields } from '../../services/conversions/record.ts';
 import { dbConfigFromEnv, openDbForCommand } from '../../services/db/index.ts';
 
-const FIELDS = ['click_id', 'txid', 'amount', 'currency', 'status'] as const;
+const FIELDS = FIELD_NAMES;
+/** Columns a report may leave out: the click id (kept as unmatched), and the network's own time and sequence. */
+const OPTIONAL: readonly string[] = ['click_id', 'ts', 'seq'];
 const usageError = (cmd: Command, message: string): never => cmd.error(`error: ${message}`, { exitCode: 2, code: 'vpnsite.usage' });
 
 export function registerConversions(program: Command): void {
@@ -40,7 +42,7 @@ export function registerConversions(program: Command): void {
       const header = rows.length ? Object.keys(rows[0]!) : [];
       const lower = new Map(header.map((h) => [h.toLowerCase(), h]));
       const column = (field: string) => columnOf.get(field) ?? lower.get(field) ?? field;
-      const missing = FIELDS.filter((f) => f !== 'click_id' && rows.length && !header.includes(column(f)));
+      const missing = FIELDS.filter((f) => !OPTIONAL.includes(f) && rows.length && !header.includes(column(f)));
       if (missing.length) {
         console.error(`error: ${file} has no column for ${missing.join(', ')} (its columns: ${header.join(', ')}); name them with --map column=field`);
         process.exitCode = 1;
