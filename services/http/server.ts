@@ -11,9 +11,10 @@ import { app } from './app.ts';
 import type { ServiceConfig } from './config.ts';
 import { DbLink } from './db-link.ts';
 import { RequestLog } from './request-log.ts';
+import { logSerializers } from './log-redact.ts';
 import { scheduleRollupRefresh } from './rollup-refresh.ts';
 import { Mailer } from '../mail/mailer.ts';
-import { PageViewRecorder } from '../views/recorder.ts';
+import { countsViews, PageViewRecorder } from '../views/recorder.ts';
 import { linksToCheck } from '../links/health.ts';
 import { scheduleLinkChecks } from './link-check-schedule.ts';
 import { outboundTargets } from './targets.ts';
@@ -95,7 +96,11 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
   const fastify = Fastify({
     // In a terminal, one readable line an event; JSON otherwise, for log collectors. pino-pretty runs in this thread
     // (sync): a transport's worker thread could lose the last lines of a shutdown, which say what became of the clicks.
-    logger: config.logFormat === 'pretty' ? { level: config.logLevel, stream: pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) } : { level: config.logLevel },
+    // Request URLs are logged with their credentials (tokens, signatures) redacted.
+    logger:
+      config.logFormat === 'pretty'
+        ? { level: config.logLevel, serializers: logSerializers, stream: pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) }
+        : { level: config.logLevel, serializers: logSerializers },
     // One line a redirect, at debug (request-log.ts); two at info for everything else.
     logController: new RequestLog(),
     trustProxy: config.trustProxy,
@@ -133,9 +138,14 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
   const link = new DbLink({ migrate: migrateDb, log: fastify.log });
   const store = clickStore(db, (row, err) => fastify.log.error({ err, provider: row.provider }, 'the database refused a click row; dropped it'));
   const gated: ClickStore = { ...store, insert: (rows) => (link.ready ? store.insert(rows) : Promise.reject(new Error('the database is not reachable or not migrated yet'))) };
+<<<<<<< HEAD
   const pageViews = new PageViewRecorder(db, (day) => store.saltFor(day), fastify.log, { cap: config.clickBatchCap, ready: () => link.ready });
   const recorder = new ClickRecorder({ store: gated, journal: journal.journal, batch: { memory: config.clickBatchCap }, budgetPerMinute: config.clickBudgetPerMinute, log: fastify.log });
   if (journal.journal.recovered) fastify.log.warn({ clicks: journal.journal.recovered, dir: config.clickJournalDir }, 'the click journal holds clicks an earlier run had not stored; they are stored once the database is reached');
+=======
+  const pageViews = new PageViewRecorder(db, (day) => store.saltFor(day), fastify.log, { cap: config.clickBatchCap, ready: () => link.ready, budgetPerMinute: config.pageViewBudgetPerMinute });
+  const recorder = new ClickRecorder({ store: gated, batch: { cap: config.clickBatchCap }, budgetPerMinute: config.clickBudgetPerMinute, log: fastify.log });
+>>>>>>> 12515e8 (Request URLs are logged with tokens, signatures and other credentials redacted: a log reader could otherwise replay a postback or use a newsletter link)
   // Ready, for the health check and the forms, once the first block of click ids is reserved too: a redirect
   // answered between the two would go without its sub-ID.
   let recording = false;
@@ -188,6 +198,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
   // The /go/ targets and the known pages, replaced in place when `vpnsite dev` sees the content change.
   const targets = outboundTargets(loaded.content);
   const routes = new Set(loaded.routes.map((r) => r.path));
+  const viewRoutes = new Set(loaded.routes.filter(countsViews).map((r) => r.path));
   fastify.decorate('reloadContent', () => {
     const next = loadContent(config.dataDir);
     if (!next.content) return false;
@@ -195,6 +206,8 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     for (const [slug, t] of outboundTargets(next.content)) targets.set(slug, t);
     routes.clear();
     for (const r of next.routes) routes.add(r.path);
+    viewRoutes.clear();
+    for (const r of next.routes.filter(countsViews)) viewRoutes.add(r.path);
     outbound = linksToCheck(next.content);
     return true;
   });
@@ -214,6 +227,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     geoCountryHeader: config.geoCountryHeader,
     postbackSecrets: config.postbackSecrets,
     pageViews,
+    viewRoutes,
     mail: { linkSecret: config.mail.linkSecret, contactNotifyTo: config.mail.contactNotifyTo, queued: () => mailer.nudge() },
   });
   await fastify.ready();
