@@ -1,7 +1,8 @@
 /**
  * GET /go/<slug> and /go/<slug>/<link>: a 302 to the provider's affiliate URL or named link from validated content,
  * or its website when it has none; /go/<slug> goes where the provider's rules and split send this click (decided
- * in memory, from the country header, the user agent, the day and the visitor). The target never comes from the request. The click, with the link it went to, is
+ * in memory, from the country header, the user agent, the day and the visitor). The target never comes from the request;
+ * a slug or link name in another case, or with a trailing slash, is the same one. The click, with the link it went to, is
  * appended to the click journal and queued in memory (services/clicks) before the answer goes out, so an answered
  * click is never lost, however the process ends; nothing on the way waits on the database. It is never refused: flood protection
  * lives in the recorder, which stops counting a visitor's clicks as human past a per-minute budget.
@@ -25,6 +26,17 @@ export interface GoOptions {
 const anyValue = { description: 'optional; invalid values are stored as null' };
 
 export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<void> {
+  /**
+   * A provider by its slug, or by the slug in another case (`/go/NordVPN`, typed by hand or copied from a name):
+   * slugs are lower case, so it is the same provider, and the click is not lost to a 404.
+   */
+  const lookup = (slug: string): [string, ProviderTargets] | undefined => {
+    const exact = opts.targets.get(slug);
+    if (exact) return [slug, exact];
+    const lower = slug.toLowerCase();
+    const t = lower === slug ? undefined : opts.targets.get(lower);
+    return t && [lower, t];
+  };
   const querystring = { type: 'object', properties: { from: anyValue, placement: anyValue, notrack: anyValue } };
   const response = { 302: { type: 'null', description: 'Location holds the outbound URL' } };
 
@@ -73,9 +85,9 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
     schema: { params: { type: 'object', properties: { slug: { type: 'string', maxLength: 200 } }, required: ['slug'] }, querystring, response },
     handler: (request, reply) => {
       // A lookup in a map of content slugs: `/go/https:%2F%2Fevil.example`, `..%2f` or CRLF can only miss.
-      const targets = opts.targets.get(request.params.slug);
-      if (!targets) return reply.callNotFound();
-      return go(request, reply, request.params.slug, targets);
+      const found = lookup(request.params.slug);
+      if (!found) return reply.callNotFound();
+      return go(request, reply, found[0], found[1]);
     },
   });
   app.route<{ Params: { slug: string; link: string }; Querystring: Record<string, unknown> }>({
@@ -88,9 +100,13 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
     },
     handler: (request, reply) => {
       // Both looked up in maps from content: an unknown provider or link name is a 404, never a target.
-      const targets = opts.targets.get(request.params.slug);
-      if (!targets?.links.has(request.params.link)) return reply.callNotFound();
-      return go(request, reply, request.params.slug, targets, request.params.link);
+      const found = lookup(request.params.slug);
+      if (!found) return reply.callNotFound();
+      // `/go/<slug>/` (a trailing slash) is /go/<slug>.
+      if (request.params.link === '') return go(request, reply, found[0], found[1]);
+      const link = request.params.link.toLowerCase();
+      if (!found[1].links.has(link)) return reply.callNotFound();
+      return go(request, reply, found[0], found[1], link);
     },
   });
 }
