@@ -56,7 +56,7 @@ const RANGE = (col: string) => `${col} >= $1::date::timestamp AT TIME ZONE 'UTC'
  * 50 million rows, against milliseconds).
  */
 async function viewsPerDaySql(db: Queryable, q: StatsQuery, source: ReportSource): Promise<{ sql: string; params: unknown[] }> {
-  const raw = (bounds: string) => `SELECT (v.viewed_at AT TIME ZONE 'UTC')::date AS day, v.path, count(*)::bigint AS views FROM page_views v WHERE ${bounds} GROUP BY 1, 2`;
+  const raw = (bounds: string) => `SELECT (v.viewed_at AT TIME ZONE 'UTC')::date AS day, v.path, count(*)::bigint AS views FROM page_views v WHERE ${bounds} AND NOT v.over_budget GROUP BY 1, 2`;
   if (source === 'raw') return { sql: raw(RANGE('v.viewed_at')), params: [q.since, q.until] };
   const { rows } = await db.query<{ day: string }>(`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM page_view_rollup_stale WHERE day BETWEEN $1::date AND $2::date ORDER BY day`, [q.since, q.until]);
   const stale = rows.map((r) => r.day);

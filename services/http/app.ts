@@ -37,6 +37,8 @@ export interface AppOptions {
   statsRateLimit: number;
   /** Queues the pages' view beacons. */
   pageViews: PageViewRecorder;
+  /** The paths whose page views count. */
+  viewRoutes: ReadonlySet<string>;
   /** network → postback secret; empty disables POST /api/conversions. */
   postbackSecrets?: ReadonlyMap<string, string>;
   /** The header trusted for the visitor's country (GEO_COUNTRY_HEADER). */
@@ -88,7 +90,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<v
       queued: opts.mail.queued,
     });
     await site.register(healthRoutes, { db: opts.db, ready: opts.dbReady });
-    await site.register(pageViewRoutes, { recorder: opts.pageViews, routes: opts.routes });
+    await site.register(pageViewRoutes, { recorder: opts.pageViews, routes: opts.viewRoutes, siteOrigins: opts.corsOrigins });
     await site.register(conversionRoutes, { db: opts.db, ready: opts.dbReady, secrets: opts.postbackSecrets ?? new Map() });
     await site.register(clicksApiRoutes, { db: opts.db, ready: opts.dbReady, statsToken: opts.statsToken, rateLimit: opts.statsRateLimit });
     await site.register(staticSite, { distDir: opts.distDir });
