@@ -18,8 +18,10 @@ export interface ClickRow {
   /** When the click happened: an ISO 8601 UTC timestamp, as sent to the database. */
   clickedAt: string;
   provider: string;
-  /** The link the click went to: 'affiliate', or a link name (website, windows, …); only 'affiliate' is paid. */
+  /** The link the click went to: 'affiliate', or a link name (website, windows, fallback, …). */
   destination: string;
+  /** It went through the affiliate link (the affiliate link itself, or a named link deep-linked through it). */
+  paid: boolean;
   /** The split's variant (the link it names) when a split chose the destination. */
   variant: string | null;
   /** ISO 3166-1 alpha-2 from GEO_COUNTRY_HEADER, when that is set and the header names one. */
@@ -44,7 +46,6 @@ export interface ClickStore {
   insert(rows: ClickRow[]): Promise<void>;
 }
 
-export type ClickInput = Omit<ClickRow, 'visitorHash' | 'clickedAt' | 'id' | 'key' | 'overBudget'> & { id: number | null; ip: string };
 
 const DAY_MS = 86_400_000;
 
@@ -132,6 +133,7 @@ export class ClickRecorder {
       clickedAt: this.lastIso,
       provider: click.provider,
       destination: click.destination,
+      paid: click.paid ?? click.destination === 'affiliate',
       variant: click.variant,
       country: click.country,
       device: click.device,

@@ -6,9 +6,10 @@ import { KINDS, type Kind } from './schemas/index.ts';
 import type { Problem, Severity } from './problem.ts';
 import { partialRouteStub, RESERVED_SLUG, routeStub } from './routes.ts';
 import { ordinal, textReporter } from './figure-checks.ts';
-import { isHttpUrl, lifecycleRules, providerRules, routingRules } from './provider-checks.ts';
+import { hostOf, isHttpUrl, lifecycleRules, providerRules, routingRules } from './provider-checks.ts';
 import { literalFigures, literalMessage, referencesWithOrdinal } from './figure-rules.ts';
 import { locate, type SourceFile } from './source.ts';
+import { downloadButtons, promisedLink, type DownloadButton } from './button-checks.ts';
 
 /** The kinds whose files carry a slug. */
 export const SLUGGED = new Set((Object.keys(KINDS) as Kind[]).filter((k) => (KINDS[k].schema as { properties?: Record<string, unknown> }).properties?.slug));
@@ -111,6 +112,8 @@ export interface FileFacts {
   jurisdiction?: string;
   /** The place each ref with a role is in (a block type or a page kind), for its message, by the ref's index. */
   places?: Record<number, string>;
+  /** Its provider-downloads buttons (button-checks.ts), judged against the providers' links. */
+  downloads?: DownloadButton[];
   /** The values the file's schema errors are about (schema-check.ts), left out of everything above. */
   spoiled?: string[];
 }
@@ -127,7 +130,7 @@ export function reporter(problems: Problem[]) {
 export interface FactPointers { refs: string[]; links: string[]; figures: string[]; named: string[] }
 
 /** Keys whose strings are not text a visitor reads: names, ids, dates and URLs never hold a figure. */
-const NOT_TEXT = new Set(['slug', 'provider', 'plan', 'link', 'icon', 'logo', 'variant', 'type', 'href', 'updated', 'startsOn', 'endsOn', 'checked', 'affiliate', 'subid', 'tone']);
+const NOT_TEXT = new Set(['slug', 'provider', 'plan', 'link', 'icon', 'logo', 'variant', 'type', 'href', 'updated', 'startsOn', 'endsOn', 'checked', 'affiliate', 'subid', 'fallback', 'deepLink', 'tone']);
 
 /** The parts of a provider file that are text about it; the rest is its record, where figures belong. */
 const PROVIDER_TEXT = new Set(['description', 'bestFor', 'review']);
@@ -170,6 +173,11 @@ export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointer
   if (isProvider && data.plans && typeof data.plans === 'object' && usable('/plans')) providerRules(s, data, at, facts, usable);
   if (isProvider && data.links && typeof data.links === 'object' && usable('/links')) routingRules(s, data, at, facts, usable);
   if (isProvider) lifecycleRules(s, data, at, usable);
+  if (!isProvider) {
+    const downloads = downloadButtons(data).filter((b) => usable(b.pointer) && promisedLink(b.label) !== undefined);
+    for (const b of downloads) locate(s, b.pointer);
+    if (downloads.length) facts.downloads = downloads;
+  }
   walkStrings(data, isProvider ? (facts.stub.slug as string) : undefined, (key, value, parent, pointer, about, top) => {
     if (key === 'provider' && !isProvider) {
       const plan = typeof parent.plan === 'string' && (!skip || usable(pointer().replace(/provider$/, 'plan'))) ? parent.plan : null;
@@ -193,6 +201,14 @@ export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointer
       if (value.startsWith('#')) {
         if (data.status !== 'discontinued') at(s, pointer(), 'warning', `no affiliate link yet ('${value}'): /go/${data.slug} sends visitors to ${website}, unpaid, until one is set`);
       } else if (!isHttpUrl(value)) at(s, pointer(), 'error', `affiliate must be an absolute http(s) URL or a placeholder starting with '#' (found "${value}")`);
+      else if (!value.includes('{click_id}') && typeof data.subid !== 'string') at(s, pointer(), 'warning', `conversions from this link cannot be matched to their clicks: put {click_id} in the network's sub-ID parameter${/\/aff_c\?/.test(value) ? ' (aff_sub={click_id} for this HasOffers-style link)' : ''}`);
+    }
+    // A named link on the affiliate network's domain is a paid link too: without the click id its sales cannot be joined.
+    if (isProvider && top() === 'links' && typeof data.affiliate === 'string' && isHttpUrl(data.affiliate) && !value.includes('{click_id}') && hostOf(value) === hostOf(data.affiliate) && hostOf(data.affiliate) !== hostOf((data.links as { website?: unknown }).website)) {
+      at(s, pointer(), 'warning', `conversions from this link cannot be matched to their clicks: it is on the affiliate network's domain, so put {click_id} in its sub-ID parameter`);
+    }
+    if (key === 'deepLink' && isProvider && typeof data.affiliate === 'string' && !isHttpUrl(data.affiliate)) {
+      at(s, pointer(), 'warning', `deepLink needs an affiliate link to go through; until one is set, named links go to their pages unpaid`);
     }
     if (key === 'endsOn') {
       const end = { pointer: pointer(), endsOn: value };

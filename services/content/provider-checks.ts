@@ -8,7 +8,7 @@ import { countryName } from '../links/routing.ts';
 type Reporter = (s: SourceFile, pointer: string, severity: Severity, message: string, where?: 'value' | 'key') => void;
 
 /** The host a URL points to, or undefined. */
-function hostOf(url: unknown): string | undefined {
+export function hostOf(url: unknown): string | undefined {
   if (typeof url !== 'string') return undefined;
   try {
     return new URL(url.replace('{click_id}', 'x')).hostname.toLowerCase();

@@ -21,7 +21,7 @@ function field(value: string | null): string {
 function copyText(rows: ClickRow[]): string {
   let text = '';
   for (const r of rows) {
-    text += `${r.id}\t${r.clickedAt}\t${field(r.provider)}\t${field(r.destination)}\t${r.destination === 'affiliate' ? 't' : 'f'}\t${field(r.variant)}\t${field(r.country)}\t${field(r.device)}\t${field(r.fromPath)}\t${field(r.placement)}\t${r.isBot ? 't' : 'f'}\t${r.overBudget ? 't' : 'f'}\t${field(r.visitorHash)}\t${field(r.userAgent)}\t${field(r.referrer)}\n`;
+    text += `${r.id}\t${r.clickedAt}\t${field(r.provider)}\t${field(r.destination)}\t${r.paid ? 't' : 'f'}\t${field(r.variant)}\t${field(r.country)}\t${field(r.device)}\t${field(r.fromPath)}\t${field(r.placement)}\t${r.isBot ? 't' : 'f'}\t${r.overBudget ? 't' : 'f'}\t${field(r.visitorHash)}\t${field(r.userAgent)}\t${field(r.referrer)}\n`;
   }
   return text;
 }
@@ -32,8 +32,8 @@ function copyText(rows: ClickRow[]): string {
 // from the journal after a restart. It is the id for rows that have one, and click_key for those that do not.
 const INSERT = `
   INSERT INTO clicks (id, click_key, clicked_at, provider, destination, paid, variant, country, device, from_path, placement, is_bot, over_budget, visitor_hash, user_agent, referrer)
-  SELECT coalesce(u.id, nextval('clicks_id_seq')), u.key, u."clickedAt", u.provider, u.destination, u.destination = 'affiliate', u.variant, u.country, u.device, u."fromPath", u.placement, u."isBot", u."overBudget", u."visitorHash", u."userAgent", u.referrer
-  FROM json_to_recordset($1::json) AS u(id bigint, key uuid, "clickedAt" timestamptz, provider text, destination text, variant text, country text, device text, "fromPath" text, placement text,
+  SELECT coalesce(u.id, nextval('clicks_id_seq')), u.key, u."clickedAt", u.provider, u.destination, coalesce(u.paid, u.destination = 'affiliate'), u.variant, u.country, u.device, u."fromPath", u.placement, u."isBot", u."overBudget", u."visitorHash", u."userAgent", u.referrer
+  FROM json_to_recordset($1::json) AS u(id bigint, key uuid, "clickedAt" timestamptz, provider text, destination text, paid boolean, variant text, country text, device text, "fromPath" text, placement text,
     "isBot" boolean, "overBudget" boolean, "visitorHash" text, "userAgent" text, referrer text)
   ON CONFLICT DO NOTHING`;
 

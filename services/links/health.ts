@@ -63,6 +63,7 @@ export function linksToCheck(content: Content): LinkToCheck[] {
     };
     // Visitors get the sub-ID template when there is one: that is the URL that must keep working.
     if (affiliate) list.push(entry('affiliate', p.subid ?? affiliate));
+    if (p.fallback) list.push(entry('fallback', p.fallback));
     for (const [name, url] of Object.entries(links)) if (url) list.push(entry(name, url));
   }
   return list;

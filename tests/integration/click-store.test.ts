@@ -16,6 +16,7 @@ const row = (over: Partial<ClickRow> = {}): ClickRow => ({
   clickedAt: new Date().toISOString(),
   provider: 'nordvpn',
   destination: 'affiliate',
+  paid: true,
   variant: null,
   country: null,
   device: 'desktop',

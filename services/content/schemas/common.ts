@@ -71,7 +71,7 @@ export const ProviderRef = Str('The slug of a provider in data/providers, e.g. n
  * A provider's affiliate link: an absolute http(s) URL, or a placeholder starting with '#' while there is none yet.
  * Either way its buttons work: /go/<slug> sends visitors to the provider's website until the link is set.
  */
-export const OutboundLink = Str("The affiliate URL, https://…, or a placeholder starting with '#' while there is none: /go/<slug> then sends visitors to the provider's website, unpaid, and validate warns.");
+export const OutboundLink = Str("The affiliate URL, https://…, with {click_id} as the network's sub-ID parameter (aff_sub={click_id} for HasOffers-style links) so conversions join their clicks; or a placeholder starting with '#' while there is none: /go/<slug> then sends visitors to the provider's website, unpaid, and validate warns.");
 
 /** A plan's id: a key of a provider's `plans:`, e.g. 2-year. */
 export const PLAN_ID = '^[a-z0-9]+(-[a-z0-9]+)*$';

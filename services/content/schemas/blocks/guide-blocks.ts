@@ -57,10 +57,11 @@ export const ProviderDownloadsBlock = block(
       Obj(
         {
           link: LinkName,
-          label: Str('Button text, e.g. "Download for Windows".'),
+          label: Str('Button text, e.g. "Download for Windows". A "Download for <platform>" label needs the link of that name on every provider below, or `otherwise`.'),
+          otherwise: Type.Optional(Str('Button text on the cards of providers with no link of this name, whose button opens their website: e.g. "Visit {name}" ({name} is the provider\'s name). A card shows one button of each text.')),
           icon: Icon,
         },
-        "A button on every provider card: it opens that provider's link of this name through /go/<slug>/<name>, or its website when it has none.",
+        "A button on every provider card: it opens that provider's link of this name through /go/<slug>/<name>, or its website when it has none (then labelled `otherwise`).",
       ),
       'The buttons on each provider card.',
     ),
