@@ -21,6 +21,8 @@ import { validationMessage } from './validation-message.ts';
 export interface AppOptions {
   distDir: string;
   targets: ReadonlyMap<string, ProviderTargets>;
+  /** Providers whose affiliate link the latest check found broken: their paid clicks fail over. */
+  failingOver?: ReadonlySet<string>;
   /** Every page path, for checking `from` on /go/. */
   routes: ReadonlySet<string>;
   db: Db;
@@ -76,7 +78,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<v
   });
   // The redirect sits apart from the pages and forms: an empty-bodied 302 needs neither page security headers,
   // compression nor CORS. Every hook those add ran on each redirect, and cost it throughput (scripts/bench/redirect.ts).
-  await fastify.register(goRoutes, { targets: opts.targets, routes: opts.routes, recorder: opts.recorder, geoCountryHeader: opts.geoCountryHeader });
+  await fastify.register(goRoutes, { targets: opts.targets, failingOver: opts.failingOver, routes: opts.routes, recorder: opts.recorder, geoCountryHeader: opts.geoCountryHeader });
   await fastify.register(async (site) => {
     bodyTimeout(site, opts.bodyTimeoutMs);
     await site.register(securityPlugin, { corsOrigins: opts.corsOrigins, redisUrl: opts.redisUrl });
@@ -92,7 +94,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<v
     await site.register(healthRoutes, { db: opts.db, ready: opts.dbReady });
     await site.register(pageViewRoutes, { recorder: opts.pageViews, routes: opts.viewRoutes, siteOrigins: opts.corsOrigins });
     await site.register(conversionRoutes, { db: opts.db, ready: opts.dbReady, secrets: opts.postbackSecrets ?? new Map() });
-    await site.register(clicksApiRoutes, { db: opts.db, ready: opts.dbReady, statsToken: opts.statsToken, rateLimit: opts.statsRateLimit });
+    await site.register(clicksApiRoutes, { db: opts.db, ready: opts.dbReady, failingOver: opts.failingOver, statsToken: opts.statsToken, rateLimit: opts.statsRateLimit });
     await site.register(staticSite, { distDir: opts.distDir });
     // After the static site, whose page headers (the page's own CSP) and sendFile the unsubscribe page reuses.
     await site.register(newsletterLinkRoutes, { db: opts.db, ready: opts.dbReady, linkSecret: opts.mail.linkSecret, distDir: opts.distDir });

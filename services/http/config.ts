@@ -29,6 +29,8 @@ export interface ServiceConfig {
   clickBudgetPerMinute: number;
   /** Page views counted per visitor a minute; past it they are stored flagged and never counted. 0: no budget. */
   pageViewBudgetPerMinute: number;
+  /** How often the service reads the stored link checks to know which affiliate links fail over. */
+  linkFailoverRefreshMs: number;
   /** PostgreSQL: how long a query of the service may wait for its answer. */
   dbQueryTimeoutMs: number;
   /** Most time for a request's headers, for a pause within its body, and for the whole request (each answered 408). */
@@ -115,6 +117,7 @@ export function loadConfig(flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 
     formRateLimit: whole('FORM_RATE_LIMIT', env.FORM_RATE_LIMIT, 5, 1),
     clickBudgetPerMinute: whole('CLICK_BUDGET_PER_MINUTE', env.CLICK_BUDGET_PER_MINUTE, 20),
     pageViewBudgetPerMinute: whole('PAGE_VIEW_BUDGET_PER_MINUTE', env.PAGE_VIEW_BUDGET_PER_MINUTE, 30),
+    linkFailoverRefreshMs: whole('LINK_FAILOVER_REFRESH_MS', env.LINK_FAILOVER_REFRESH_MS, 60_000, 100),
     dbQueryTimeoutMs: whole('DATABASE_QUERY_TIMEOUT_MS', env.DATABASE_QUERY_TIMEOUT_MS, 5000, 1),
     headersTimeoutMs,
     bodyTimeoutMs: whole('BODY_TIMEOUT_MS', env.BODY_TIMEOUT_MS, 10_000, 1),

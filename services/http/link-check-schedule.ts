@@ -10,7 +10,7 @@ import { checkLinks, type LinkToCheck } from '../links/health.ts';
 
 const LOOK_EVERY_MS = 5 * 60_000;
 
-export function scheduleLinkChecks(opts: { db: Db; hours: number; ready: () => boolean; links: () => readonly LinkToCheck[]; log: FastifyBaseLogger }): { stop: () => Promise<void>; poke: () => void } {
+export function scheduleLinkChecks(opts: { db: Db; hours: number; ready: () => boolean; links: () => readonly LinkToCheck[]; log: FastifyBaseLogger; saved?: () => void }): { stop: () => Promise<void>; poke: () => void } {
   if (opts.hours <= 0) return { stop: async () => {}, poke: () => {} };
   const interval = opts.hours * 3600_000;
   let running: Promise<void> | undefined;
@@ -22,6 +22,7 @@ export function scheduleLinkChecks(opts: { db: Db; hours: number; ready: () => b
       if (!(await claimJob(opts.db, 'link-check', interval * 0.9))) return;
       const results = await checkLinks(opts.links());
       await saveLinkChecks(opts.db, results);
+      opts.saved?.();
       const broken = results.filter((r) => !r.ok);
       const flagged = results.filter((r) => r.ok && r.problems.length);
       const summary = { links: results.length, broken: broken.length, withProblems: flagged.length };

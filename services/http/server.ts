@@ -17,6 +17,7 @@ import { Mailer } from '../mail/mailer.ts';
 import { countsViews, PageViewRecorder } from '../views/recorder.ts';
 import { linksToCheck } from '../links/health.ts';
 import { scheduleLinkChecks } from './link-check-schedule.ts';
+import { watchFailover } from './link-failover.ts';
 import { outboundTargets } from './targets.ts';
 import pretty from 'pino-pretty';
 
@@ -138,14 +139,9 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
   const link = new DbLink({ migrate: migrateDb, log: fastify.log });
   const store = clickStore(db, (row, err) => fastify.log.error({ err, provider: row.provider }, 'the database refused a click row; dropped it'));
   const gated: ClickStore = { ...store, insert: (rows) => (link.ready ? store.insert(rows) : Promise.reject(new Error('the database is not reachable or not migrated yet'))) };
-<<<<<<< HEAD
-  const pageViews = new PageViewRecorder(db, (day) => store.saltFor(day), fastify.log, { cap: config.clickBatchCap, ready: () => link.ready });
+  const pageViews = new PageViewRecorder(db, (day) => store.saltFor(day), fastify.log, { cap: config.clickBatchCap, ready: () => link.ready, budgetPerMinute: config.pageViewBudgetPerMinute });
   const recorder = new ClickRecorder({ store: gated, journal: journal.journal, batch: { memory: config.clickBatchCap }, budgetPerMinute: config.clickBudgetPerMinute, log: fastify.log });
   if (journal.journal.recovered) fastify.log.warn({ clicks: journal.journal.recovered, dir: config.clickJournalDir }, 'the click journal holds clicks an earlier run had not stored; they are stored once the database is reached');
-=======
-  const pageViews = new PageViewRecorder(db, (day) => store.saltFor(day), fastify.log, { cap: config.clickBatchCap, ready: () => link.ready, budgetPerMinute: config.pageViewBudgetPerMinute });
-  const recorder = new ClickRecorder({ store: gated, batch: { cap: config.clickBatchCap }, budgetPerMinute: config.clickBudgetPerMinute, log: fastify.log });
->>>>>>> 12515e8 (Request URLs are logged with tokens, signatures and other credentials redacted: a log reader could otherwise replay a postback or use a newsletter link)
   // Ready, for the health check and the forms, once the first block of click ids is reserved too: a redirect
   // answered between the two would go without its sub-ID.
   let recording = false;
@@ -161,8 +157,21 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
   });
   link.onReady(() => mailer.nudge());
   let outbound = linksToCheck(loaded.content);
-  const linkChecks = scheduleLinkChecks({ db, hours: config.linkCheckIntervalHours, ready: () => link.ready, links: () => outbound, log: fastify.log });
-  link.onReady(() => linkChecks.poke());
+  // The /go/ targets and the known pages, replaced in place when `vpnsite dev` sees the content change.
+  const targets = outboundTargets(loaded.content);
+  const failover = watchFailover({
+    db,
+    ready: () => link.ready,
+    current: () => new Map(outbound.filter((l) => l.link === 'affiliate').map((l) => [l.provider, l.url])),
+    fallbackOf: (slug) => targets.get(slug)?.main.direct?.url,
+    refreshMs: config.linkFailoverRefreshMs,
+    log: fastify.log,
+  });
+  const linkChecks = scheduleLinkChecks({ db, hours: config.linkCheckIntervalHours, ready: () => link.ready, links: () => outbound, log: fastify.log, saved: () => void failover.refresh() });
+  link.onReady(() => {
+    linkChecks.poke();
+    void failover.refresh();
+  });
 
   let deadline = 0;
   let cutStalled: NodeJS.Timeout | undefined;
@@ -185,7 +194,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     if (stats.kept) fastify.log.warn({ kept: stats.kept, written: stats.written, dir: config.clickJournalDir, shutdownTimeoutMs: config.shutdownTimeoutMs }, `${stats.kept} clicks were not written to the database within SHUTDOWN_TIMEOUT_MS: they stay in the click journal and are stored at the next start`);
     if (stats.dropped) fastify.log.error({ dropped: stats.dropped, clickJournalMaxMb: config.clickJournalMaxBytes / 1048576 }, `${stats.dropped} clicks were dropped: the click journal was full (CLICK_JOURNAL_MAX_MB) or could not be written`);
     if (!stats.dropped && !stats.kept) fastify.log.info({ written: stats.written }, 'every click was written');
-    await Promise.race([Promise.all([stopRollup(), mailer.stop(), linkChecks.stop()]), sleep(left() - 200)]);
+    await Promise.race([Promise.all([stopRollup(), mailer.stop(), linkChecks.stop(), failover.stop()]), sleep(left() - 200)]);
     await Promise.race([db.close(), sleep(left())]);
   });
   fastify.decorate('clickStats', () => recorder.stats());
@@ -195,8 +204,6 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
     await db.advertiseHttp(`http://${host}:${address.port}`);
   });
-  // The /go/ targets and the known pages, replaced in place when `vpnsite dev` sees the content change.
-  const targets = outboundTargets(loaded.content);
   const routes = new Set(loaded.routes.map((r) => r.path));
   const viewRoutes = new Set(loaded.routes.filter(countsViews).map((r) => r.path));
   fastify.decorate('reloadContent', () => {
@@ -209,11 +216,13 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     viewRoutes.clear();
     for (const r of next.routes.filter(countsViews)) viewRoutes.add(r.path);
     outbound = linksToCheck(next.content);
+    void failover.refresh();
     return true;
   });
   await fastify.register(app, {
     distDir: config.distDir,
     targets,
+    failingOver: failover.broken,
     routes,
     db,
     dbReady: () => link.ready && recording,

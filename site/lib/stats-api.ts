@@ -37,3 +37,19 @@ export async function fetchStats(token: string, params: { by?: string[]; since: 
   if (res.status === 503) throw new StatsError('The database cannot be reached just now. Try again in a minute.', 503);
   throw new StatsError(`The stats API answered ${res.status}.`, res.status);
 }
+
+/** One affiliate link's latest check, as GET /api/links gives it: whether /go/ fails over from it now. */
+export interface LinkCheckRow {
+  provider: string;
+  link: string;
+  ok: boolean;
+  problems: string[];
+  checkedAt: string;
+  failover?: boolean;
+}
+
+/** The latest link checks; an empty list when they cannot be read (the figures still show). */
+export async function fetchLinks(token: string): Promise<LinkCheckRow[]> {
+  const res = await fetch(apiUrl('/api/links'), { headers: { authorization: `Bearer ${token}` }, cache: 'no-store' }).catch(() => null);
+  return res?.ok ? ((await res.json()) as LinkCheckRow[]) : [];
+}

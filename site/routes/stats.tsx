@@ -5,6 +5,7 @@ import { lineChartSvg } from '../../services/reports/chart.ts';
 import { addDays } from '../../services/reports/query.ts';
 import { formatStatsCsv, type StatsReport } from '../../services/reports/stats-format.ts';
 import { getContent } from '../lib/content.server';
+import { FailoverNotice } from '../components/failover-notice';
 import { fetchStats, forgetToken, keepToken, readToken, StatsError, type StatsAnswer } from '../lib/stats-api';
 
 export function loader() {
@@ -267,6 +268,7 @@ export default function Stats() {
               Forget the token
             </button>
           </div>
+          <FailoverNotice token={token} />
           {loading && !data && <p className="mt-6" role="status">Loading…</p>}
           {data && (
             <div aria-busy={loading}>

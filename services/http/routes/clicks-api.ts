@@ -4,7 +4,8 @@
  * text/csv` (or format=csv) gives CSV. Needs `Authorization: Bearer <STATS_TOKEN>`; without a configured
  * token the route is not registered at all, so it answers 404 like any unknown path.
  *
- * GET /api/links, with the same token: the latest result of the link check for each outbound link.
+ * GET /api/links, with the same token: the latest result of the link check for each outbound link; each affiliate
+ * link's row says whether /go/ fails over from it now (`failover`).
  * GET /api/stats, with the same token: the `vpnsite stats` report (views, clicks, conversions, revenue, EPC).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -16,6 +17,8 @@ import { replyDbDown } from '../db-down.ts';
 
 export interface ClicksApiOptions {
   db: Db;
+  /** Providers whose affiliate link fails over now: their affiliate row says so (`failover: true`). */
+  failingOver?: ReadonlySet<string>;
   /** True once the database has been reached and migrated. */
   ready: () => boolean;
   /** The shared secret; undefined disables the endpoint. */
@@ -101,7 +104,8 @@ export async function clicksApiRoutes(app: FastifyInstance, opts: ClicksApiOptio
     handler: async (_request, reply) => {
       if (!opts.ready()) return replyDbDown(reply);
       reply.header('Cache-Control', 'no-store');
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(await latestLinkChecks(opts.db)));
+      const rows = (await latestLinkChecks(opts.db)).map((r) => (r.link === 'affiliate' ? { ...r, failover: opts.failingOver?.has(r.provider) ?? false } : r));
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(rows));
     },
   });
 

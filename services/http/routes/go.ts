@@ -15,6 +15,8 @@ import { targetFor, type OutboundTarget, type ProviderTargets } from '../targets
 export interface GoOptions {
   /** slug → outbound targets, built from validated content at start-up. */
   targets: ReadonlyMap<string, ProviderTargets>;
+  /** Providers whose affiliate link the latest stored check found broken (kept in memory, never read per request). */
+  failingOver?: ReadonlySet<string>;
   /** Every page path of the site: `from` must be one of them. */
   routes: ReadonlySet<string>;
   recorder: ClickRecorder;
@@ -52,7 +54,9 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
       const day = new Date().toISOString().slice(0, 10);
       routed = decide(slug, targets.rules, targets.split, { country, device, day, visitor: `${request.ip}\n${userAgent ?? ''}` });
     }
-    const target: OutboundTarget = link === undefined ? targetFor(targets, routed.to) : targets.links.get(link)!;
+    let target: OutboundTarget = link === undefined ? targetFor(targets, routed.to) : targets.links.get(link)!;
+    // A broken affiliate link earns nothing and loses the visitor: its clicks go straight to the page instead.
+    if (target.direct && opts.failingOver?.has(slug)) target = target.direct;
     const decision = classifyVisit({ method: request.method, headers: request.headers, query: request.query }, opts.routes);
     const id = decision.record ? opts.recorder.takeId() : null;
     if (decision.record) {
@@ -60,6 +64,7 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
         id,
         provider: slug,
         destination: target.destination,
+        paid: target.paid,
         variant: routed.variant === undefined ? null : routed.to,
         country: country ?? null,
         device,
