@@ -9,6 +9,7 @@ import { LINK_NAMES } from './schemas/common.ts';
 import { editorialRules, type EditorialContent } from './editorial-checks.ts';
 import { fileRules, PLACE_NAMES, reporter, SLUGGED, type FactPointers, type FileFacts } from './file-rules.ts';
 import { parseData, type SourceFile } from './source.ts';
+import { downloadProblems } from './button-checks.ts';
 
 export interface CrossCheckOptions {
   /** Today's date, YYYY-MM-DD (UTC), for offer end dates and how old a checked price is. */
@@ -19,7 +20,7 @@ export interface CrossCheckOptions {
 
 /** What the cross-file rules read of each provider (its routeStub). */
 export interface ProviderStub {
-  slug: string; name: string; plan: string; plans?: Record<string, { savings?: number }>; linkNames?: string[];
+  slug: string; name: string; plan: string; plans?: Record<string, { savings?: number }>; linkNames?: string[]; links?: string[];
   review?: unknown; status?: string; discontinued?: { on: string };
 }
 
@@ -136,6 +137,7 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
         because(`path:${normalizePath(href)}`, references)(s, pointerOf(file, 'links', k), 'error', `internal link ${href} does not resolve to a page${suggestion(href, allPaths)}`);
       }
     });
+    for (const b of facts.downloads ?? []) for (const message of downloadProblems(b, providers)) at(s, b.pointer, 'error', message);
     for (const { pointer, endsOn, schedule } of facts.ends) {
       if (endsOn >= opts.today) continue;
       if (schedule) at(s, pointer, 'warning', `this routing rule's schedule ended on ${endsOn}; it no longer matches any click`);

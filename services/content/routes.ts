@@ -120,6 +120,7 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
         slug: d.slug, order: d.order, name: d.name, plan: d.plan, plans, logoSvg: d.logoSvg, rating: d.rating, ...(d.scores ? { scores: d.scores } : {}),
         ...(d.status === 'discontinued' ? { status: d.status, ...(d.discontinued ? { discontinued: d.discontinued } : {}) } : {}),
         ...(linkNames.length ? { linkNames } : {}),
+        links: Object.keys(d.links as object),
         ...(review ? { review: { updated: review.updated, meta: pick(review.meta), ...(author ? { author } : {}) } } : {}),
       };
     }

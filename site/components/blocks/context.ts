@@ -2,7 +2,10 @@ import type { Article, Block, Guide, Provider, ShownPlan } from '../../../servic
 import { planOf } from '../../../services/content/figures.ts';
 
 /** What a provider-referencing block needs; the route loader resolves slugs to these (no other provider data ships). */
-export type ProviderSummary = Pick<Provider, 'slug' | 'name' | 'logo' | 'logoSvg' | 'rating' | 'affiliate' | 'servers' | 'countries' | 'devices' | 'plan' | 'plans'>;
+export type ProviderSummary = Pick<Provider, 'slug' | 'name' | 'logo' | 'logoSvg' | 'rating' | 'affiliate' | 'servers' | 'countries' | 'devices' | 'plan' | 'plans'> & {
+  /** The names of its `links:`, for buttons that open one by name. */
+  linkNames: string[];
+};
 
 /** Shared by every block on a page. */
 export interface BlockContext {
@@ -36,7 +39,10 @@ export function guideCards(guides: readonly Guide[]): GuideCard[] {
 export function summarizeProviders(all: readonly Provider[], slugs: Iterable<string>): Record<string, ProviderSummary> {
   const wanted = new Set(slugs);
   return Object.fromEntries(
-    all.filter((p) => wanted.has(p.slug)).map(({ slug, name, logo, logoSvg, rating, affiliate, servers, countries, devices, plan, plans }) => [slug, { slug, name, logo, logoSvg, rating, affiliate, servers, countries, devices, plan, plans }]),
+    all.filter((p) => wanted.has(p.slug)).map(({ slug, name, logo, logoSvg, rating, affiliate, servers, countries, devices, plan, plans, links }) => [
+      slug,
+      { slug, name, logo, logoSvg, rating, affiliate, servers, countries, devices, plan, plans, linkNames: Object.keys(links) },
+    ]),
   );
 }
 

@@ -1,6 +1,8 @@
 /**
  * The guides' provider picker: one card per provider with its download or config buttons. Each button opens that
  * provider's link of its name through /go/<slug>/<name>, which falls back to the provider's website: none is inert.
+ * A provider without the link gets the button's `otherwise` text ("Visit Surfshark") and its website, so no button
+ * promises a download it cannot give; a card shows each text once.
  */
 import { Logo } from '../logo';
 import type { Block } from '../../../services/content/index.ts';
@@ -13,6 +15,20 @@ import { AffiliateDisclosure } from '../affiliate-disclosure';
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
 
 const BUTTON = 'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold';
+
+type Button = Of<'provider-downloads'>['buttons'][number];
+
+/** A card's buttons: each with the text it shows and the link it opens, one of each text. */
+function buttonsFor(buttons: readonly Button[], p: { name: string; linkNames: readonly string[] }) {
+  const seen = new Set<string>();
+  return buttons.flatMap((button) => {
+    const has = p.linkNames.includes(button.link);
+    const text = has || button.otherwise === undefined ? button.label : button.otherwise.replaceAll('{name}', p.name);
+    if (seen.has(text)) return [];
+    seen.add(text);
+    return [{ button, text, destination: has || button.otherwise === undefined ? button.link : 'website' }];
+  });
+}
 
 export function ProviderDownloadsBlock({ block, ctx }: { block: Of<'provider-downloads'>; ctx: BlockContext }) {
   return (
@@ -38,17 +54,17 @@ export function ProviderDownloadsBlock({ block, ctx }: { block: Of<'provider-dow
                 </p>
               )}
               <div className="mt-auto flex flex-col gap-2 pt-4">
-                {block.buttons.map((button) => (
+                {buttonsFor(block.buttons, p).map(({ button, text, destination }) => (
                   <OutboundLink
                     key={button.link}
                     provider={item.provider}
-                    destination={button.link}
+                    destination={destination}
                     from={ctx.path}
                     placement={`guide-${button.link}`}
                     className={`${BUTTON} ${highlighted ? 'bg-blue-700 text-white hover:bg-blue-800' : 'border border-slate-300 text-slate-900 hover:bg-slate-50'}`}
                   >
                     <Icon name={button.icon} size={16} />
-                    {button.label}
+                    {text}
                   </OutboundLink>
                 ))}
               </div>
