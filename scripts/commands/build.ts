@@ -8,6 +8,9 @@ import { writeSnapshot } from '../../site/lib/build-job.ts';
 import { weightTable } from '../build/budget.ts';
 import { writeCspManifest } from '../build/csp-hashes.ts';
 import { finishPages } from '../build/finish-pages.ts';
+import { routeOfFile } from '../build/html-scan.ts';
+import { coverageLine, coverageTotal, linkCoverage } from '../../services/links/coverage.ts';
+import { isPaidTarget, outboundTargets } from '../../services/http/targets.ts';
 import { verifyOutput } from '../build/verify.ts';
 import { prerender } from '../build/prerender.ts';
 import { stopOnSignals, trackTemporary, uninterruptible, untrackTemporary } from '../build/interrupt.ts';
@@ -127,6 +130,9 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
     // Per-page work after rendering: first-paint rewriting, CSP hashes and checks (finish-pages.ts, on every core).
     log(`check      ${pages.length} pages in ${seconds(finishing)}s: ${errors.length} error(s), ${warnings.length} warning(s); sitemap.xml and robots.txt written`);
     log(weightTable(checked.weights));
+    const targets = outboundTargets(content.content);
+    const coverage = coverageTotal(linkCoverage([...finished.pages].map(([file, p]) => [routeOfFile(file), p.scan.anchors.map((a) => a.href)]), (slug, link) => isPaidTarget(targets, slug, link)));
+    log(`links      ${coverageLine(coverage)} (vpnsite links coverage lists them by page and placement)`);
     for (const p of checked.problems) log(`${p.page} ${p.severity} ${p.message}`);
     if (errors.length > 0 || (flags.strict && warnings.length > 0)) {
       log(`✗ build stopped: the output failed its checks; ${flags.out} was not touched`);

@@ -6,6 +6,12 @@ import { Option, type Command } from 'commander';
 import { formatProblem, loadContent } from '../../services/content/index.ts';
 import { dbConfigFromEnv, latestLinkChecks, openDbForCommand, saveLinkChecks } from '../../services/db/index.ts';
 import { checkLinks, linksToCheck, type LinkResult } from '../../services/links/health.ts';
+import { failsOver } from '../../services/links/failover.ts';
+import { coverageLine, coverageTotal, linkCoverage } from '../../services/links/coverage.ts';
+import { isPaidTarget, outboundTargets } from '../../services/http/targets.ts';
+import { routeOfFile, scanPage } from '../build/html-scan.ts';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { formatRecords } from '../../services/reports/index.ts';
 
 const usageError = (cmd: Command, message: string): never => cmd.error(`error: ${message}`, { exitCode: 2, code: 'vpnsite.usage' });
@@ -15,7 +21,7 @@ function table(results: (LinkResult & { checkedAt?: string })[]): string {
   const rows = results.map((r) => ({
     provider: r.provider,
     link: r.link,
-    result: !r.ok ? 'BROKEN' : r.problems.length ? 'PROBLEM' : 'ok',
+    result: r.link === 'affiliate' && failsOver(r) ? 'FAILOVER' : !r.ok ? 'BROKEN' : r.problems.length ? 'PROBLEM' : 'ok',
     status: r.status ?? 'error',
     hops: r.hops.length,
     final: r.finalUrl ? new URL(r.finalUrl).host : '',
@@ -77,7 +83,43 @@ export function registerLinks(program: Command): void {
       } finally {
         await db.close();
       }
-      if (flags.format === 'json') process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+      // The affiliate links /go/ fails over from: the service reads the same latest results.
+      const withFailover = results.map((r) => (r.link === 'affiliate' ? { ...r, failover: failsOver(r) } : r));
+      if (flags.format === 'json') process.stdout.write(`${JSON.stringify(withFailover, null, 2)}\n`);
       else process.stdout.write(results.length ? table(results) : 'no link checks yet: set LINK_CHECK_INTERVAL_HOURS for the service, or run `vpnsite links check --save`\n');
+      const failing = withFailover.filter((r) => 'failover' in r && r.failover).map((r) => r.provider);
+      if (flags.format === 'table' && failing.length) console.error(`failing over: /go/ sends ${failing.join(', ')} to their fallback link (or website) until a check finds the affiliate link working`);
+    });
+  links
+    .command('coverage')
+    .description('for each page and placement of the built site, how many outbound buttons reach a paid link')
+    .option('--data <dir>', 'content directory', process.env.VPNSITE_DATA_DIR ?? 'data')
+    .option('--dist <dir>', 'the built site', process.env.DIST_DIR ?? 'dist')
+    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
+    .action((flags: { data: string; dist: string; format: 'table' | 'json' }) => {
+      const loaded = loadContent(flags.data);
+      if (!loaded.content) {
+        for (const p of loaded.problems.filter((p) => p.severity === 'error')) console.error(formatProblem(p));
+        console.error('error: the content is invalid; fix it (vpnsite validate) before measuring its links');
+        process.exitCode = 1;
+        return;
+      }
+      if (!existsSync(join(flags.dist, 'index.html'))) {
+        console.error(`error: ${flags.dist} holds no built site; run vpnsite build first (or give --dist)`);
+        process.exitCode = 1;
+        return;
+      }
+      const files = (readdirSync(flags.dist, { recursive: true }) as string[]).filter((f) => f.endsWith('.html')).map((f) => f.split('\\').join('/'));
+      const pages = files.map((f): [string, string[]] => [routeOfFile(f), scanPage(readFileSync(join(flags.dist, f), 'utf8')).anchors.map((a) => a.href)]);
+      const targets = outboundTargets(loaded.content);
+      const rows = linkCoverage(pages, (slug, link) => isPaidTarget(targets, slug, link));
+      const total = coverageTotal(rows);
+      if (flags.format === 'json') {
+        process.stdout.write(`${JSON.stringify({ rows, total }, null, 2)}\n`);
+        return;
+      }
+      const shown = rows.map((r) => ({ page: r.page, placement: r.placement, buttons: r.buttons, paid: r.paid, unpaid: r.unpaid.join(', ') }));
+      process.stdout.write(formatRecords([...shown, { page: 'TOTAL', placement: '', buttons: total.buttons, paid: total.paid, unpaid: '' }], ['page', 'placement', 'buttons', 'paid', 'unpaid'], 'table', 80));
+      console.error(coverageLine(total));
     });
 }
