@@ -55,7 +55,7 @@ export function registerConversions(program: Command): void {
       try {
         for (const [i, row] of rows.entries()) {
           const fields = Object.fromEntries(FIELDS.map((f) => [f, row[column(f)]])) as Fields;
-          const c = parseConversion(flags.network, fields);
+          const c = parseConversion(flags.network, fields, { grouped: true });
           // Line numbers as a spreadsheet shows them: the header is line 1.
           if (typeof c === 'string') {
             refused.push(`line ${i + 2}: ${c}`);

@@ -44,14 +44,18 @@ const STATUS_WORDS: Record<string, ConversionStatus> = {
   reversed: 'reversed', reverse: 'reversed', rejected: 'reversed', declined: 'reversed', cancelled: 'reversed', canceled: 'reversed', refunded: 'reversed', '-1': 'reversed',
 };
 
-/** A conversion from its fields, or a sentence saying what is wrong with them. */
-export function parseConversion(network: string, f: Fields): Conversion | string {
+/**
+ * A conversion from its fields, or a sentence saying what is wrong with them. `grouped` (a network's CSV report)
+ * also takes thousands separators before a decimal point, "1,000.00", which no other reading makes ambiguous.
+ */
+export function parseConversion(network: string, f: Fields, opts: { grouped?: boolean } = {}): Conversion | string {
   for (const [k, v] of Object.entries(f)) if (v !== undefined && CONTROL.test(v)) return `${k} holds a control character (NUL, a line break, …): no network sends one`;
   const txid = f.txid?.trim();
   if (!txid) return 'txid is missing: the network\'s transaction id makes a report of the same sale idempotent';
   if (txid.length > 200) return 'txid is longer than 200 characters';
   // A comma is refused, not guessed at: "12,50" is 12.50 in much of Europe and 1250 to a US spreadsheet.
-  const amount = f.amount?.trim();
+  const written = f.amount?.trim();
+  const amount = opts.grouped && written && /^-?\d{1,3}(,\d{3})+\.\d{1,4}$/.test(written) ? written.replace(/,/g, '') : written;
   if (!amount || !/^-?\d{1,12}(\.\d{1,4})?$/.test(amount)) return `amount must be a decimal number with a dot and at most 4 decimal places, such as 12.50 (found "${f.amount ?? ''}")`;
   const currency = f.currency?.trim().toUpperCase();
   if (!currency || !/^[A-Z]{3}$/.test(currency)) return `currency must be a three-letter ISO 4217 code such as USD (found "${f.currency ?? ''}")`;

@@ -32,7 +32,7 @@ beforeAll(async () => {
   const go = (path: string, ip: string) => fetch(`${svc.url}${path}`, { redirect: 'manual', headers: { 'user-agent': UA, 'x-forwarded-for': ip } });
   for (let i = 0; i < 6; i++) await go('/go/nordvpn?from=/vpn-deals&placement=deal-card', `10.0.0.${i}`);
   for (let i = 0; i < 3; i++) await go('/go/surfshark?from=/&placement=hero-cta', `10.0.1.${i}`);
-  for (let i = 0; i < 20; i++) await fetch(`${svc.url}/api/pv`, { method: 'POST', headers: { 'user-agent': UA, 'x-forwarded-for': `10.0.2.${i}` }, body: JSON.stringify({ path: i < 15 ? '/vpn-deals' : '/', referrer: '' }) });
+  for (let i = 0; i < 20; i++) await fetch(`${svc.url}/api/pv`, { method: 'POST', headers: { 'user-agent': UA, origin: svc.url, 'x-forwarded-for': `10.0.2.${i}` }, body: JSON.stringify({ path: i < 15 ? '/vpn-deals' : '/', referrer: '' }) });
   let ids: { id: number }[] = [];
   while (ids.length < 9) ids = JSON.parse((await vpnsiteAsync(['db', 'query', 'SELECT id::int AS id FROM clicks ORDER BY id'], env)).stdout);
   for (const [n, [id, amount, currency]] of [[ids[0]!.id, '40.00', 'USD'], [ids[1]!.id, '35.50', 'USD'], [ids[7]!.id, '20.00', 'EUR']].entries()) {

@@ -26,7 +26,7 @@ describe.each(DB_KINDS)('revenue on %s', (kind) => {
   // The commands' logic in-process; `conversions import` once as a real process, as an owner runs it.
   const cli = async (...args: string[]) => vpnsiteInProcess(args, env);
   const beacon = (body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${svc.url}/api/pv`, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': DESKTOP, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    fetch(`${svc.url}/api/pv`, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': DESKTOP, origin: svc.url, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
   const postback = (params: Record<string, string>, how: 'query' | 'body' = 'query') => {
     const qs = new URLSearchParams(params).toString();
     return how === 'query'
@@ -104,7 +104,7 @@ describe.each(DB_KINDS)('revenue on %s', (kind) => {
     expect((await postback({ txid: 'X3', amount: '1', currency: 'USD', status: 'approved', token: IMPACT })).status).toBe(401);
     // Bad fields: 400 with what is wrong.
     const bad = await postback({ ...sale, txid: 'X4', amount: 'ten', token: IMPACT });
-    expect([bad.status, (await bad.json()).error]).toEqual([400, 'amount must be a decimal number such as 12.50 (found "ten")']);
+    expect([bad.status, (await bad.json()).error]).toEqual([400, 'amount must be a decimal number with a dot and at most 4 decimal places, such as 12.50 (found "ten")']);
     // A click id nobody knows: stored, reported unmatched.
     expect(await (await postback({ network: 'impact', click_id: '999999999', txid: 'T3', amount: '7.00', currency: 'USD', status: 'approved', token: IMPACT }, 'body')).json()).toEqual({ ok: true, outcome: 'added', matched: false });
     // A reversal takes the revenue out.
@@ -119,7 +119,7 @@ describe.each(DB_KINDS)('revenue on %s', (kind) => {
     const r = await vpnsiteAsync(['conversions', 'import', file, '--network', 'impact', '--map', 'Order ID=txid', '--map', 'Sub ID=click_id', '--map', 'Sale Amount=amount'], env);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('4 rows from impact: 2 added, 0 updated, 1 unchanged, 1 refused\n1 not matched to a click (stored, reported as unmatched): P8 (click id 424242)\n');
-    expect(r.stderr).toBe('refused line 5: amount must be a decimal number such as 12.50 (found "abc")\n');
+    expect(r.stderr).toBe('refused line 5: amount must be a decimal number with a dot and at most 4 decimal places, such as 12.50 (found "abc")\n');
     const usage = await cli('conversions', 'import', file, '--network', 'impact', '--map', 'Order ID=order');
     expect(usage.status).toBe(2);
   });
