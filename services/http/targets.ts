@@ -51,6 +51,14 @@ function target(url: string, destination: string, paid: boolean, direct?: Outbou
 /** The affiliate URL (a template, {click_id} and all) with `target` as its deep-link parameter. */
 export const deepLinked = (affiliate: string, param: string, to: string) => `${affiliate}${affiliate.includes('?') ? '&' : '?'}${encodeURIComponent(param)}=${encodeURIComponent(to)}`;
 
+const hostOf = (url: string) => {
+  try {
+    return new URL(url.replaceAll(CLICK_ID, '')).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+};
+
 /** Whether a provider's affiliate field is a real link (not a '#…' placeholder). */
 export const hasAffiliate = (affiliate: string) => /^https?:\/\//.test(affiliate);
 
@@ -74,7 +82,11 @@ export function outboundTargets(content: Content): Map<string, ProviderTargets> 
       const template = p.subid ?? p.affiliate;
       const main: OutboundTarget = paid ? { ...target(template, 'affiliate', true, failover), url: withoutClickId(p.affiliate) } : website;
       const named = p.links as Partial<Record<string, string>>;
+      // The network's own host; not when the affiliate link is on the provider's site (its pages are not paid links).
+      const network = paid && hostOf(p.affiliate) !== hostOf(p.links.website) ? hostOf(p.affiliate) : undefined;
       const link = (name: string, url: string): OutboundTarget => {
+        // A link on the affiliate network's own host is an affiliate link already (another offer, say).
+        if (network !== undefined && hostOf(url) === network) return target(url, name, true, failover);
         const own = target(url, name, false);
         return paid && p.deepLink ? target(deepLinked(template, p.deepLink, own.url), name, true, own) : own;
       };

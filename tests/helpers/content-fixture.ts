@@ -106,7 +106,7 @@ export function providerYaml(slug: string, order: number, over: Record<string, s
     description: 'description: A provider.',
     plan: 'plan: 2-year',
     plans: 'plans:\n  2-year: { term: 2-year plan, price: 3.39, regularPrice: 12.95, discount: 73, guarantee: 30-day money-back guarantee, checked: 2026-11-01 }',
-    affiliate: 'affiliate: "https://example.com/aff"',
+    affiliate: 'affiliate: "https://example.com/aff?sub={click_id}"',
     links: 'links: { website: "https://example.com" }',
     ...over,
     // Last, so that the lines the tests point at keep their numbers.

@@ -21,6 +21,11 @@ const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Ch
 function routedContent(): string {
   const dir = join(mkdtempSync(join(tmpdir(), 'vpnsite-smart-links-')), 'data');
   cpSync('data', dir, { recursive: true });
+  // Without deep links, so that each rule's link is its own URL.
+  for (const slug of ['nordvpn', 'surfshark']) {
+    const file = join(dir, 'providers', `${slug}.yaml`);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^deepLink: .*\n/m, ''));
+  }
   const nord = join(dir, 'providers', 'nordvpn.yaml');
   writeFileSync(nord, readFileSync(nord, 'utf8').replace('links:\n', 'links:\n  promo: "https://go.nordvpn.net/aff_c?offer_id=99&aff_id=41352&aff_sub={click_id}"\n'));
   appendFileSync(nord, `rules:
