@@ -46,6 +46,7 @@ export interface ClickStore {
   insert(rows: ClickRow[]): Promise<void>;
 }
 
+export type ClickInput = Omit<ClickRow, 'visitorHash' | 'clickedAt' | 'id' | 'key' | 'overBudget' | 'paid'> & { id: number | null; ip: string; paid?: boolean };
 
 const DAY_MS = 86_400_000;
 
