@@ -32,7 +32,7 @@ export function loader({ url }: Route.LoaderArgs) {
   const result = (site.formResults[form] as Record<string, Result>)[outcome]!;
   const base = { title: result.title, link: result.link ?? { label: site.notFound.linkLabel, href: '/' }, brand: site.brand.name };
   const mailLink = form === 'newsletter' ? MAIL_LINK_OUTCOMES[outcome] : undefined;
-  if (mailLink) return { ...base, tone: mailLink, message: result.text!, text: undefined, button: result.button, action: outcome === 'confirm' ? FORM_RESULTS.newsletter.confirm : FORM_RESULTS.newsletter.unsubscribe };
+  if (mailLink) return { ...base, tone: mailLink, message: result.text!, text: undefined, button: result.button, action: outcome === 'confirm' ? FORM_RESULTS.newsletter.confirm : FORM_RESULTS.newsletter.unsubscribe, oneClick: outcome !== 'confirm' };
   let message: string;
   if (form === 'newsletter') {
     const n = site.footer.newsletter;
@@ -42,7 +42,7 @@ export function loader({ url }: Route.LoaderArgs) {
     message = { sent: block.success, invalid: block.missingFields, failed: block.failure }[outcome]!;
   }
   const tone = outcome === 'subscribed' || outcome === 'sent' ? 'ok' : 'problem';
-  return { ...base, tone, message, text: result.text, button: undefined, action: undefined };
+  return { ...base, tone, message, text: result.text, button: undefined, action: undefined, oneClick: false };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -58,7 +58,7 @@ const buttonAction = (path: string, search: string) => {
 };
 
 export default function FormResult({ loaderData }: Route.ComponentProps) {
-  const { tone, title, text, message, link, button, action } = loaderData;
+  const { tone, title, text, message, link, button, action, oneClick } = loaderData;
   const { search } = useLocation();
   const [icon, colour] = ICON[tone as keyof typeof ICON];
   return (
@@ -71,7 +71,7 @@ export default function FormResult({ loaderData }: Route.ComponentProps) {
         // Posts back to this page's own URL, whose token names the subscription; the service puts the token into the
         // prerendered action too, so the button works without JavaScript.
         <form method="post" action={buttonAction(action, search)} className="mt-8">
-          {action === FORM_RESULTS.newsletter.unsubscribe && <input type="hidden" name="List-Unsubscribe" value="One-Click" />}
+          {oneClick && <input type="hidden" name="List-Unsubscribe" value="One-Click" />}
           <button type="submit" className="rounded-md bg-blue-700 px-5 py-2.5 font-medium text-white hover:bg-blue-800">{button}</button>
         </form>
       ) : (
