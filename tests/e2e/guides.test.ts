@@ -77,8 +77,13 @@ describe('setup guides', () => {
     expect(await download.getAttribute('href')).toBe('/go/nordvpn/windows?from=%2Fwindows-setup-guide&placement=guide-windows');
     expect(await download.getAttribute('target')).toBe('_blank');
     expect(await download.getAttribute('rel')).toBe('sponsored nofollow noopener');
-    // Every provider's button is a link through /go/: none is inert.
-    expect(await page.getByRole('link', { name: 'Download for Windows' }).count()).toBe(await providers.count());
+    // Every provider's button is a link through /go/: none is inert. Only a provider with a windows link offers the
+    // download; the others' cards say where their button goes.
+    expect(await page.getByRole('link', { name: 'Download for Windows' }).count()).toBe(1);
+    for (const [slug, name] of [['surfshark', 'Surfshark'], ['cyberghost', 'CyberGhost'], ['protonvpn', 'Proton VPN']]) {
+      const visit = providers.filter({ hasText: name }).getByRole('link', { name: `Visit ${name}` });
+      expect(await visit.getAttribute('href')).toBe(`/go/${slug}/website?from=%2Fwindows-setup-guide&placement=guide-windows`);
+    }
     expect(await page.getByRole('button', { name: 'Download for Windows' }).count()).toBe(0);
     expect(await page.getByTestId('step').count()).toBe(5);
     const minimum = page.locator('div', { has: page.getByRole('heading', { name: 'Minimum', exact: true }) }).last();
@@ -91,9 +96,13 @@ describe('setup guides', () => {
     const { page } = await browser.open('/mobile-setup-guide', { javaScript: false });
     expect(await page.getByTestId('guide-facts').textContent()).toContain('iOS and Android');
     const providers = page.getByTestId('guide-provider');
+    // NordVPN has both apps' links; the others one button to their website, not two that promise a download.
     for (let i = 0; i < (await providers.count()); i++) {
-      expect(await providers.nth(i).getByText('Download for iOS').count()).toBe(1);
-      expect(await providers.nth(i).getByText('Download for Android').count()).toBe(1);
+      const card = providers.nth(i);
+      const nord = (await card.getAttribute('data-provider')) === 'nordvpn';
+      expect(await card.getByText('Download for iOS').count()).toBe(nord ? 1 : 0);
+      expect(await card.getByText('Download for Android').count()).toBe(nord ? 1 : 0);
+      expect(await card.getByRole('link').count()).toBe(nord ? 2 : 1);
     }
     const platforms = page.getByTestId('platform-steps');
     expect(await platforms.count()).toBe(2);
