@@ -20,7 +20,7 @@ export interface CrossCheckOptions {
 
 /** What the cross-file rules read of each provider (its routeStub). */
 export interface ProviderStub {
-  slug: string; name: string; plan: string; plans?: Record<string, { savings?: number }>; linkNames?: string[]; links?: string[];
+  slug: string; name: string; rating?: number; plan: string; plans?: Record<string, { price?: number; regularPrice?: number }>; linkNames?: string[]; links?: string[];
   review?: unknown; status?: string; discontinued?: { on: string };
 }
 

@@ -129,8 +129,8 @@ export function editorialRules(files: readonly CheckedFile[], content: Editorial
     }
     const gone = [a, b].map((x) => providers.get(x!)!).find((p) => p.status === 'discontinued');
     if (gone) at(s, '/slug', 'error', `${gone.name} has shut down: /compare/${slug} now redirects to the other provider's review, so this file is read by no page; remove it`);
-    else if (pairs.has(`${b}-vs-${a}`)) at(s, '/slug', 'error', `the page for this pair is /compare/${b}-vs-${a} (${providers.get(b!)?.name ?? b} comes first by order): name the file compare/${b}-vs-${a}.yaml and its slug ${b}-vs-${a}`);
-    else at(s, '/slug', 'error', `no head-to-head page is made for '${slug}': a pair is two reviewed providers${comparison.pairs?.limit ? ` among the first ${comparison.pairs.limit} by order` : ''}, the one first by order first${suggestion(slug, pairs)}`);
+    else if (pairs.has(`${b}-vs-${a}`)) at(s, '/slug', 'error', `the page for this pair is /compare/${b}-vs-${a} (${providers.get(b!)?.name ?? b} ranks first by rating): name the file compare/${b}-vs-${a}.yaml and its slug ${b}-vs-${a}`);
+    else at(s, '/slug', 'error', `no head-to-head page is made for '${slug}': a pair is two reviewed providers${comparison.pairs?.limit ? ` among the first ${comparison.pairs.limit} by rating` : ''}, the one ranked higher first${suggestion(slug, pairs)}`);
   }
 }
 

@@ -5,13 +5,13 @@
 
 /** One plan of a provider, as its YAML holds it (schemas/provider.ts). */
 export interface PlanRecord {
-  term: string;
+  /** How many months one payment buys: the term the label, discount and savings are worked out for. */
+  months: number;
   price: number;
-  regularPrice: number;
-  discount: number;
+  /** The price per month without the deal; a plan without one shows no strike-through, discount or savings. */
+  regularPrice?: number;
   extras?: string[];
   guarantee: string;
-  savings?: number;
   checked: string;
 }
 
@@ -27,17 +27,51 @@ export interface FigureSource {
   plans: Record<string, PlanRecord>;
 }
 
-/** A plan with the provider and id it belongs to: what a card that shows a price is given. */
+/**
+ * A plan with the provider and id it belongs to and the figures worked out from its record: what a card that shows a
+ * price is given. `discount` and `savings` are there only when the plan has a regular price above its price.
+ */
 export interface ShownPlan extends PlanRecord {
   provider: string;
   id: string;
+  term: string;
+  discount?: number;
+  savings?: number;
+}
+
+/** "2-year plan", "15-month plan", "Monthly plan": a plan's term, from its months. */
+export function termLabel(months: number): string {
+  if (months === 1) return 'Monthly plan';
+  return months % 12 === 0 ? `${months / 12}-year plan` : `${months}-month plan`;
+}
+
+/** What tells a plan from the provider's others on a page: its term and its extras, e.g. "2-year plan, 3 months free". */
+export const planLabel = (plan: Pick<PlanRecord, 'months' | 'extras'>) => [termLabel(plan.months), ...(plan.extras ?? [])].join(', ');
+
+/**
+ * Percent off the regular price, rounded down: the site never claims more off than the prices give (3.39 against
+ * 12.95 is 73.8% off, shown as 73%). Undefined without a regular price above the price.
+ */
+export function discountOf(plan: Pick<PlanRecord, 'price' | 'regularPrice'>): number | undefined {
+  if (plan.regularPrice === undefined || plan.regularPrice <= plan.price) return undefined;
+  // The epsilon keeps binary fractions (1 - 2.5/10 = 0.7499…) from losing a whole percent.
+  return Math.floor((1 - plan.price / plan.regularPrice) * 100 + 1e-9);
+}
+
+/** What the whole term saves against paying the regular price each month, to the cent; undefined without one. */
+export function savingsOf(plan: Pick<PlanRecord, 'price' | 'regularPrice' | 'months'>): number | undefined {
+  if (plan.regularPrice === undefined || plan.regularPrice <= plan.price) return undefined;
+  return Math.round((plan.regularPrice - plan.price) * plan.months * 100) / 100;
 }
 
 /** The plan a reference names, or the provider's card plan when it names none. Undefined for an unknown id. */
 export function planOf(p: Pick<FigureSource, 'slug' | 'plan' | 'plans'>, id?: string): ShownPlan | undefined {
   const key = id ?? p.plan;
   const plan = Object.hasOwn(p.plans, key) ? p.plans[key] : undefined;
-  return plan && { ...plan, provider: p.slug, id: key };
+  if (!plan) return undefined;
+  const discount = discountOf(plan);
+  const savings = savingsOf(plan);
+  return { ...plan, provider: p.slug, id: key, term: termLabel(plan.months), ...(discount === undefined ? {} : { discount }), ...(savings === undefined ? {} : { savings }) };
 }
 
 /** "$3.39": every price is US dollars with cents. */
@@ -48,8 +82,9 @@ export const formatMoney = (n: number) => (Number.isInteger(n) ? `$${n}` : forma
 export const formatDiscount = (n: number) => `${n}%`;
 /** "5400+": server counts are floors the provider states. */
 export const formatServers = (n: number) => `${n}+`;
-/** What a year on the plan saves against paying the regular monthly price, e.g. "$114.72". */
-export const yearlySavings = (plan: Pick<PlanRecord, 'price' | 'regularPrice'>) => formatMoney(Math.round((plan.regularPrice - plan.price) * 1200) / 100);
+/** What a year on the plan saves against paying the regular monthly price, e.g. "$114.72"; undefined without a regular price. */
+export const yearlySavings = (plan: Pick<PlanRecord, 'price' | 'regularPrice'>) =>
+  plan.regularPrice === undefined || plan.regularPrice <= plan.price ? undefined : formatMoney(Math.round((plan.regularPrice - plan.price) * 1200) / 100);
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -82,7 +117,7 @@ export interface Reference {
 }
 
 /** Why a reference cannot be resolved, or undefined when it can. */
-export function referenceProblem(ref: Reference, providers: ReadonlyMap<string, { plan: string; plans: Record<string, { savings?: number }> }>): string | undefined {
+export function referenceProblem(ref: Reference, providers: ReadonlyMap<string, { plan: string; plans: Record<string, { price?: number; regularPrice?: number }> }>): string | undefined {
   if (ref.provider === AGGREGATE) return ref.plan === undefined && ref.field === 'discount' ? undefined : `the only figure over every provider is {{${AGGREGATE}.discount}}`;
   const p = providers.get(ref.provider);
   if (!p) return `unknown provider '${ref.provider}'`;
@@ -92,7 +127,10 @@ export function referenceProblem(ref: Reference, providers: ReadonlyMap<string, 
     if ((PROVIDER_FIELDS as readonly string[]).includes(ref.field)) return `'${ref.field}' is the provider's, not a plan's: write {{${ref.provider}.${ref.field}}}`;
     if (!Object.hasOwn(p.plans, ref.plan)) return `unknown plan '${ref.plan}' of ${ref.provider}; its plans: ${Object.keys(p.plans).join(', ')}`;
   }
-  if (ref.field === 'savings' && p.plans[ref.plan ?? p.plan]?.savings === undefined) return `plan '${ref.plan ?? p.plan}' of ${ref.provider} states no savings`;
+  const plan = p.plans[ref.plan ?? p.plan];
+  if ((ref.field === 'savings' || ref.field === 'discount' || ref.field === 'regularPrice') && plan && (plan.regularPrice === undefined || (plan.price !== undefined && plan.regularPrice <= plan.price))) {
+    return `plan '${ref.plan ?? p.plan}' of ${ref.provider} has no regular price above its price, so no ${ref.field}`;
+  }
   return undefined;
 }
 
@@ -101,7 +139,7 @@ export function figureText(ref: Reference, providers: ReadonlyMap<string, Figure
   if (ref.provider === AGGREGATE) {
     let max = 0;
     // A provider that has shut down sells nothing: its old discount is no offer of today's.
-    for (const p of providers.values()) if ((p as { status?: string }).status !== 'discontinued') for (const plan of Object.values(p.plans)) max = Math.max(max, plan.discount);
+    for (const p of providers.values()) if ((p as { status?: string }).status !== 'discontinued') for (const plan of Object.values(p.plans)) max = Math.max(max, discountOf(plan) ?? 0);
     return formatDiscount(max);
   }
   const p = providers.get(ref.provider)!;
@@ -115,8 +153,8 @@ export function figureText(ref: Reference, providers: ReadonlyMap<string, Figure
   const plan = planOf(p, ref.plan)!;
   switch (ref.field) {
     case 'price': return formatPrice(plan.price);
-    case 'regularPrice': return formatPrice(plan.regularPrice);
-    case 'discount': return formatDiscount(plan.discount);
+    case 'regularPrice': return formatPrice(plan.regularPrice!);
+    case 'discount': return formatDiscount(plan.discount!);
     case 'savings': return formatMoney(plan.savings!);
     default: return plan.term;
   }

@@ -1,10 +1,11 @@
 /** The assembled content: every validated file, grouped by kind and in display order. */
 import type { Article, Authors, Comparison, Deals, Methodology, Pair, Reviews, Gaming, Guide, Page, Provider, Site, Streaming } from './schemas/index.ts';
 import type { SourceFile } from './source.ts';
+import { byRating } from './ranking.ts';
 
 export interface Content {
   site: Site;
-  /** Sorted by `order`. */
+  /** In rating order, best first, ties by name (ranking.ts): the one order of every list of providers. */
   providers: Provider[];
   reviews?: Reviews;
   deals?: Deals;
@@ -32,7 +33,7 @@ export function assemble(sources: Pick<SourceFile, 'kind' | 'data'>[]): Content 
   if (!site) return undefined;
   return {
     site,
-    providers: of<Provider>('provider').sort((a, b) => a.order - b.order),
+    providers: byRating(of<Provider>('provider')),
     reviews: of<Reviews>('reviews')[0],
     deals: of<Deals>('deals')[0],
     gaming: of<Gaming>('gaming')[0],

@@ -1,7 +1,7 @@
 /** The head-to-head pages: which pairs of reviewed providers have one, and their URLs. */
 import { COMPARE_PATH } from './paths.ts';
 
-/** Two reviewed providers compared on one page: `a` comes first in `order`, so each pair has one URL. */
+/** Two reviewed providers compared on one page: `a` ranks first (by rating, then name), so each pair has one URL. */
 export interface ComparePair { slug: string; a: string; b: string }
 
 interface Comparable { slug: string; review?: unknown; status?: string }
@@ -10,8 +10,8 @@ interface Comparable { slug: string; review?: unknown; status?: string }
 export const ranked = (p: Comparable) => !!p.review && p.status !== 'discontinued';
 
 /**
- * Every pair of the reviewed providers still in business, each once, the one earlier in `order` first:
- * `/compare/<a>-vs-<b>`. `providers` must be sorted by `order`, as the content's are.
+ * Every pair of the reviewed providers still in business, each once, the one ranked higher first:
+ * `/compare/<a>-vs-<b>`. `providers` must be in rating order (ranking.ts), as the content's are.
  */
 export function comparePairs(providers: readonly Comparable[], limit?: number): ComparePair[] {
   // A provider listed twice (a file copied under a second name, which validate reports) is compared once.

@@ -3,6 +3,9 @@ import type { FileFacts } from './file-rules.ts';
 import { suggestion, type Severity } from './problem.ts';
 import { locate, type SourceFile } from './source.ts';
 import { countryName } from '../links/routing.ts';
+import { planLabel } from './figures.ts';
+
+const escapeKey = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Reports a problem at the value (or key) a pointer names. */
 type Reporter = (s: SourceFile, pointer: string, severity: Severity, message: string, where?: 'value' | 'key') => void;
@@ -68,10 +71,21 @@ export function routingRules(s: SourceFile, data: Record<string, unknown>, at: R
   });
 }
 
-/** A provider's own plan references, and the days its prices were checked. */
+/** A provider's own plan references, its plans' labels, and the days its prices were checked. */
 export function providerRules(s: SourceFile, data: Record<string, unknown>, at: Reporter, facts: FileFacts, usable: (pointer: string) => boolean): void {
-  const plans = data.plans as Record<string, { checked: string }>;
+  const plans = data.plans as Record<string, { checked: string; months?: unknown; extras?: unknown }>;
   const ids = Object.keys(plans);
+  // A visitor tells plans apart by their label alone: two with one label would show two prices for "one" plan.
+  const labels = new Map<string, string>();
+  for (const id of ids) {
+    const plan = plans[id];
+    const pointer = `/plans/${escapeKey(id)}`;
+    if (typeof plan?.months !== 'number' || !usable(`${pointer}/months`) || !usable(`${pointer}/extras`)) continue;
+    const label = planLabel({ months: plan.months, ...(Array.isArray(plan.extras) ? { extras: plan.extras as string[] } : {}) });
+    const first = labels.get(label);
+    if (first === undefined) labels.set(label, id);
+    else at(s, pointer, 'error', `plans '${first}' and '${id}' are both shown as "${label}": a visitor could not tell them apart; merge them, or tell them apart by their months or extras`, 'key');
+  }
   const checkPlan = (pointer: string, id: unknown) => {
     if (typeof id === 'string' && usable(pointer) && !Object.hasOwn(plans, id)) at(s, pointer, 'error', `'${id}' is not one of ${data.name}'s plans (${ids.join(', ')})${suggestion(id, ids)}`);
   };
@@ -80,7 +94,7 @@ export function providerRules(s: SourceFile, data: Record<string, unknown>, at: 
   if (data.status === 'discontinued') return;
   checkPlan('/review/deal/plan', (data.review as { deal?: { plan?: unknown } } | undefined)?.deal?.plan);
   for (const id of ids) {
-    const pointer = `/plans/${id.replace(/~/g, '~0').replace(/\//g, '~1')}/checked`;
+    const pointer = `/plans/${escapeKey(id)}/checked`;
     const date: unknown = plans[id]?.checked;
     if (typeof date !== 'string' || !usable(pointer)) continue;
     const checked = { pointer, date };

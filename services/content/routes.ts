@@ -111,13 +111,13 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
     }
     case 'provider': {
       const review = d.review as { updated: string; meta: Meta } | undefined;
-      // Each plan's id, and whether it quotes a saving: what figure references are checked against.
-      const plans = Object.fromEntries(Object.entries(d.plans as Record<string, { savings?: number }>).map(([id, p]) => [id, p.savings === undefined ? {} : { savings: p.savings }]));
+      // Each plan's id, price and regular price: whether it has a discount and savings for a reference to quote.
+      const plans = Object.fromEntries(Object.entries(d.plans as Record<string, { price: number; regularPrice?: number }>).map(([id, p]) => [id, p.regularPrice === undefined ? { price: p.price } : { price: p.price, regularPrice: p.regularPrice }]));
       // Link names beyond the standard ones (a promotion's landing page): /go/<slug>/<name> reaches them too.
       const linkNames = Object.keys(d.links as object).filter((n) => !(LINK_NAMES as readonly string[]).includes(n));
       const author = (review as { author?: string } | undefined)?.author;
       return {
-        slug: d.slug, order: d.order, name: d.name, plan: d.plan, plans, logoSvg: d.logoSvg, rating: d.rating, ...(d.scores ? { scores: d.scores } : {}),
+        slug: d.slug, name: d.name, plan: d.plan, plans, logoSvg: d.logoSvg, rating: d.rating, ...(d.scores ? { scores: d.scores } : {}),
         ...(d.status === 'discontinued' ? { status: d.status, ...(d.discontinued ? { discontinued: d.discontinued } : {}) } : {}),
         ...(linkNames.length ? { linkNames } : {}),
         links: Object.keys(d.links as object),
@@ -180,9 +180,16 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
       // since the mistake in this file is the one error to report.
       const plans = at('/plans');
       const ids = plans && typeof plans === 'object' && !Array.isArray(plans) ? Object.keys(plans) : undefined;
-      const stubs = ids && Object.fromEntries(ids.map((id) => { const savings = num(`/plans/${id.replace(/~/g, '~0').replace(/\//g, '~1')}/savings`); return [id, savings === undefined ? {} : { savings }]; }));
+      const stubs = ids && Object.fromEntries(ids.map((id) => {
+        const base = `/plans/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        const price = num(`${base}/price`);
+        const regularPrice = num(`${base}/regularPrice`);
+        // A price a mistake left unreadable: its discount and savings are not judged either.
+        return [id, price === undefined ? {} : { price, ...(regularPrice === undefined ? {} : { regularPrice }) }];
+      }));
+      const rating = num('/rating');
       const gone = at('/status') === 'discontinued' ? { status: 'discontinued' } : {};
-      return { slug: '', order: num('/order') ?? 0, name: str('/name'), plan: str('/plan'), ...(stubs ? { plans: stubs } : {}), logoSvg: at('/logoSvg'), ...(review ? { review } : {}), ...gone };
+      return { slug: '', name: str('/name'), ...(rating === undefined ? {} : { rating }), plan: str('/plan'), ...(stubs ? { plans: stubs } : {}), logoSvg: at('/logoSvg'), ...(review ? { review } : {}), ...gone };
     }
     case 'page': {
       const blocks = at('/blocks');

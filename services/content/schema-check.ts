@@ -83,12 +83,29 @@ function allowedProperties(e: ErrorObject): string[] {
   return props ? Object.keys(props) : [];
 }
 
-function describe(e: ErrorObject, data: unknown): { pointer: string; message: string; at: 'value' | 'key' } {
+/**
+ * Figures the site works out, which a file may not state a second time: why, for the property at `path`, or
+ * undefined when it is not one of them.
+ */
+function derivedField(kind: Kind, path: string, prop: string): string | undefined {
+  if (kind !== 'provider') return undefined;
+  if (/^\/plans\/[^/]+$/.test(path)) {
+    if (prop === 'discount') return 'a plan\'s discount is worked out from its price and regularPrice (rounded down), so it can never disagree with them: remove it';
+    if (prop === 'savings') return 'a plan\'s savings are worked out from its price, regularPrice and months: remove it';
+    if (prop === 'term') return 'a plan\'s label ("2-year plan") is made from its months: write months (e.g. 24) instead';
+  }
+  if (path === '' && prop === 'order') return 'providers are listed by rating (ties by name) everywhere, so no file sets a position: remove it';
+  return undefined;
+}
+
+function describe(e: ErrorObject, data: unknown, kind: Kind): { pointer: string; message: string; at: 'value' | 'key' } {
   const here = valueAt(data, e.instancePath);
   switch (e.keyword) {
     case 'additionalProperties': {
       const prop = String(e.params.additionalProperty);
       const meant = e.params.meant as string | undefined;
+      const derived = derivedField(kind, e.instancePath, prop);
+      if (derived) return { pointer: `${e.instancePath}/${prop}`, at: 'key', message: `'${prop}' is not typed: ${derived}` };
       const hint = meant === undefined ? suggestion(prop, allowedProperties(e)) : ` (did you mean '${meant}'?)`;
       return { pointer: `${e.instancePath}/${prop}`, at: 'key', message: `unknown property '${prop}'${hint}` };
     }
@@ -135,7 +152,7 @@ export function checkSchema(source: SourceFile): SchemaCheck {
   // ajv reports a failing "if"/"oneOf" wrapper as well as the inner error; keep the specific ones.
   const errors = oneErrorEach((validate.errors ?? []).filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf' && e.keyword !== 'if'));
   const problems = errors.map((e) => {
-    const d = describe(e, source.data);
+    const d = describe(e, source.data, source.kind!);
     const pos = locate(source, d.pointer, d.at);
     return { file: source.file, line: pos.line, column: pos.column, pointer: d.pointer, severity: 'error' as const, message: d.message };
   });

@@ -42,8 +42,12 @@ export function DealCard({ heading, level: H, logo, rating, badge, plan, notes =
       {extra}
       <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <span className="text-4xl font-extrabold" data-testid="deal-price"><Price plan={plan} /></span>
-        <s className="text-lg text-slate-600" data-testid="deal-original"><RegularPrice plan={plan} /></s>
-        <Badge variant="destructive"><Discount plan={plan} /></Badge>
+        {plan.discount !== undefined && (
+          <>
+            <s className="text-lg text-slate-600" data-testid="deal-original"><RegularPrice plan={plan} /></s>
+            <Badge variant="destructive"><Discount plan={plan} /></Badge>
+          </>
+        )}
       </div>
       <p className="mt-1 text-sm text-slate-600"><Period plan={plan} /></p>
       <PriceChecked plan={plan} />

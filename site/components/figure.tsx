@@ -17,11 +17,14 @@ const key = (plan: ShownPlan, figure: string) => `${plan.provider}/${plan.id}/${
 /** "$3.39". */
 export const Price = ({ plan }: { plan: ShownPlan }) => <Figure of={key(plan, 'price')}>{formatPrice(plan.price)}</Figure>;
 
-/** "$12.95", the monthly plan's price the deal is measured against. */
-export const RegularPrice = ({ plan }: { plan: ShownPlan }) => <Figure of={key(plan, 'regularPrice')}>{formatPrice(plan.regularPrice)}</Figure>;
+/**
+ * "$12.95", the monthly plan's price the deal is measured against; nothing for a plan without a regular price above
+ * its price, which has no deal to show.
+ */
+export const RegularPrice = ({ plan }: { plan: ShownPlan }) => (plan.discount === undefined ? null : <Figure of={key(plan, 'regularPrice')}>{formatPrice(plan.regularPrice!)}</Figure>);
 
-/** "73% OFF". */
-export const Discount = ({ plan }: { plan: ShownPlan }) => <Figure of={key(plan, 'discount')}>{formatDiscount(plan.discount)} OFF</Figure>;
+/** "73% OFF", worked out from the prices; nothing for a plan without a discount. */
+export const Discount = ({ plan }: { plan: ShownPlan }) => (plan.discount === undefined ? null : <Figure of={key(plan, 'discount')}>{formatDiscount(plan.discount)} OFF</Figure>);
 
 /** The plan's term, e.g. "2-year plan". */
 export const Term = ({ plan }: { plan: ShownPlan }) => <Figure of={key(plan, 'term')}>{plan.term}</Figure>;
@@ -38,9 +41,12 @@ export const PlanName = ({ plan }: { plan: ShownPlan }) => (
 );
 
 /** What a year on the plan saves against the regular monthly price, e.g. "$114.72". */
-export const YearlySavings = ({ plan }: { plan: ShownPlan }) => <Figure of={key(plan, 'yearlySavings')}>{yearlySavings(plan)}</Figure>;
+export const YearlySavings = ({ plan }: { plan: ShownPlan }) => {
+  const text = yearlySavings(plan);
+  return text === undefined ? null : <Figure of={key(plan, 'yearlySavings')}>{text}</Figure>;
+};
 
-/** The saving the plan quotes over its whole term, e.g. "$208"; nothing when it quotes none. */
+/** What the plan saves over its whole term against the regular price, e.g. "$229.44"; nothing without a regular price. */
 export const Savings = ({ plan }: { plan: ShownPlan }) => (plan.savings === undefined ? null : <Figure of={key(plan, 'savings')}>{formatMoney(plan.savings)}</Figure>);
 
 /** A figure of the provider itself, whatever the plan. */

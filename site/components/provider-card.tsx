@@ -42,7 +42,7 @@ export function ProviderCard({ p, from, labels, placement = 'comparison-card' }:
       <p className="mt-3"><Badge variant="secondary">Best for: {p.bestFor}</Badge></p>
       <div className="mt-4">
         <p className="text-3xl font-extrabold text-slate-900"><Price plan={p.plan} /><span className="text-sm font-medium text-slate-600">/mo</span></p>
-        <p className="text-sm text-slate-600"><s><RegularPrice plan={p.plan} />/mo</s> <span className="font-semibold text-green-700"><Discount plan={p.plan} /></span></p>
+        {p.plan.discount !== undefined && <p className="text-sm text-slate-600"><s><RegularPrice plan={p.plan} />/mo</s> <span className="font-semibold text-green-700"><Discount plan={p.plan} /></span></p>}
         <p className="text-sm text-slate-600"><PlanName plan={p.plan} /></p>
         <PriceChecked plan={p.plan} />
       </div>

@@ -77,7 +77,8 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
   const rows: Row[] = [
     { key: 'rating', order: 'higher', values: [a.rating, b.rating], show: (p) => <ProviderFigure slug={p.slug} figure="rating" value={p.rating} /> },
     { key: 'price', order: 'lower', values: [a.plan.price, b.plan.price], show: (p) => <Price plan={p.plan} /> },
-    { key: 'regularPrice', order: 'lower', values: [a.plan.regularPrice, b.plan.regularPrice], show: (p) => <><RegularPrice plan={p.plan} /> <span className="text-green-700">(<Discount plan={p.plan} />)</span></> },
+    // A plan without a deal is sold at its price: that is its regular price too.
+    { key: 'regularPrice', order: 'lower', values: [a.plan.regularPrice ?? a.plan.price, b.plan.regularPrice ?? b.plan.price], show: (p) => (p.plan.discount === undefined ? <Price plan={p.plan} /> : <><RegularPrice plan={p.plan} /> <span className="text-green-700">(<Discount plan={p.plan} />)</span></>) },
     { key: 'plan', order: 'none', values: [0, 0], show: (p) => <PlanName plan={p.plan} /> },
     { key: 'servers', order: 'higher', values: [a.servers, b.servers], show: (p) => <ProviderFigure slug={p.slug} figure="servers" value={p.servers} /> },
     { key: 'countries', order: 'higher', values: [a.countries, b.countries], show: (p) => <ProviderFigure slug={p.slug} figure="countries" value={p.countries} /> },

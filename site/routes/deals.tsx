@@ -79,7 +79,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
                 rating={cards[i]!.rating}
                 badge={d.badge}
                 plan={cards[i]!.plan}
-                notes={[fillLabel(page.offerLabels.savings, 'savings', <YearlySavings plan={cards[i]!.plan} />), ...validity(d, states[i]!)]}
+                notes={[...(cards[i]!.plan.discount === undefined ? [] : [fillLabel(page.offerLabels.savings, 'savings', <YearlySavings plan={cards[i]!.plan} />)]), ...validity(d, states[i]!)]}
                 features={d.features}
                 cta={{ provider: d.provider, destination: d.link, from: PATH, placement: 'deal-card', label: d.cta }}
               />

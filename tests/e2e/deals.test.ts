@@ -46,15 +46,15 @@ describe('deals page /vpn-deals', () => {
     }
   });
 
-  it('shows three deal cards at 73%, 82% and 67% off with list-card stars, each price with its plan and check date', async () => {
+  it('shows three deal cards at 73%, 81% and 66% off with list-card stars, each price with its plan and check date', async () => {
     const { page } = await browser.open('/vpn-deals', { javaScript: false });
     await expect(page.getByRole('heading', { level: 2, name: "Today's Top VPN Deals" }).count()).resolves.toBe(1);
     const cards = page.getByTestId('deal-card');
     expect(await cards.count()).toBe(3);
     const expected = [
       { name: 'NordVPN', off: '73% OFF', price: '$3.39', was: '$12.95', rating: 4.9, save: 'Save $114.72 a year' },
-      { name: 'Surfshark', off: '82% OFF', price: '$2.39', was: '$12.95', rating: 4.6, save: 'Save $126.72 a year' },
-      { name: 'TunnelBear', off: '67% OFF', price: '$3.33', was: '$9.99', rating: 4.2, save: 'Save $79.92 a year' },
+      { name: 'Surfshark', off: '81% OFF', price: '$2.39', was: '$12.95', rating: 4.6, save: 'Save $126.72 a year' },
+      { name: 'TunnelBear', off: '66% OFF', price: '$3.33', was: '$9.99', rating: 4.2, save: 'Save $79.92 a year' },
     ];
     for (const [i, d] of expected.entries()) {
       const card = cards.nth(i);

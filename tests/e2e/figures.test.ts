@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../services/content/index.ts';
-import { formatDiscount, formatMoney, formatPrice, formatServers, formatShortDate, yearlySavings } from '../../services/content/figures.ts';
+import { formatDiscount, formatMoney, formatPrice, formatServers, formatShortDate, planOf, yearlySavings } from '../../services/content/figures.ts';
 import { providerNamedFor } from '../../services/content/figure-rules.ts';
 import { useBrowser } from '../helpers/browser.ts';
 import { BUILD_DAY } from '../helpers/build-day.ts';
@@ -35,16 +35,19 @@ function recordFigures(): Map<string, string> {
     out.set(`${p.slug}/servers`, formatServers(p.servers));
     out.set(`${p.slug}/countries`, String(p.countries));
     out.set(`${p.slug}/devices`, p.devices);
-    for (const [id, plan] of Object.entries(p.plans)) {
+    for (const id of Object.keys(p.plans)) {
+      const plan = planOf(p, id)!;
       const k = `${p.slug}/${id}`;
       out.set(`${k}/price`, formatPrice(plan.price));
-      out.set(`${k}/regularPrice`, formatPrice(plan.regularPrice));
-      out.set(`${k}/discount`, `${formatDiscount(plan.discount)} OFF`);
+      if (plan.discount !== undefined) {
+        out.set(`${k}/regularPrice`, formatPrice(plan.regularPrice!));
+        out.set(`${k}/discount`, `${formatDiscount(plan.discount)} OFF`);
+        out.set(`${k}/yearlySavings`, yearlySavings(plan)!);
+        out.set(`${k}/savings`, formatMoney(plan.savings!));
+      }
       out.set(`${k}/term`, plan.term);
       out.set(`${k}/checked`, formatShortDate(plan.checked));
-      out.set(`${k}/yearlySavings`, yearlySavings(plan));
       if (plan.extras) out.set(`${k}/extras`, plan.extras.join(', '));
-      if (plan.savings !== undefined) out.set(`${k}/savings`, formatMoney(plan.savings));
     }
   }
   return out;
@@ -56,9 +59,9 @@ const IN_TEXT = /\$\d+\.\d{2}|\b\d{1,2}% OFF\b|\b\d+\+ servers\b|\b\d+ countries
 /** The figures a text may show for a provider: every plan's prices and discounts, and its counts. */
 function allowedFor(slug: string): Set<string> {
   const p = content.providers.find((x) => x.slug === slug)!;
-  const plans = Object.values(p.plans);
+  const plans = Object.keys(p.plans).map((id) => planOf(p, id)!);
   return new Set([
-    ...plans.flatMap((plan) => [formatPrice(plan.price), formatPrice(plan.regularPrice), `${formatDiscount(plan.discount)} OFF`]),
+    ...plans.flatMap((plan) => [formatPrice(plan.price), ...(plan.discount === undefined ? [] : [formatPrice(plan.regularPrice!), `${formatDiscount(plan.discount)} OFF`])]),
     `${formatServers(p.servers)} servers`,
     `${p.countries} countries`,
   ]);

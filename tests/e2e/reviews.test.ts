@@ -4,15 +4,15 @@ import { expectHeadingOutline, expectOutbound, filledStars } from '../helpers/pa
 
 const browser = useBrowser();
 
-/** In provider order: rating, deal price, was, discount, servers, countries, devices, note. Atlas VPN, which has shut down, is tested in discontinued.test.ts. */
+/** In rating order (ties by name): rating, deal price, was, discount, servers, countries, devices, note. Atlas VPN, which has shut down, is tested in discontinued.test.ts. */
 const SPEC = [
   { slug: 'nordvpn', name: 'NordVPN', rating: '4.9', price: '$3.39', was: '$12.95', off: '73%', servers: '5400+', countries: '162', devices: '6', note: '30-day' },
-  { slug: 'surfshark', name: 'Surfshark', rating: '4.6', price: '$2.39', was: '$12.95', off: '82%', servers: '3200+', countries: '65', devices: 'Unlimited', note: '30-day' },
-  { slug: 'tunnelbear', name: 'TunnelBear', rating: '4.2', price: '$4.17', was: '$9.99', off: '58%', servers: '1800+', countries: '47', devices: '5', note: '7-day free trial' },
-  { slug: 'cyberghost', name: 'CyberGhost', rating: '4.5', price: '$2.75', was: '$12.99', off: '79%', servers: '7000+', countries: '91', devices: '7', note: '45-day' },
-  { slug: 'private-internet-access', name: 'Private Internet Access', rating: '4.4', price: '$2.19', was: '$11.95', off: '82%', servers: '29000+', countries: '84', devices: '10', note: '30-day' },
+  { slug: 'surfshark', name: 'Surfshark', rating: '4.6', price: '$2.39', was: '$12.95', off: '81%', servers: '3200+', countries: '65', devices: 'Unlimited', note: '30-day' },
+  { slug: 'cyberghost', name: 'CyberGhost', rating: '4.5', price: '$2.75', was: '$12.99', off: '78%', servers: '7000+', countries: '91', devices: '7', note: '45-day' },
+  { slug: 'private-internet-access', name: 'Private Internet Access', rating: '4.4', price: '$2.19', was: '$11.95', off: '81%', servers: '29000+', countries: '84', devices: '10', note: '30-day' },
   { slug: 'protonvpn', name: 'Proton VPN', rating: '4.3', price: '$3.59', was: '$9.99', off: '64%', servers: '1700+', countries: '63', devices: '10', note: '30-day' },
-  { slug: 'ipvanish', name: 'IPVanish', rating: '4.2', price: '$3.99', was: '$10.99', off: '64%', servers: '2000+', countries: '75', devices: 'Unlimited', note: '30-day' },
+  { slug: 'ipvanish', name: 'IPVanish', rating: '4.2', price: '$3.99', was: '$10.99', off: '63%', servers: '2000+', countries: '75', devices: 'Unlimited', note: '30-day' },
+  { slug: 'tunnelbear', name: 'TunnelBear', rating: '4.2', price: '$4.17', was: '$9.99', off: '58%', servers: '1800+', countries: '47', devices: '5', note: '7-day free trial' },
 ];
 
 describe('reviews listing /vpn-reviews', () => {

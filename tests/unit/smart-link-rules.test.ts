@@ -7,7 +7,7 @@ import { check, providerYaml } from '../helpers/content-fixture.ts';
 const lines = (r: ReturnType<typeof check>) => r.problems.map(formatProblem);
 
 const LINKS = 'links:\n  website: "https://example.com"\n  promo: "https://go.example.com/promo?sub={click_id}"';
-const nord = (routing: string, links = LINKS) => ({ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { links, routing }) });
+const nord = (routing: string, links = LINKS) => ({ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', { links, routing }) });
 
 describe('validate: routing rules', () => {
   it('takes rules on countries, devices and a schedule, and a split that sums to 100', () => {

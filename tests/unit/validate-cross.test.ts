@@ -20,24 +20,24 @@ ${block}`,
 
 describe('cross-file errors', () => {
   it('requires a slug to equal its file name', () => {
-    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nord-vpn', 1) }]);
+    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nord-vpn') }]);
     expect(lines(r)).toEqual(["data/providers/nordvpn.yaml:1:7 error /slug slug 'nord-vpn' must equal the file name 'nordvpn'"]);
   });
 
   it('reserves the slug 404 for the not-found page under /vpn-reviews and /articles', () => {
-    const r = check([{ rel: 'providers/404.yaml', text: providerYaml("'404'", 9) }]);
+    const r = check([{ rel: 'providers/404.yaml', text: providerYaml("'404'") }]);
     expect(lines(r)).toEqual(["data/providers/404.yaml:1:7 error /slug slug '404' is reserved for the not-found page"]);
   });
 
   it('refuses two files with the same slug', () => {
-    const r = check([{ rel: 'providers/nordvpn.yml', text: providerYaml('nordvpn', 3) }]);
+    const r = check([{ rel: 'providers/nordvpn.yml', text: providerYaml('nordvpn') }]);
     expect(lines(r)).toEqual(["data/providers/nordvpn.yml:1:7 error /slug duplicate slug 'nordvpn' (also in data/providers/nordvpn.yaml)"]);
   });
 
   it('allows only one featured provider', () => {
     const r = check([
-      { rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { featured: 'featured: true' }) },
-      { rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', 2, { featured: 'featured: true' }) },
+      { rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', { featured: 'featured: true' }) },
+      { rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', { featured: 'featured: true' }) },
     ]);
     expect(lines(r)).toEqual(['data/providers/surfshark.yaml:22:11 error /featured only one provider may be featured (data/providers/nordvpn.yaml already is)']);
   });
@@ -59,8 +59,8 @@ describe('cross-file errors', () => {
 
   it('requires an affiliate link to be an absolute http(s) URL or a # placeholder', () => {
     const r = check([
-      { rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { affiliate: 'affiliate: "nordvpn.com/deal"' }) },
-      { rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', 2, { affiliate: 'affiliate: "ftp://surfshark.com"' }) },
+      { rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', { affiliate: 'affiliate: "nordvpn.com/deal"' }) },
+      { rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', { affiliate: 'affiliate: "ftp://surfshark.com"' }) },
     ]);
     expect(lines(r)).toEqual([
       'data/providers/nordvpn.yaml:20:12 error /affiliate affiliate must be an absolute http(s) URL or a placeholder starting with \'#\' (found "nordvpn.com/deal")',
@@ -72,7 +72,7 @@ describe('cross-file errors', () => {
 describe('one mistake, one error', () => {
   it('knows a provider by its file name and by the slug it wrongly has, so references to either are not errors too', () => {
     const r = check([
-      { rel: 'providers/nordvpn.yaml', text: providerYaml('nord-vpn', 1) },
+      { rel: 'providers/nordvpn.yaml', text: providerYaml('nord-vpn') },
       page('about-us', '  - type: links\n    links:\n      - { label: Review, href: /vpn-reviews/nord-vpn }\n      - { label: Deal, href: /go/nord-vpn }\n      - { label: Deal, href: /go/nordvpn }\n'),
     ]);
     expect(lines(r)).toEqual(["data/providers/nordvpn.yaml:1:7 error /slug slug 'nord-vpn' must equal the file name 'nordvpn'"]);
@@ -91,7 +91,7 @@ describe('one mistake, one error', () => {
 
 describe('warnings', () => {
   it('warns about a placeholder affiliate link, naming where /go/ sends visitors meanwhile, and the content stays usable', () => {
-    const r = check([{ rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', 2, { affiliate: 'affiliate: "#surfshark"' }) }]);
+    const r = check([{ rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', { affiliate: 'affiliate: "#surfshark"' }) }]);
     expect(lines(r)).toEqual(["data/providers/surfshark.yaml:20:12 warning /affiliate no affiliate link yet ('#surfshark'): /go/surfshark sends visitors to https://example.com, unpaid, until one is set"]);
     expect(r.errorCount).toBe(0);
     expect(r.content).toBeDefined();

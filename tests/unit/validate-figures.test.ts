@@ -28,10 +28,14 @@ ${blocks}`,
   };
 }
 
-/** Surfshark with a second plan that quotes a saving. */
+/** Surfshark with a second plan that has a deal, and a monthly plan that has none (no regular price). */
 const surfsharkPlans = {
   ...surfshark,
-  plans: { ...surfshark.plans, '1-year': { term: '1-year plan', price: 3.99, regularPrice: 12.95, discount: 69, extras: ['3 months free'], guarantee: '30-day money-back guarantee', savings: 107, checked: '2025-01-15' } },
+  plans: {
+    ...surfshark.plans,
+    '1-year': { months: 12, price: 3.99, regularPrice: 12.95, extras: ['3 months free'], guarantee: '30-day money-back guarantee', checked: '2025-01-15' },
+    monthly: { months: 1, price: 12.95, guarantee: '30-day money-back guarantee', checked: '2025-01-20' },
+  },
 };
 
 const check = (extra: ContentFile[], today = FRESH, provider: unknown = surfsharkPlans) =>
@@ -116,22 +120,22 @@ describe('figure references', () => {
     const r = check([a]);
     expect(r.problems).toEqual([]);
     const block = r.content!.articles[0]!.blocks[0] as { text: string };
-    expect(block.text).toBe('Unlimited devices for $2.39/month (82% OFF); $107 saved on the 1-year plan, with unlimited devices. Up to 82%.');
+    expect(block.text).toBe('Unlimited devices for $2.39/month (81% OFF); $107.52 saved on the 1-year plan, with unlimited devices. Up to 81%.');
   });
 
-  it('refuses a reference to an unknown provider, plan or figure, or to a saving the plan does not quote, at the reference', () => {
+  it('refuses a reference to an unknown provider, plan or figure, or to savings of a plan without a regular price, at the reference', () => {
     const a = article(`  - type: prose
     heading: Refs
     paragraphs:
       - "From {{surfshak.price}} or {{surfshark.2-yaer.price}}."
-      - "Only {{surfshark.prices}} and {{surfshark.savings}} and {{surfshark.2-year.servers}}."
+      - "Only {{surfshark.prices}} and {{surfshark.monthly.savings}} and {{surfshark.2-year.servers}}."
 `);
     const t = a.text;
     expect(lines(check([a]))).toEqual([
       `data/articles/sample.yaml:${at(t, '{{surfshak.price}}')} error /blocks/0/paragraphs/0 {{surfshak.price}}: unknown provider 'surfshak' (did you mean 'surfshark'?)`,
-      `data/articles/sample.yaml:${at(t, '{{surfshark.2-yaer.price}}')} error /blocks/0/paragraphs/0 {{surfshark.2-yaer.price}}: unknown plan '2-yaer' of surfshark; its plans: 2-year, 1-year (did you mean '2-year'?)`,
+      `data/articles/sample.yaml:${at(t, '{{surfshark.2-yaer.price}}')} error /blocks/0/paragraphs/0 {{surfshark.2-yaer.price}}: unknown plan '2-yaer' of surfshark; its plans: 2-year, 1-year, monthly (did you mean '2-year'?)`,
       `data/articles/sample.yaml:${at(t, '{{surfshark.prices}}')} error /blocks/0/paragraphs/1 {{surfshark.prices}}: unknown figure 'prices'; one of: servers, countries, devices, rating, price, regularPrice, discount, savings, term (did you mean 'price'?)`,
-      `data/articles/sample.yaml:${at(t, '{{surfshark.savings}}')} error /blocks/0/paragraphs/1 {{surfshark.savings}}: plan '2-year' of surfshark states no savings`,
+      `data/articles/sample.yaml:${at(t, '{{surfshark.monthly.savings}}')} error /blocks/0/paragraphs/1 {{surfshark.monthly.savings}}: plan 'monthly' of surfshark has no regular price above its price, so no savings`,
       `data/articles/sample.yaml:${at(t, '{{surfshark.2-year.servers}}')} error /blocks/0/paragraphs/1 {{surfshark.2-year.servers}}: 'servers' is the provider's, not a plan's: write {{surfshark.servers}}`,
     ]);
   });
@@ -142,12 +146,12 @@ describe('figure references', () => {
     items:
       - { provider: surfshark, plan: 1-yaer, note: Cheap }
 `);
-    expect(lines(check([a]))).toEqual([`data/articles/sample.yaml:${at(a.text, '1-yaer')} error /blocks/0/items/0/plan '1-yaer' is not one of Surfshark's plans (2-year, 1-year) (did you mean '1-year'?)`]);
+    expect(lines(check([a]))).toEqual([`data/articles/sample.yaml:${at(a.text, '1-yaer')} error /blocks/0/items/0/plan '1-yaer' is not one of Surfshark's plans (2-year, 1-year, monthly) (did you mean '1-year'?)`]);
   });
 
   it("refuses a provider's card plan that is not one of its plans", () => {
     const own = { ...surfsharkPlans, plan: '3-year' };
-    expect(lines(check([], FRESH, own))).toEqual([`data/providers/surfshark.yaml:${at(stringify(own), '3-year')} error /plan '3-year' is not one of Surfshark's plans (2-year, 1-year) (did you mean '2-year'?)`]);
+    expect(lines(check([], FRESH, own))).toEqual([`data/providers/surfshark.yaml:${at(stringify(own), '3-year')} error /plan '3-year' is not one of Surfshark's plans (2-year, 1-year, monthly) (did you mean '2-year'?)`]);
   });
 });
 

@@ -12,7 +12,7 @@ describe('schema and syntax errors', () => {
   });
 
   it('reports a value out of range at the value, as file:line:col severity pointer message', () => {
-    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { rating: 'rating: 6' }) }]);
+    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', { rating: 'rating: 6' }) }]);
     expect(lines(r)).toEqual(['data/providers/nordvpn.yaml:5:9 error /rating must be <= 5']);
     expect(r.errorCount).toBe(1);
     expect(r.content).toBeUndefined();
@@ -20,8 +20,8 @@ describe('schema and syntax errors', () => {
 
   it('reports every problem in one run, across files', () => {
     const r = check([
-      { rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { rating: 'rating: 6', countries: 'countries: many' }) },
-      { rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', 2, { name: '' }) },
+      { rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', { rating: 'rating: 6', countries: 'countries: many' }) },
+      { rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', { name: '' }) },
     ]);
     expect(lines(r)).toEqual([
       'data/providers/nordvpn.yaml:5:9 error /rating must be <= 5',
@@ -31,22 +31,22 @@ describe('schema and syntax errors', () => {
   });
 
   it('names an unknown property at its key and suggests the closest one', () => {
-    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { featured: 'featurd: true' }) }]);
+    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', { featured: 'featurd: true' }) }]);
     expect(lines(r)).toEqual(["data/providers/nordvpn.yaml:22:1 error /featurd unknown property 'featurd' (did you mean 'featured'?)"]);
   });
 
   it('reports a misspelt required property once, at its key, not also as missing', () => {
-    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { rating: 'raiting: 4.5' }) }]);
+    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', { rating: 'raiting: 4.5' }) }]);
     expect(lines(r)).toEqual(["data/providers/nordvpn.yaml:5:1 error /raiting unknown property 'raiting' (did you mean 'rating'?)"]);
   });
 
   it('takes the one unknown property of an object as the one required property it lacks, however far the names are', () => {
-    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { bestFor: 'idealUse: Security' }) }]);
+    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', { bestFor: 'idealUse: Security' }) }]);
     expect(lines(r)).toEqual(["data/providers/nordvpn.yaml:15:1 error /idealUse unknown property 'idealUse' (did you mean 'bestFor'?)"]);
   });
 
   it('reports a required property as missing when no unknown one can stand for it', () => {
-    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { bestFor: 'idealUse: Security', support: 'helpdesk: "24/7"' }) }]);
+    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', { bestFor: 'idealUse: Security', support: 'helpdesk: "24/7"' }) }]);
     expect(lines(r)).toEqual([
       "data/providers/nordvpn.yaml:1:1 error must have required property 'support'",
       "data/providers/nordvpn.yaml:1:1 error must have required property 'bestFor'",
@@ -62,14 +62,14 @@ describe('schema and syntax errors', () => {
   });
 
   it('reports a pattern mismatch with what was found', () => {
-    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { devices: 'devices: "six"' }) }]);
+    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', { devices: 'devices: "six"' }) }]);
     expect(lines(r)).toEqual(['data/providers/nordvpn.yaml:8:10 error /devices does not match the expected format ^(\\d+|Unlimited)$ (found "six")']);
   });
 
   it('reports YAML syntax errors with their line and still checks the other files', () => {
     const r = check([
       { rel: 'providers/nordvpn.yaml', text: 'slug: nordvpn\nname: [unclosed\n' },
-      { rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', 2, { rating: 'rating: 9' }) },
+      { rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', { rating: 'rating: 9' }) },
     ]);
     const out = lines(r);
     expect(out.some((l) => /^data\/providers\/nordvpn\.yaml:3:1 error YAML: /.test(l))).toBe(true);
@@ -77,7 +77,7 @@ describe('schema and syntax errors', () => {
   });
 
   it('reports a duplicate key as a YAML error at the second key', () => {
-    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', 1, { bestFor: 'bestFor: Security\nrating: 4.1' }) }]);
+    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', { bestFor: 'bestFor: Security\nrating: 4.1' }) }]);
     expect(lines(r)).toEqual(['data/providers/nordvpn.yaml:16:1 error YAML: Map keys must be unique']);
   });
 

@@ -21,8 +21,8 @@ const method = (over: Partial<typeof METHOD> = {}) => ({ rel: 'methodology.yaml'
 const AUTHORS = { rel: 'authors.yaml', text: stringify({ byline: 'By', about: 'About {name}', authors: [{ id: 'ann', name: 'Ann', role: 'Editor', bio: 'Bio.' }] }) };
 
 /** A provider with scores (rating 4.5 in the fixture) and a review by `author`. */
-function scored(slug: string, order: number, scores: string, author: string | null = 'ann') {
-  const text = providerYaml(slug, order, { scores });
+function scored(slug: string, scores: string, author: string | null = 'ann') {
+  const text = providerYaml(slug, { scores });
   return { rel: `providers/${slug}.yaml`, text: author ? text.replace('  updatedLabel:', `  author: ${author}\n  updatedLabel:`) : text };
 }
 const GOOD = 'scores: { security: 9, speed: 9, support: 9 }';
@@ -30,11 +30,11 @@ const lines = (changes: Parameters<typeof check>[0]) => check(changes).problems.
 
 describe('scores, ratings and authors', () => {
   it('accepts ratings that are what their scores make, with an untested criterion left out', () => {
-    expect(lines([method(), AUTHORS, scored('nordvpn', 1, GOOD), scored('surfshark', 2, 'scores: { security: 9.4, speed: 8.5 }')])).toEqual([]);
+    expect(lines([method(), AUTHORS, scored('nordvpn', GOOD), scored('surfshark', 'scores: { security: 9.4, speed: 8.5 }')])).toEqual([]);
   });
 
   it('reports a rating its scores disagree with, at the rating, naming the scores that would make it', () => {
-    const problems = lines([method(), AUTHORS, scored('nordvpn', 1, 'scores: { security: 8, speed: 8, support: 8 }'), scored('surfshark', 2, GOOD)]);
+    const problems = lines([method(), AUTHORS, scored('nordvpn', 'scores: { security: 8, speed: 8, support: 8 }'), scored('surfshark', GOOD)]);
     expect(problems).toEqual([
       'data/providers/nordvpn.yaml:5:9 error /rating rating 4.5 is not what its scores make: their weighted average is 8.00 of 10, which gives 4; ' +
         'for 4.5 it must be 8.90 to 9.09: set security to 10 (now 8); or set rating to 4',
@@ -42,23 +42,23 @@ describe('scores, ratings and authors', () => {
   });
 
   it('names a score for a criterion the method does not have, at its key, with the closest one', () => {
-    const problems = lines([method(), AUTHORS, scored('nordvpn', 1, 'scores: { security: 9, sped: 9, support: 9 }'), scored('surfshark', 2, GOOD)]);
+    const problems = lines([method(), AUTHORS, scored('nordvpn', 'scores: { security: 9, sped: 9, support: 9 }'), scored('surfshark', GOOD)]);
     expect(problems).toEqual(["data/providers/nordvpn.yaml:22:24 error /scores/sped 'sped' is not a criterion of data/methodology.yaml (security, speed, support) (did you mean 'speed'?)"]);
   });
 
   it('requires scores of a reviewed provider once the method exists', () => {
-    const problems = lines([method(), AUTHORS, scored('nordvpn', 1, ''), scored('surfshark', 2, GOOD)]);
+    const problems = lines([method(), AUTHORS, scored('nordvpn', ''), scored('surfshark', GOOD)]);
     expect(problems).toEqual(['data/providers/nordvpn.yaml:5:1 error /rating NORDVPN has a review but no scores: add `scores:` out of 10 for the criteria it was tested for (security, speed, support)']);
   });
 
   it('requires the weights to sum to 100', () => {
     const criteria = METHOD.criteria.map((c) => (c.id === 'support' ? { ...c, weight: 25 } : c));
-    const problems = lines([method({ criteria }), AUTHORS, scored('nordvpn', 1, GOOD), scored('surfshark', 2, GOOD)]);
+    const problems = lines([method({ criteria }), AUTHORS, scored('nordvpn', GOOD), scored('surfshark', GOOD)]);
     expect(problems).toEqual(["data/methodology.yaml:11:1 error /criteria the criteria's weights sum to 105; they must sum to 100 (security 50, speed 30, support 25)"]);
   });
 
   it('reports an unknown author with the closest one, and a review without one', () => {
-    const problems = lines([method(), AUTHORS, scored('nordvpn', 1, GOOD, 'anne'), scored('surfshark', 2, GOOD, null)]);
+    const problems = lines([method(), AUTHORS, scored('nordvpn', GOOD, 'anne'), scored('surfshark', GOOD, null)]);
     expect(problems).toEqual([
       "data/providers/nordvpn.yaml:31:11 error /review/author unknown author 'anne' (data/authors.yaml lists ann) (did you mean 'ann'?)",
       'data/providers/surfshark.yaml:24:1 error /review the review names no author: add `author:` with one of ann',

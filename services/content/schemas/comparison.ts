@@ -50,7 +50,7 @@ export const ComparisonSchema = Obj(
       {
         title: Str('Heading of the list of every head-to-head page.'),
         link: Template('Text of each link.'),
-        limit: Type.Optional(Type.Integer({ minimum: 2, description: 'Head-to-head pages only among the first this many reviewed providers, by `order`. Leave out for every pair (n providers make n(n-1)/2 pages).' })),
+        limit: Type.Optional(Type.Integer({ minimum: 2, description: 'Head-to-head pages only among the first this many reviewed providers, by rating. Leave out for every pair (n providers make n(n-1)/2 pages).' })),
       },
       'Links to every head-to-head page.',
     ),

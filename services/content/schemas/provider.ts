@@ -62,17 +62,15 @@ const Money = (description: string) => Type.Number({ exclusiveMinimum: 0, maximu
 
 export const Plan = Obj(
   {
-    term: Str('What the plan is, shown beside its price, e.g. "2-year plan".'),
+    months: Type.Integer({ minimum: 1, maximum: 120, description: 'How many months one payment buys, e.g. 24. The plan\'s label ("2-year plan"), discount and savings are worked out from it.' }),
     price: Money('Price per month on this plan, in US dollars, e.g. 3.39 (shown as "$3.39").'),
-    regularPrice: Money('The monthly plan\'s price this one is compared with, in US dollars, shown struck through, e.g. 12.95.'),
-    discount: Type.Integer({ minimum: 1, maximum: 99, description: 'Percent off, as the provider states it, e.g. 73 (shown as "73% OFF").' }),
-    extras: Type.Optional(List(Str('One extra, e.g. "3 months free".'), 'What the plan adds, e.g. free months, listed with its features.')),
+    regularPrice: Type.Optional(Money('The monthly plan\'s price this one is compared with, in US dollars, shown struck through, e.g. 12.95. The discount ("73% OFF", rounded down) and the savings are worked out from it; leave it out and the plan shows neither.')),
+    extras: Type.Optional(List(Str('One extra, e.g. "3 months free".'), 'What the plan adds, e.g. free months, shown after its term: "2-year plan, 3 months free".')),
     guarantee: Str('The guarantee or trial on this plan, e.g. "30-day money-back guarantee" or "7-day free trial".'),
-    savings: Type.Optional(Money('The total saving against monthly billing that the provider quotes for this plan, in US dollars, e.g. 208 (shown as "Save $208").')),
     checked: DateField('The day this price was last checked at the provider\'s checkout, shown as "Price checked 15 Jan 2025". Older than site.yaml prices.maxAgeDays is a warning.'),
   },
-  'One plan: every price, discount and extra the site shows for it.',
-);
+  'One plan: its term, price and regular price; its label, discount and savings are worked out from them, never typed.',
+)
 
 /** Named outbound links: the website, then any of the download or setup pages, then any other the editor names. */
 const Links = Type.Object(
@@ -117,7 +115,6 @@ const Variant = Obj(
 export const ProviderSchema = Obj(
   {
     slug: Str('URL slug; must equal the file name.', { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' }),
-    order: Type.Integer({ minimum: 1, description: 'Position in comparison grids, 1 first.' }),
     name: Str('Display name, e.g. "NordVPN".'),
     logo: Str('An emoji, shown as the logo where there is no logoSvg.'),
     logoSvg: Type.Optional(LogoSvg),
@@ -152,7 +149,7 @@ export const ProviderSchema = Obj(
     plans: Type.Record(Type.String({ pattern: PLAN_ID }), Plan, {
       minProperties: 1,
       additionalProperties: false,
-      description: 'The plans, by id (e.g. 2-year). Pages name a plan by its id; none restates its figures.',
+      description: 'The plans, by id (e.g. 2-year). Pages name a plan by its id; none restates its figures. No two may have the same label (term and extras).',
     }),
     affiliate: OutboundLink,
     links: Links,

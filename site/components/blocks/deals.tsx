@@ -28,10 +28,10 @@ export function DealListBlock({ block, ctx }: BlockProps<'deal-list'>) {
             <article key={deal.provider} data-testid="deal" data-provider={p.slug} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <div className="flex items-center justify-between gap-3">
                 <h3 className="flex items-center gap-2 text-xl font-bold"><Logo emoji={p.logo} svg={p.logoSvg} size={32} />{p.name}</h3>
-                <Badge variant="destructive"><Discount plan={plan} /></Badge>
+                {plan.discount !== undefined && <Badge variant="destructive"><Discount plan={plan} /></Badge>}
               </div>
               <p className="mt-4">
-                <s className="text-slate-600"><RegularPrice plan={plan} />/month</s>{' '}
+                {plan.discount !== undefined && <><s className="text-slate-600"><RegularPrice plan={plan} />/month</s>{' '}</>}
                 <span className="text-3xl font-extrabold text-slate-900"><Price plan={plan} />/month</span>
               </p>
               <PriceChecked plan={plan} />

@@ -62,7 +62,7 @@ export function RecommendationsBlock({ block, ctx }: BlockProps<'recommendations
             <article key={pick.provider} data-testid="recommendation" data-provider={p.slug} className={`flex flex-col rounded-xl bg-white p-6 shadow-sm ${i === 0 ? 'ring-2 ring-blue-700' : 'border border-slate-200'}`}>
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <Badge variant={i === 0 ? 'default' : 'secondary'}>{pick.label}</Badge>
-                <Badge variant="destructive"><Discount plan={plan} /></Badge>
+                {plan.discount !== undefined && <Badge variant="destructive"><Discount plan={plan} /></Badge>}
               </div>
               <h3 className="mt-4 flex items-center gap-2 text-xl font-bold"><Logo emoji={p.logo} svg={p.logoSvg} size={32} />{p.name}</h3>
               <p className="mt-3 text-3xl font-extrabold text-slate-900"><Price plan={plan} />/month</p>
