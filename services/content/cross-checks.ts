@@ -10,6 +10,28 @@ import { editorialRules, type EditorialContent } from './editorial-checks.ts';
 import { fileRules, PLACE_NAMES, reporter, SLUGGED, type FactPointers, type FileFacts } from './file-rules.ts';
 import { parseData, type SourceFile } from './source.ts';
 import { downloadProblems } from './button-checks.ts';
+import { rankCompare, byRating } from './ranking.ts';
+
+/**
+ * Every list of providers in a file is in rating order, ties by name: the first provider out of place is an error at
+ * its reference, naming the order. A provider that does not exist, or whose rating has a mistake, is left out: that
+ * is its own error.
+ */
+function rankedLists(file: CheckedFile, providers: ReadonlyMap<string, ProviderStub>, report: (ref: number, message: string) => void): void {
+  const lists = new Map<string, number[]>();
+  file.facts.refLists.forEach((list, k) => {
+    if (list !== null) lists.set(list, [...(lists.get(list) ?? []), k]);
+  });
+  for (const refs of lists.values()) {
+    const items = refs.map((k) => ({ k, p: providers.get(file.facts.refs[k]![0]) })).filter((x): x is { k: number; p: ProviderStub & { rating: number } } => typeof x.p?.rating === 'number');
+    const wrong = items.findIndex((x, i) => i > 0 && rankCompare(items[i - 1]!.p, x.p) > 0);
+    if (wrong === -1) continue;
+    const { k, p } = items[wrong]!;
+    const before = items[wrong - 1]!.p;
+    const order = byRating(items.map((x) => x.p)).map((x) => x.slug).join(', ');
+    report(k, `${p.name} (${p.rating}) is listed after ${before.name} (${before.rating}): every list of providers is in rating order, ties by name, so that no commission can move one up; list them as ${order}`);
+  }
+}
 
 export interface CrossCheckOptions {
   /** Today's date, YYYY-MM-DD (UTC), for offer end dates and how old a checked price is. */
@@ -20,7 +42,7 @@ export interface CrossCheckOptions {
 
 /** What the cross-file rules read of each provider (its routeStub). */
 export interface ProviderStub {
-  slug: string; name: string; rating?: number; plan: string; plans?: Record<string, { price?: number; regularPrice?: number }>; linkNames?: string[]; links?: string[];
+  slug: string; name: string; rating?: number; speedTested?: boolean; plan: string; plans?: Record<string, { price?: number; regularPrice?: number }>; linkNames?: string[]; links?: string[];
   review?: unknown; status?: string; discontinued?: { on: string };
 }
 
@@ -120,6 +142,7 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
     if (facts.jurisdiction !== undefined && !content.site.jurisdiction && !siteSpoiled) {
       at(s, facts.jurisdiction, 'error', `{jurisdiction} needs site.yaml \`legal: { jurisdiction: … }\`, the governing law the terms state`);
     }
+    rankedLists(file, providers, (k, message) => at(s, pointerOf(file, 'refs', k), 'error', message));
     figures.check(file, pointerOf);
     facts.links.forEach((href, k) => {
       const go = /^\/go\/([^/?#]+)(?:\/([^/?#]+))?/.exec(href);

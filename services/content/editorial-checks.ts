@@ -7,13 +7,15 @@ import { comparePairs, type RouteContent } from './routes.ts';
 import { ratingFromScores, scoreChanges, weightedScore, type Criterion } from './scores.ts';
 import type { SourceFile } from './source.ts';
 import type { CheckedFile } from './cross-checks.ts';
+import type { SpeedRecord } from './speed.ts';
+import { DEFAULT_SPEED_TOLERANCE, speedDisagreements, type SpeedScored } from './speed-checks.ts';
 
 type At = (s: SourceFile, pointer: string, severity: Severity, message: string, where?: 'value' | 'key') => void;
 
 /** What these rules read of the content's stubs (routes.ts routeStub). */
 export interface EditorialContent {
-  providers: { slug: string; name: string; rating?: number; scores?: Record<string, number>; review?: { author?: string }; status?: string }[];
-  methodology?: { criteria?: Criterion[] };
+  providers: { slug: string; name: string; rating?: number; scores?: Record<string, number>; speed?: SpeedRecord; review?: { author?: string }; status?: string }[];
+  methodology?: { criteria?: Criterion[]; speedTolerance?: number };
   authors?: { authors?: { id: string }[] };
   comparison?: RouteContent['comparison'];
 }
@@ -103,6 +105,16 @@ export function editorialRules(files: readonly CheckedFile[], content: Editorial
       ? `set ${changes.map((c) => `${c.id} to ${c.to}${c.from === undefined ? ' (now untested)' : ` (now ${c.from})`}`).join(', or ')}`
       : 'change several scores';
     at(s, '/rating', 'error', `rating ${p.rating} is not what its scores make: their weighted average is ${average.toFixed(2)} of 10, which gives ${made}; for ${p.rating} it must be ${low} to ${high}: ${advice}; or set rating to ${made}`);
+  }
+
+  // Speed scores against the measurements, over the providers whose files have no mistake of their own.
+  if (criteriaOk && criteria?.some((c) => c.id === 'speed')) {
+    const providerFiles = new Map(files.filter((f) => f.source.kind === 'provider' && !spoiled(f)).map((f) => [f.facts.stub.slug as string, f]));
+    const scored = content.providers.filter((p): p is typeof p & { scores: Record<string, number>; speed: SpeedRecord } => providerFiles.has(p.slug) && p.scores?.speed !== undefined && p.speed !== undefined)
+      .map((p): SpeedScored => ({ slug: p.slug, name: p.name, score: p.scores.speed!, speed: p.speed }));
+    for (const d of speedDisagreements(scored, content.methodology?.speedTolerance ?? DEFAULT_SPEED_TOLERANCE)) {
+      at(providerFiles.get(d.slug)!.source, '/scores/speed', 'error', d.message);
+    }
   }
 
   const comparisonFile = files.find((f) => f.source.kind === 'comparison');

@@ -4,7 +4,7 @@
  */
 import type { CheckedFile, ProviderStub } from './cross-checks.ts';
 import type { FactPointers } from './file-rules.ts';
-import { AGGREGATE, PLAN_FIELDS, PROVIDER_FIELDS, referenceProblem, referencesIn } from './figures.ts';
+import { AGGREGATE, PLAN_FIELDS, PROVIDER_FIELDS, SPEED_FIELDS, referenceProblem, referencesIn } from './figures.ts';
 import { literalFigures, literalMessage, providerNamedFor, type Literal } from './figure-rules.ts';
 import { suggestion, type Problem, type Severity } from './problem.ts';
 import { locate, locateText, type SourceFile } from './source.ts';
@@ -43,7 +43,7 @@ export function figureRules(
     const p = providers.get(ref.provider);
     if (!p) return suggestion(ref.provider, [...providers.keys(), 'max']);
     if (ref.plan !== undefined && p.plans && !Object.hasOwn(p.plans, ref.plan)) return suggestion(ref.plan, Object.keys(p.plans));
-    const fields: readonly string[] = [...PROVIDER_FIELDS, ...PLAN_FIELDS];
+    const fields: readonly string[] = [...PROVIDER_FIELDS, ...SPEED_FIELDS, ...PLAN_FIELDS];
     return fields.includes(ref.field) ? '' : suggestion(ref.field, fields);
   };
   return {

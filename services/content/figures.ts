@@ -2,6 +2,7 @@
  * A provider's figures as the site shows them: one formatting for every page, and the `{{…}}` references that let
  * text quote a figure from the provider's record instead of restating it. Pure: the site's components import it too.
  */
+import { formatMbps, formatMs, formatPercent, speedFigures, type SpeedRecord } from './speed.ts';
 
 /** One plan of a provider, as its YAML holds it (schemas/provider.ts). */
 export interface PlanRecord {
@@ -25,6 +26,8 @@ export interface FigureSource {
   devices: string;
   plan: string;
   plans: Record<string, PlanRecord>;
+  /** The review's speed tests, which the speed figures come from. */
+  review?: { speed?: SpeedRecord };
 }
 
 /**
@@ -102,6 +105,8 @@ export function formatLongDate(iso: string): string {
 
 /** Figures of the provider itself, the same whatever the plan. */
 export const PROVIDER_FIELDS = ['servers', 'countries', 'devices', 'rating'] as const;
+/** Figures worked out from the speed tests on the provider's review (speed.ts). */
+export const SPEED_FIELDS = ['download', 'speedLoss', 'ping'] as const;
 /** Figures of one plan. */
 export const PLAN_FIELDS = ['price', 'regularPrice', 'discount', 'savings', 'term'] as const;
 /** Figures over every provider: `{{max.discount}}`, the largest discount of any plan. */
@@ -117,14 +122,16 @@ export interface Reference {
 }
 
 /** Why a reference cannot be resolved, or undefined when it can. */
-export function referenceProblem(ref: Reference, providers: ReadonlyMap<string, { plan: string; plans: Record<string, { price?: number; regularPrice?: number }> }>): string | undefined {
+export function referenceProblem(ref: Reference, providers: ReadonlyMap<string, { plan: string; plans: Record<string, { price?: number; regularPrice?: number }>; speedTested?: boolean }>): string | undefined {
   if (ref.provider === AGGREGATE) return ref.plan === undefined && ref.field === 'discount' ? undefined : `the only figure over every provider is {{${AGGREGATE}.discount}}`;
   const p = providers.get(ref.provider);
   if (!p) return `unknown provider '${ref.provider}'`;
-  const fields: readonly string[] = [...PROVIDER_FIELDS, ...PLAN_FIELDS];
+  const fields: readonly string[] = [...PROVIDER_FIELDS, ...SPEED_FIELDS, ...PLAN_FIELDS];
   if (!fields.includes(ref.field)) return `unknown figure '${ref.field}'; one of: ${fields.join(', ')}`;
+  const speed = (SPEED_FIELDS as readonly string[]).includes(ref.field);
+  if (speed && p.speedTested === false) return `${ref.provider} has no speed tests on a review, which its ${ref.field} would come from`;
   if (ref.plan !== undefined) {
-    if ((PROVIDER_FIELDS as readonly string[]).includes(ref.field)) return `'${ref.field}' is the provider's, not a plan's: write {{${ref.provider}.${ref.field}}}`;
+    if ((PROVIDER_FIELDS as readonly string[]).includes(ref.field) || speed) return `'${ref.field}' is the provider's, not a plan's: write {{${ref.provider}.${ref.field}}}`;
     if (!Object.hasOwn(p.plans, ref.plan)) return `unknown plan '${ref.plan}' of ${ref.provider}; its plans: ${Object.keys(p.plans).join(', ')}`;
   }
   const plan = p.plans[ref.plan ?? p.plan];
@@ -149,6 +156,9 @@ export function figureText(ref: Reference, providers: ReadonlyMap<string, Figure
     // "Unlimited" reads as a word in a sentence; resolveText capitalises it where a sentence starts.
     case 'devices': return p.devices.toLowerCase();
     case 'rating': return String(p.rating);
+    case 'download': return formatMbps(speedFigures(p.review?.speed)!.download);
+    case 'speedLoss': return formatPercent(speedFigures(p.review?.speed)!.loss);
+    case 'ping': return formatMs(speedFigures(p.review?.speed)!.ping);
   }
   const plan = planOf(p, ref.plan)!;
   switch (ref.field) {

@@ -101,6 +101,11 @@ export interface FileFacts {
    * not kept (they were half of what a validation thread handed back): for a problem, crossCheck finds them again.
    */
   refs: ProviderRef[];
+  /**
+   * For each ref, the pointer of the list it is an item of (its item's index and key taken off), or null when it is
+   * not in a list: the lists of providers, which must be in rating order.
+   */
+  refLists: (string | null)[];
   links: string[];
   figures: [raw: string, nth: number][];
   named: string[];
@@ -155,7 +160,7 @@ export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointer
   const facts: FileFacts = {
     stub: skip ? partialRouteStub(s.kind, data, usable) : routeStub(s.kind, data),
     featured: isProvider && data.featured === true && usable('/featured'),
-    refs: [], links: [], figures: [], named: [], ends: [], checked: [],
+    refs: [], refLists: [], links: [], figures: [], named: [], ends: [], checked: [],
   };
   if (spoiled) facts.spoiled = spoiled;
   if (SLUGGED.has(s.kind)) {
@@ -185,6 +190,8 @@ export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointer
       const role = refRole(s.kind, blocks?.[Number(top(1))]?.type);
       if (role) (facts.places ??= {})[facts.refs.length] = role[1];
       facts.refs.push(role ? [value, plan, role[0]] : [value, plan]);
+      const list = /^(.*)\/\d+\/provider$/.exec(pointer());
+      facts.refLists.push(Array.isArray(list && valueAtPath(data, list[1]!)) ? list![1]! : null);
       pointers?.refs.push(pointer());
     }
     if (facts.jurisdiction === undefined && value.includes('{jurisdiction}')) {
@@ -243,4 +250,9 @@ export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointer
   return { problems, facts };
 }
 
-/** The kinds whose files are named by their slug. */
+/** The value at a JSON pointer of `data`. */
+function valueAtPath(data: unknown, pointer: string): unknown {
+  let cur = data;
+  for (const key of pointer.split('/').slice(1)) cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  return cur;
+}

@@ -117,7 +117,7 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
       const linkNames = Object.keys(d.links as object).filter((n) => !(LINK_NAMES as readonly string[]).includes(n));
       const author = (review as { author?: string } | undefined)?.author;
       return {
-        slug: d.slug, name: d.name, plan: d.plan, plans, logoSvg: d.logoSvg, rating: d.rating, ...(d.scores ? { scores: d.scores } : {}),
+        slug: d.slug, name: d.name, plan: d.plan, plans, speedTested: !!speedTestsOf(review), ...(speedTestsOf(review) ? { speed: speedTestsOf(review) } : {}), logoSvg: d.logoSvg, rating: d.rating, ...(d.scores ? { scores: d.scores } : {}),
         ...(d.status === 'discontinued' ? { status: d.status, ...(d.discontinued ? { discontinued: d.discontinued } : {}) } : {}),
         ...(linkNames.length ? { linkNames } : {}),
         links: Object.keys(d.links as object),
@@ -125,7 +125,7 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
       };
     }
     case 'methodology':
-      return { ...titled(d), criteria: (d.criteria as { id: string; name: string; weight: number }[]).map(({ id, name, weight }) => ({ id, name, weight })) };
+      return { ...titled(d), criteria: (d.criteria as { id: string; name: string; weight: number }[]).map(({ id, name, weight }) => ({ id, name, weight })), ...(typeof d.speedTolerance === 'number' ? { speedTolerance: d.speedTolerance } : {}) };
     case 'comparison': {
       const pair = d.pair as { metaTitle: string; description: string };
       const limit = (d.pairs as { limit?: number }).limit;
@@ -188,8 +188,12 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
         return [id, price === undefined ? {} : { price, ...(regularPrice === undefined ? {} : { regularPrice }) }];
       }));
       const rating = num('/rating');
+      // Whether it has speed tests, only when a mistake leaves them readable: references to its speed figures are
+      // otherwise not judged, since that mistake is the one error.
+      const tests = data.review === undefined ? [] : at('/review/speed/tests');
+      const speedTested = Array.isArray(tests) ? { speedTested: tests.length > 0 } : {};
       const gone = at('/status') === 'discontinued' ? { status: 'discontinued' } : {};
-      return { slug: '', name: str('/name'), ...(rating === undefined ? {} : { rating }), plan: str('/plan'), ...(stubs ? { plans: stubs } : {}), logoSvg: at('/logoSvg'), ...(review ? { review } : {}), ...gone };
+      return { slug: '', name: str('/name'), ...(rating === undefined ? {} : { rating }), ...speedTested, plan: str('/plan'), ...(stubs ? { plans: stubs } : {}), logoSvg: at('/logoSvg'), ...(review ? { review } : {}), ...gone };
     }
     case 'page': {
       const blocks = at('/blocks');
@@ -199,6 +203,12 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
     default:
       return { slug: '', order: num('/order') ?? 0, updated: str('/updated'), meta: meta('') };
   }
+}
+
+/** A review's speed record, when it has tests: what the speed figures and the speed-score check read. */
+function speedTestsOf(review: unknown): { baseline: number; tests: { download: number; ping: number }[] } | undefined {
+  const speed = (review as { speed?: { baseline: number; tests: { download: number; ping: number }[] } } | undefined)?.speed;
+  return speed && speed.tests.length ? { baseline: speed.baseline, tests: speed.tests.map(({ download, ping }) => ({ download, ping })) } : undefined;
 }
 
 const REVIEW_REQUIRED = ((KINDS.provider.schema as { required?: string[] }).required ?? []).includes('review');

@@ -88,6 +88,7 @@ function allowedProperties(e: ErrorObject): string[] {
  * undefined when it is not one of them.
  */
 function derivedField(kind: Kind, path: string, prop: string): string | undefined {
+  if (kind === 'gaming' && /^\/deals\/\d+$/.test(path) && prop === 'pingMs') return 'a gaming card\'s ping is the nearest server\'s, from the speed tests on the provider\'s review: remove it';
   if (kind !== 'provider') return undefined;
   if (/^\/plans\/[^/]+$/.test(path)) {
     if (prop === 'discount') return 'a plan\'s discount is worked out from its price and regularPrice (rounded down), so it can never disagree with them: remove it';

@@ -1,14 +1,23 @@
 import type { Provider } from '../../services/content/index.ts';
+import { formatMbps, formatPercent, speedFigures } from '../../services/content/speed.ts';
+import { Figure } from './figure';
 
 type Speed = NonNullable<Provider['review']>['speed'];
 
 export interface SpeedLabels {
   baseline: string;
+  /** "Median download: {download} ({loss} of the line lost)". */
+  median?: string;
   columns: { location: string; download: string; upload: string; ping: string };
 }
 
-/** The review speed-test table: location, download, upload and ping against the stated baseline. */
-export function SpeedTable({ speed, labels }: { speed: Speed; labels: SpeedLabels }) {
+/**
+ * The review speed-test table: location, download, upload and ping against the stated baseline, and under it the
+ * median download and the share of the line lost, worked out from the rows (the figures prose, scores and the
+ * comparison verdicts read).
+ */
+export function SpeedTable({ speed, labels, provider }: { speed: Speed; labels: SpeedLabels; provider: string }) {
+  const figures = speedFigures(speed);
   return (
     <>
       <p className="mt-3 text-slate-700">{speed.intro}</p>
@@ -35,6 +44,15 @@ export function SpeedTable({ speed, labels }: { speed: Speed; labels: SpeedLabel
           </tbody>
         </table>
       </div>
+      {figures && labels.median && (
+        <p className="mt-2 text-sm text-slate-700" data-testid="speed-median">
+          {labels.median.split(/(\{download\}|\{loss\})/).map((part, i) =>
+            part === '{download}' ? <Figure key={i} of={`${provider}/download`}>{formatMbps(figures.download)}</Figure>
+              : part === '{loss}' ? <Figure key={i} of={`${provider}/speedLoss`}>{formatPercent(figures.loss)}</Figure>
+                : part,
+          )}
+        </p>
+      )}
     </>
   );
 }

@@ -34,6 +34,12 @@ export function criterionVerdicts(criteria: readonly { id: string }[], a: Readon
   }));
 }
 
+/** Who is ahead on speed by the share of the line each kept (median download): level within the tolerance. */
+export function speedVerdict(aKept: number, bKept: number, tolerance: number): Side | 'tie' {
+  if (Math.abs(aKept - bKept) <= tolerance) return 'tie';
+  return aKept > bKept ? 'a' : 'b';
+}
+
 /** "a", "a and b", "a, b and c". */
 export function listOf(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;

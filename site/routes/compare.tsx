@@ -12,7 +12,9 @@ import { planOf } from '../../services/content/figures.ts';
 import type { Provider } from '../../services/content/index.ts';
 import { getContent, isNotFoundPage, routeFor } from '../lib/content.server';
 import { pairs, scorecardOf } from '../lib/editorial.server';
-import { better, criterionVerdicts, listOf, type Order, type Side } from '../lib/compare-pair';
+import { better, criterionVerdicts, listOf, speedVerdict, type Order, type Side } from '../lib/compare-pair';
+import { speedFigures } from '../../services/content/speed.ts';
+import { DEFAULT_SPEED_TOLERANCE } from '../../services/content/speed-checks.ts';
 import { pageMeta } from '../lib/meta';
 import { breadcrumbs } from '../lib/structured-data';
 
@@ -52,7 +54,8 @@ export function loader({ url }: Route.LoaderArgs) {
     yes: comparison.yes,
     no: comparison.no,
     cta: comparison.columns.visit,
-    speedLabels: { baseline: reviews.reviewPage.baseline, columns: reviews.reviewPage.columns },
+    speedLabels: { baseline: reviews.reviewPage.baseline, median: reviews.reviewPage.median, columns: reviews.reviewPage.columns },
+    speedTolerance: methodology?.speedTolerance ?? DEFAULT_SPEED_TOLERANCE,
     criteria: methodology?.criteria.map(({ id, name }) => ({ id, name })) ?? [],
     method: methodology?.labels.method,
     a,
@@ -92,6 +95,10 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
     { key: 'owner', order: 'none', values: [a.owner, b.owner], show: (p) => p.owner },
   ];
   const verdicts = a.scorecard && b.scorecard ? criterionVerdicts(criteria, a.scorecard.scores, b.scorecard.scores) : {};
+  // Speed is judged by the tables on this page, not by the scores: the median downloads under them decide, and
+  // medians closer than the method's tolerance are level.
+  const speeds = [speedFigures(a.review.speed), speedFigures(b.review.speed)] as const;
+  if (verdicts.speed && verdicts.speed !== 'untested' && speeds[0] && speeds[1]) verdicts.speed = speedVerdict(speeds[0].kept, speeds[1].kept, loaderData.speedTolerance);
   const wonBy = (s: Side) => criteria.filter((c) => verdicts[c.id] === s).map((c) => c.name.toLowerCase());
   const tested = criteria.filter((c) => verdicts[c.id] && verdicts[c.id] !== 'untested').length;
   const [winner, loser] = a.rating >= b.rating ? [a, b] : [b, a];
@@ -172,7 +179,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           {[a, b].map((p) => (
             <div key={p.slug} className="min-w-0" data-testid="pair-speed" data-provider={p.slug}>
               <h3 className="mt-4 text-lg font-semibold">{p.name}</h3>
-              <SpeedTable speed={p.review.speed} labels={loaderData.speedLabels} />
+              <SpeedTable speed={p.review.speed} labels={loaderData.speedLabels} provider={p.slug} />
             </div>
           ))}
         </div>

@@ -2,9 +2,11 @@ import type { Route } from './+types/gaming';
 import { DealCard } from '../components/deal-card';
 import { IconTiles } from '../components/icon-tiles';
 import { planOf } from '../../services/content/figures.ts';
+import { formatMs, speedFigures } from '../../services/content/speed.ts';
 import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { AffiliateDisclosure } from '../components/affiliate-disclosure';
+import { fillLabel, Figure } from '../components/figure';
 
 const PATH = '/vpn-gaming';
 
@@ -15,7 +17,8 @@ export function loader() {
   // Each card's provider and plan, resolved here: only what the cards show ships to the page.
   const cards = gaming.deals.map((d) => {
     const p = bySlug.get(d.provider)!;
-    return { name: p.name, logo: { emoji: p.logo, svg: p.logoSvg }, rating: p.rating, plan: planOf(p, d.plan)! };
+    const ping = speedFigures(p.review?.speed)?.ping;
+    return { name: p.name, logo: { emoji: p.logo, svg: p.logoSvg }, rating: p.rating, plan: planOf(p, d.plan)!, ping: ping === undefined ? undefined : formatMs(ping) };
   });
   return { page: gaming, url: site.url, cards };
 }
@@ -53,7 +56,7 @@ export default function Gaming({ loaderData }: Route.ComponentProps) {
                 badge={d.badge}
                 plan={cards[i]!.plan}
                 features={d.features}
-                extra={<p className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-900" data-testid="ping">{page.pingLabel.replace('{ms}', String(d.pingMs))}</p>}
+                extra={cards[i]!.ping && <p className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-900" data-testid="ping">{fillLabel(page.pingLabel, 'ping', <Figure of={`${d.provider}/ping`}>{cards[i]!.ping}</Figure>)}</p>}
                 cta={{ provider: d.provider, destination: d.link, from: PATH, placement: 'gaming-card', label: d.cta }}
               />
             ))}

@@ -127,7 +127,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
         </section>
         <section className="mt-12" aria-labelledby="speed">
           <h2 id="speed" className="text-2xl font-bold">{labels.speed}</h2>
-          <SpeedTable speed={r.speed} labels={labels} />
+          <SpeedTable speed={r.speed} labels={labels} provider={p.slug} />
         </section>
         <section className="mt-12">
           <ProsCons pros={r.pros} cons={r.cons} labels={labels} />

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../services/content/index.ts';
 import { formatDiscount, formatMoney, formatPrice, formatServers, formatShortDate, planOf, yearlySavings } from '../../services/content/figures.ts';
 import { providerNamedFor } from '../../services/content/figure-rules.ts';
+import { formatMbps, formatMs, formatPercent, speedFigures } from '../../services/content/speed.ts';
 import { useBrowser } from '../helpers/browser.ts';
 import { BUILD_DAY } from '../helpers/build-day.ts';
 
@@ -35,6 +36,12 @@ function recordFigures(): Map<string, string> {
     out.set(`${p.slug}/servers`, formatServers(p.servers));
     out.set(`${p.slug}/countries`, String(p.countries));
     out.set(`${p.slug}/devices`, p.devices);
+    const speed = speedFigures(p.review?.speed);
+    if (speed) {
+      out.set(`${p.slug}/ping`, formatMs(speed.ping));
+      out.set(`${p.slug}/download`, formatMbps(speed.download));
+      out.set(`${p.slug}/speedLoss`, formatPercent(speed.loss));
+    }
     for (const id of Object.keys(p.plans)) {
       const plan = planOf(p, id)!;
       const k = `${p.slug}/${id}`;

@@ -119,7 +119,7 @@ export const MISTAKES: Mistake[] = [
   {
     name: 'a provider removed while pages still name it',
     make: (data) => rmSync(join(data, 'providers/nordvpn.yaml')),
-    error: at('articles/best-vpn-2025.yaml', 22, 30, '/blocks/0/text', "{{nordvpn.2-year.price}}: unknown provider 'nordvpn', and 52 more references to it in 17 files", 52),
+    error: at('articles/best-vpn-2025.yaml', 22, 30, '/blocks/0/text', "{{nordvpn.2-year.price}}: unknown provider 'nordvpn', and 59 more references to it in 17 files", 59),
   },
   {
     name: 'a recommendation of a provider without a review',
@@ -163,6 +163,16 @@ export const MISTAKES: Mistake[] = [
     name: 'two plans of one provider with one label',
     make: change('providers/cyberghost.yaml', '    months: 36\n', '    months: 24\n'),
     error: at('providers/cyberghost.yaml', 35, 3, '/plans/3-year', 'plans \'2-year\' and \'3-year\' are both shown as "2-year plan": a visitor could not tell them apart; merge them, or tell them apart by their months or extras'),
+  },
+  {
+    name: 'a speed score against the measurements',
+    make: change('providers/ipvanish.yaml', '  speed: 8.0\n', '  speed: 8.6\n'),
+    error: at('providers/ipvanish.yaml', 10, 10, '/scores/speed', 'speed score 8.6 is ordered against the speed tests: IPVanish kept 74.5% of the line (median download) but scores above Private Internet Access (kept 78%, score 8.3) and Proton VPN (kept 80%, score 8.2); a provider that keeps more than 3 points more of the line may not score lower on speed (methodology.yaml speedTolerance)'),
+  },
+  {
+    name: 'a list of providers out of rating order',
+    make: change('guides/mobile-setup-guide.yaml', '      - provider: protonvpn\n      - provider: tunnelbear\n', '      - provider: tunnelbear\n      - provider: protonvpn\n'),
+    error: at('guides/mobile-setup-guide.yaml', 41, 19, '/blocks/0/providers/3/provider', 'Proton VPN (4.3) is listed after TunnelBear (4.2): every list of providers is in rating order, ties by name, so that no commission can move one up; list them as nordvpn, surfshark, protonvpn, tunnelbear'),
   },
 ];
 

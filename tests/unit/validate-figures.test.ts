@@ -134,7 +134,7 @@ describe('figure references', () => {
     expect(lines(check([a]))).toEqual([
       `data/articles/sample.yaml:${at(t, '{{surfshak.price}}')} error /blocks/0/paragraphs/0 {{surfshak.price}}: unknown provider 'surfshak' (did you mean 'surfshark'?)`,
       `data/articles/sample.yaml:${at(t, '{{surfshark.2-yaer.price}}')} error /blocks/0/paragraphs/0 {{surfshark.2-yaer.price}}: unknown plan '2-yaer' of surfshark; its plans: 2-year, 1-year, monthly (did you mean '2-year'?)`,
-      `data/articles/sample.yaml:${at(t, '{{surfshark.prices}}')} error /blocks/0/paragraphs/1 {{surfshark.prices}}: unknown figure 'prices'; one of: servers, countries, devices, rating, price, regularPrice, discount, savings, term (did you mean 'price'?)`,
+      `data/articles/sample.yaml:${at(t, '{{surfshark.prices}}')} error /blocks/0/paragraphs/1 {{surfshark.prices}}: unknown figure 'prices'; one of: servers, countries, devices, rating, download, speedLoss, ping, price, regularPrice, discount, savings, term (did you mean 'price'?)`,
       `data/articles/sample.yaml:${at(t, '{{surfshark.monthly.savings}}')} error /blocks/0/paragraphs/1 {{surfshark.monthly.savings}}: plan 'monthly' of surfshark has no regular price above its price, so no savings`,
       `data/articles/sample.yaml:${at(t, '{{surfshark.2-year.servers}}')} error /blocks/0/paragraphs/1 {{surfshark.2-year.servers}}: 'servers' is the provider's, not a plan's: write {{surfshark.servers}}`,
     ]);

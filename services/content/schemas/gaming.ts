@@ -7,12 +7,11 @@ export const GamingDeal = Obj(
     provider: ProviderRef,
     plan: Type.Optional(PlanRef),
     link: Type.Optional(DealLink),
-    pingMs: Type.Integer({ minimum: 1, description: 'Average ping in milliseconds.' }),
     features: List(Str('One feature.'), 'Feature list.'),
     badge: Badge,
     cta: Str('Button text.'),
   },
-  "A gaming deal card: price, regular price, discount and rating come from the provider's record. Its button goes through /go/<provider>.",
+  "A gaming deal card: price, regular price, discount, rating and ping (the nearest server's, from the speed tests on its review) come from the provider's record. Its button goes through /go/<provider>.",
 );
 
 export const GamingSchema = Obj(
@@ -22,7 +21,7 @@ export const GamingSchema = Obj(
     hero: Obj({ title: Str('Page <h1>.'), subtitle: Str('Text under the heading.') }, 'The page hero.'),
     benefits: Obj({ title: Str('Section heading.'), items: List(IconText, 'The four benefit tiles.') }, 'Benefit tiles.'),
     dealsTitle: Str('Heading above the deal cards.'),
-    pingLabel: Str('Ping line on each deal card; {ms} becomes the average ping.'),
+    pingLabel: Str('Ping line on each deal card; {ping} becomes the lowest ping measured on the provider\'s review, e.g. "8 ms".'),
     deals: List(GamingDeal, 'The gaming deals.'),
     tips: Obj({ title: Str('Section heading.'), intro: Type.Optional(Paragraphs), items: List(IconText, 'Tips.') }, 'Gaming tips.'),
   },

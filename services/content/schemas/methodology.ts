@@ -23,6 +23,7 @@ export const MethodologySchema = Obj(
     title: Str('The /how-we-test page <h1>.'),
     intro: Paragraphs,
     criteria: List(Criterion, 'The criteria, in the order the scorecards show them. Each provider scores 0-10 on each it was tested for; the overall rating out of 5 is their weighted average halved, to one decimal.'),
+    speedTolerance: Type.Optional(Type.Number({ minimum: 0, maximum: 50, description: 'How many points of the test line (in percent, by median download) two providers may be apart before the one that kept more must not score lower on speed; shown on this page. 3 when left out.' })),
     scoring: Obj({ title: Str('Heading of the section on how the rating is worked out.'), text: Paragraphs }, 'How scores make the rating.'),
     conditions: Obj(
       {

@@ -41,6 +41,7 @@ export const ReviewsSchema = Obj(
         streaming: Str('Streaming features subheading.'),
         speed: Str('Speed-test heading.'),
         baseline: Str('Baseline line; {mbps} becomes the baseline speed.'),
+        median: Type.Optional(Str('The line under each speed table; {download} becomes the median download and {loss} the share of the line lost, both worked out from the table, e.g. "Median download: {download} ({loss} of the line lost)".')),
         columns: Obj(
           { location: Str('Location column.'), download: Str('Download column.'), upload: Str('Upload column.'), ping: Str('Ping column.') },
           'Speed-table column headings, with units.',
