@@ -88,10 +88,11 @@ describe('deals page /vpn-deals', () => {
     expect(await section('Why These Deals Are Special').locator('h3').count()).toBe(4);
     const who = await page.getByTestId('who-for').allTextContents();
     expect(who).toHaveLength(3);
-    expect(who[0]).toMatch(/Home Users.*Surfshark/);
-    expect(who[1]).toMatch(/Business.*NordVPN/);
+    // In rating order, like every list of providers.
+    expect(who[0]).toMatch(/Business.*NordVPN/);
+    expect(who[1]).toMatch(/Home Users.*Surfshark/);
     expect(who[2]).toMatch(/Beginners.*TunnelBear/);
-    expect(await page.getByTestId('who-for').nth(0).getByRole('link').getAttribute('href')).toBe('/vpn-reviews/surfshark');
+    expect(await page.getByTestId('who-for').nth(1).getByRole('link').getAttribute('href')).toBe('/vpn-reviews/surfshark');
     expect(await section('What Every Deal Includes').locator('h3').count()).toBe(4);
     expect(await page.getByTestId('faq-item').count()).toBe(4);
   });
