@@ -14,8 +14,8 @@ import { rankCompare, byRating } from './ranking.ts';
 
 /**
  * Every list of providers in a file is in rating order, ties by name: the first provider out of place is an error at
- * its reference, naming the order. A provider that does not exist, or whose rating has a mistake, is left out: that
- * is its own error.
+ * its reference, naming the order. A provider that does not exist, whose rating has a mistake, or that the place may
+ * not name, is left out: that is its own error.
  */
 function rankedLists(file: CheckedFile, providers: ReadonlyMap<string, ProviderStub>, report: (ref: number, message: string) => void): void {
   const lists = new Map<string, number[]>();
@@ -23,7 +23,10 @@ function rankedLists(file: CheckedFile, providers: ReadonlyMap<string, ProviderS
     if (list !== null) lists.set(list, [...(lists.get(list) ?? []), k]);
   });
   for (const refs of lists.values()) {
-    const items = refs.map((k) => ({ k, p: providers.get(file.facts.refs[k]![0]) })).filter((x): x is { k: number; p: ProviderStub & { rating: number } } => typeof x.p?.rating === 'number');
+    const items = refs.map((k) => ({ k, p: providers.get(file.facts.refs[k]![0]), role: file.facts.refs[k]![2] }))
+      .filter((x): x is { k: number; p: ProviderStub & { rating: number }; role: typeof x.role } => typeof x.p?.rating === 'number')
+      // A provider this place may not name at all (shut down, or picked without a review) has that one error instead.
+      .filter((x) => !x.role || (x.p.status !== 'discontinued' && (x.role !== 'pick' || !!x.p.review)));
     const wrong = items.findIndex((x, i) => i > 0 && rankCompare(items[i - 1]!.p, x.p) > 0);
     if (wrong === -1) continue;
     const { k, p } = items[wrong]!;

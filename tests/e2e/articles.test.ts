@@ -137,11 +137,11 @@ describe('articles', () => {
       expect(await deal.getByRole('link', { name: 'Get Deal' }).getAttribute('href')).toMatch(/^\/go\/(nordvpn|surfshark)\?/);
     }
     expect(await costs.getByTestId('price-list-item').allTextContents()).toEqual([
-      expect.stringMatching(/\$3\.29\/month2-year plan, 3 months freePrice checked 15 Jan 2025$/),
+      expect.stringMatching(/\$3\.39\/month2-year plan, 3 months freePrice checked 15 Jan 2025$/),
       expect.stringMatching(/\$2\.39\/month2-year planPrice checked 15 Jan 2025$/),
-      expect.stringMatching(/\$2\.49\/month2-year planPrice checked 15 Jan 2025$/),
       expect.stringMatching(/\$2\.25\/month3-year planPrice checked 15 Jan 2025$/),
       expect.stringMatching(/\$2\.19\/month3-year planPrice checked 15 Jan 2025$/),
+      expect.stringMatching(/\$2\.49\/month2-year planPrice checked 15 Jan 2025$/),
     ]);
     expect(await costs.getByTestId('formula').textContent()).toBe('Value = (Features score + Performance score) ÷ Total cost');
   });
