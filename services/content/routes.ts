@@ -173,8 +173,9 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
       };
     }
     case 'provider': {
-      // A review the schema requires is a page whoever links to it expects, even when this file lacks it.
-      const review = data.review !== undefined || REVIEW_REQUIRED ? { updated: str('/review/updated'), meta: meta('/review') } : undefined;
+      // A review the schema requires is a page whoever links to it expects, even when this file lacks it; so is one
+      // that a mistake (a YAML syntax error) leaves unreadable, since that mistake is the one error to report.
+      const review = data.review !== undefined || REVIEW_REQUIRED || !usable('/review') ? { updated: str('/review/updated'), meta: meta('/review') } : undefined;
       // Each usable plan's id: a plan with a mistake inside is still a plan that others may name.
       // Plans a mistake leaves unreadable are left out (undefined): references to them are then not judged at all,
       // since the mistake in this file is the one error to report.

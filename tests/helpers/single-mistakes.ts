@@ -144,7 +144,7 @@ export const MISTAKES: Mistake[] = [
   {
     name: 'a discontinued provider without when and why',
     make: change('providers/atlas-vpn.yaml', 'discontinued:\n  on: 2024-04-30\n  reason: Nord Security, its owner, closed the service and moved paying subscribers to NordVPN.\n', ''),
-    error: at('providers/atlas-vpn.yaml', 5, 9, '/status', 'a discontinued provider needs `discontinued:` with the day it shut down (`on:`) and a one-line `reason:`, shown on its review'),
+    error: at('providers/atlas-vpn.yaml', 4, 9, '/status', 'a discontinued provider needs `discontinued:` with the day it shut down (`on:`) and a one-line `reason:`, shown on its review'),
   },
   {
     name: 'an article that is a link to a missing file',

@@ -21,8 +21,8 @@ describe('vpnsite validate', () => {
     const r = await vpnsiteInProcess(['validate', '--data', data]);
     expect(r.status).toBe(1);
     const rel = relative(process.cwd(), data);
-    expect(r.stdout).toContain(`${rel}/providers/nordvpn.yaml:7:9 error /rating must be <= 5`);
-    expect(r.stdout).toContain(`${rel}/providers/surfshark.yaml:17:12 error /countries must be integer (found "lots")`);
+    expect(r.stdout).toContain(`${rel}/providers/nordvpn.yaml:6:9 error /rating must be <= 5`);
+    expect(r.stdout).toContain(`${rel}/providers/surfshark.yaml:16:12 error /countries must be integer (found "lots")`);
     expect(r.stdout).toMatch(/✗ \d+ files checked: [1-9]\d* error\(s\)/);
   });
 
@@ -33,7 +33,7 @@ describe('vpnsite validate', () => {
     expect(r.status).toBe(1);
     const problems = JSON.parse(r.stdout) as Record<string, unknown>[];
     const error = problems.find((p) => p.severity === 'error' && p.pointer === '/rating');
-    expect(error).toEqual({ file: `${relative(process.cwd(), data)}/providers/nordvpn.yaml`, line: 7, column: 9, pointer: '/rating', severity: 'error', message: 'must be <= 5' });
+    expect(error).toEqual({ file: `${relative(process.cwd(), data)}/providers/nordvpn.yaml`, line: 6, column: 9, pointer: '/rating', severity: 'error', message: 'must be <= 5' });
     expect(problems.every((p) => Object.keys(p).sort().join() === 'column,file,line,message,pointer,severity')).toBe(true);
   });
 
@@ -95,7 +95,7 @@ describe('vpnsite build', () => {
     edit(join(data, 'providers/nordvpn.yaml'), 'rating: 4.9', 'rating: 7');
     const bad = vpnsite(['build', '--data', data, '--out', out]);
     expect(bad.status).toBe(1);
-    expect(bad.stdout).toContain('/providers/nordvpn.yaml:7:9 error /rating must be <= 5');
+    expect(bad.stdout).toContain('/providers/nordvpn.yaml:6:9 error /rating must be <= 5');
     expect(bad.stdout).toContain('was not touched');
     expect(treeDigest(out)).toBe(before);
 
@@ -112,7 +112,7 @@ describe('vpnsite build', () => {
       expect(unreadable.stderr).toBe('');
       expect(unreadable.stdout).toContain('/articles/vpn-speed-test.yaml:1:1 error cannot be read: it is a link to ../drafts/vpn-speed-test.yaml, which does not exist');
       expect(unreadable.stdout).toContain('/articles/loop.yaml:1:1 error cannot be read: it is a link that leads back to itself');
-      expect(unreadable.stdout).toContain('/providers/surfshark.yaml:17:12 error /countries must be integer (found "lots")');
+      expect(unreadable.stdout).toContain('/providers/surfshark.yaml:16:12 error /countries must be integer (found "lots")');
       expect(unreadable.stdout).toContain('was not touched');
     }
     expect(treeDigest(out)).toBe(before);
