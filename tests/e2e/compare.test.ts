@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { comparePairs, formatPrice, formatServers, loadContent, planOf, ranked, type Provider } from '../../services/content/index.ts';
 import { ratingFromScores } from '../../services/content/scores.ts';
+import { speedFigures } from '../../services/content/speed.ts';
+import { DEFAULT_SPEED_TOLERANCE } from '../../services/content/speed-checks.ts';
 import { useBrowser } from '../helpers/browser.ts';
 import { expectHeadingOutline, expectOutbound } from '../helpers/page-checks.ts';
 
@@ -84,11 +86,18 @@ describe('the head-to-head pages', () => {
       for (const [i, t] of p.review!.speed.tests.entries()) expect(await text(speed.nth(i))).toBe(`${t.location} ${t.download} ${t.upload} ${t.ping}`);
     }
 
-    // A verdict per criterion from the scores, and the overall one from the ratings.
+    // A verdict per criterion from the scores, speed's from the measured medians (level within the method's
+    // tolerance), and the overall one from the ratings.
+    const speeds = [speedFigures(a.review?.speed), speedFigures(b.review?.speed)];
+    const tolerance = content.methodology!.speedTolerance ?? DEFAULT_SPEED_TOLERANCE;
     for (const c of criteria) {
       const x = a.scores![c.id];
       const y = b.scores![c.id];
-      const expected = x === undefined || y === undefined ? 'untested' : x === y ? 'tie' : x > y ? 'a' : 'b';
+      let expected = x === undefined || y === undefined ? 'untested' : x === y ? 'tie' : x > y ? 'a' : 'b';
+      if (c.id === 'speed' && expected !== 'untested' && speeds[0] && speeds[1]) {
+        const ahead = speeds[0].kept - speeds[1].kept;
+        expected = Math.abs(ahead) <= tolerance ? 'tie' : ahead > 0 ? 'a' : 'b';
+      }
       expect(await page.locator(`[data-testid="criterion-verdicts"] li[data-criterion="${c.id}"]`).getAttribute('data-verdict'), `${slug} ${c.id}`).toBe(expected);
     }
     const [winner, loser] = a.rating >= b.rating ? [a, b] : [b, a];

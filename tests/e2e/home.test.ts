@@ -19,7 +19,7 @@ describe('home page', () => {
     expect(await first.textContent()).toContain('Best Overall');
     expect(await first.textContent()).toContain('5400+');
     expect(await first.textContent()).toContain('162');
-    expect(await cards.nth(3).textContent()).toContain('45 days');
+    expect(await cards.nth(2).textContent()).toContain('45 days');
     // Only the featured card carries the badge.
     expect(await page.getByText('Best Overall').count()).toBe(1);
     expect(await page.locator('footer').textContent()).toContain('© 2025');
