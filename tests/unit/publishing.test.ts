@@ -16,7 +16,8 @@ const check = (files: Map<string, string>, opts: { preview?: boolean; now?: stri
 const withLine = (files: Map<string, string>, rel: string, line: string) => files.set(rel, `${files.get(rel)!.trimEnd()}\n${line}\n`);
 const errors = (r: ReturnType<typeof check>) => r.problems.filter((p) => p.severity === 'error').map(formatProblem);
 
-describe('drafts and the publishing clock', () => {
+// Each test loads the whole content, whose schemas compile on first use: seconds on a busy machine.
+describe('drafts and the publishing clock', { timeout: 60_000 }, () => {
   it('leaves a draft article out of the routes and the content, and keeps it in preview', () => {
     const files = real();
     withLine(files, 'articles/is-free-vpn-safe.yaml', 'draft: true');
@@ -71,7 +72,7 @@ describe('drafts and the publishing clock', () => {
   });
 });
 
-describe('the articles index order and reading time', () => {
+describe('the articles index order and reading time', { timeout: 60_000 }, () => {
   it('puts the newest first and one day by slug', () => {
     const list = newestFirst([
       { slug: 'b', published: '2025-01-15' },
