@@ -5,6 +5,7 @@
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../services/content/index.ts';
+import { ranked } from '../../services/content/pairs.ts';
 import { useBrowser } from '../helpers/browser.ts';
 import { builtPage } from '../helpers/built-site.ts';
 import { BUILD_DAY } from '../helpers/build-day.ts';
@@ -95,8 +96,9 @@ describe('no dead ends', () => {
       }
     }
     expect(problems).toEqual([]);
-    // The outbound buttons were among them: every provider's /go/ link was followed.
-    for (const p of content.providers) expect(followed.get(`/go/${p.slug}`), p.slug).toBe('ok');
+    // The outbound buttons were among them: the /go/ link of every reviewed provider still in business was followed
+    // (one that has shut down has no button left, and one without a review is named only in running text).
+    for (const p of content.providers.filter(ranked)) expect(followed.get(`/go/${p.slug}`), p.slug).toBe('ok');
   });
 
   it("sends every setup-guide button through /go/ to that provider's link of its own name, or its website", async () => {
