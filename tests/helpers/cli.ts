@@ -66,14 +66,14 @@ export function edit(file: string, from: string, to: string): void {
   writeFileSync(file, text.replace(from, to));
 }
 
-/** A digest of every file's path and bytes below dir, to prove a directory did not change. */
-export function treeDigest(dir: string): string {
+/** A digest of every file's path and bytes below dir (less the files named in skip), to prove a directory did not change. */
+export function treeDigest(dir: string, skip: readonly string[] = []): string {
   const hash = createHash('sha256');
   const walk = (d: string) => {
     for (const name of readdirSync(d).sort()) {
       const full = join(d, name);
       if (statSync(full).isDirectory()) walk(full);
-      else hash.update(relative(dir, full)).update(readFileSync(full));
+      else if (!skip.includes(relative(dir, full))) hash.update(relative(dir, full)).update(readFileSync(full));
     }
   };
   walk(dir);
