@@ -35,7 +35,7 @@ export async function spawnServe(envOrFn: Record<string, string> | ((url: string
   const proc = { child, url, output: () => out, exited };
   if (waitFor === null) return proc;
   // Generous: a loaded machine can take most of a minute to start a process that compiles and opens PGlite.
-  for (const until = Date.now() + 180_000; Date.now() < until; ) {
+  for (const until = Date.now() + 280_000; Date.now() < until; ) {
     if (child.exitCode !== null) throw new Error(`vpnsite serve exited with ${child.exitCode}:\n${out}`);
     if ((await fetch(`${url}${waitFor}`).then((r) => r.status, () => 0)) === 200) return proc;
     await new Promise((r) => setTimeout(r, 50));
