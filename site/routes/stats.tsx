@@ -268,7 +268,8 @@ export default function Stats() {
               Forget the token
             </button>
           </div>
-          <FailoverNotice token={token} />
+          {/* Asked for once the first answer has shown the token works, so a wrong token is refused once. */}
+          {data && <FailoverNotice token={token} />}
           {loading && !data && <p className="mt-6" role="status">Loading…</p>}
           {data && (
             <div aria-busy={loading}>
