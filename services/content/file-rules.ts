@@ -157,6 +157,8 @@ export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointer
   const data = (skip?.('') || !s.data || typeof s.data !== 'object' ? {} : s.data) as Record<string, unknown>;
   const usable = (pointer: string) => !skip?.(pointer);
   const isProvider = s.kind === 'provider';
+  // Only the file's own top-level flag: a deal card's draft keeps that card off, not the page around it.
+  const draft = data.draft === true && usable('/draft') && (isProvider || s.kind === 'article' || s.kind === 'guide');
   const facts: FileFacts = {
     stub: skip ? partialRouteStub(s.kind, data, usable) : routeStub(s.kind, data),
     featured: isProvider && data.featured === true && usable('/featured'),
@@ -225,8 +227,12 @@ export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointer
       if (typeof parent.startsOn === 'string' && parent.startsOn > value) at(s, end.pointer.replace(/endsOn$/, 'startsOn'), 'error', `the offer starts on ${parent.startsOn}, after it ends on ${value}`);
     }
     const m = PLACEHOLDER_TEXT.exec(value);
-    // A placeholder would reach visitors as it is: it fails the build like any other mistake.
-    if (m) at(s, pointer(), 'error', `placeholder text '${m[0]}' is still in the content: write the text visitors should read`);
+    // A placeholder would reach visitors as it is: it fails the build like any other mistake. A draft reaches no
+    // visitor, so there it is only a reminder: a new file from `vpnsite new` is a draft full of them.
+    if (m) {
+      if (draft) at(s, pointer(), 'warning', `placeholder text '${m[0]}' is still in this draft: fill it in before you publish (remove draft: true)`);
+      else at(s, pointer(), 'error', `placeholder text '${m[0]}' is still in the content: write the text visitors should read`);
+    }
     if (NOT_TEXT.has(key)) return;
     if (isProvider && !PROVIDER_TEXT.has(top()!)) {
       if (value.includes('{{')) at(s, pointer(), 'error', `figure references are filled in only in a provider's description, bestFor and review; here, write the figure itself`);

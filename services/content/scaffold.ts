@@ -1,7 +1,7 @@
 /**
- * A new content file that validates as it is: every required field of the kind's schema, each with a placeholder
- * of the right shape and a comment from the schema's own description, under the line that points the editor's YAML
- * language server at the schema. Made from the schema, so it never falls behind it.
+ * A new content file that validates as it is: a draft (`draft: true`), with every required field of the kind's
+ * schema, each with a placeholder of the right shape and a comment from the schema's own description, under the line
+ * that points the editor's YAML language server at the schema. Made from the schema, so it never falls behind it.
  */
 import { Document, isMap, isSeq } from 'yaml';
 import { KINDS } from './schemas/index.ts';
@@ -110,6 +110,21 @@ function comment(node: unknown, schema: Schema | undefined): void {
   }
 }
 
+/**
+ * What a provider needs beyond its schema's required fields to have a page once it is filled in: its review, and a
+ * score for each criterion (`criteria`, from methodology.yaml) that makes its rating. Speed is left out, as a
+ * criterion not tested yet counts for nothing: a made-up speed score would contradict the other providers' tests.
+ */
+function providerExtras(schema: Schema, ctx: Context, criteria: string[] = []): Record<string, unknown> {
+  const scored = criteria.filter((id) => id !== 'speed');
+  const score = 8;
+  return {
+    ...(scored.length ? { rating: score / 2, scores: Object.fromEntries(scored.map((id) => [id, score])) } : {}),
+    // With authors on file, every review names one, as an article does.
+    review: { ...(placeholder(schema.properties!.review!, 'review', ctx) as object), ...(ctx.author ? { author: ctx.author } : {}) },
+  };
+}
+
 /** "Example Vpn" from "example-vpn". */
 const nameOf = (slug: string) => slug.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 
@@ -117,11 +132,19 @@ const nameOf = (slug: string) => slug.split('-').map((w) => w.charAt(0).toUpperC
  * The text of a new file of the kind: `schemaPath` is the schema's path relative to the file (for the language
  * server's line), `order` the place it takes among its kind (after the others).
  */
-export function scaffold(kind: ScaffoldKind, slug: string, opts: { schemaPath: string; today: string; order: number; author?: string }): string {
+export function scaffold(kind: ScaffoldKind, slug: string, opts: { schemaPath: string; today: string; order: number; author?: string; criteria?: string[] }): string {
   const schema = KINDS[kind].schema as unknown as Schema;
-  const data = placeholder(schema, '', { slug, today: opts.today, order: opts.order, name: nameOf(slug), author: opts.author });
+  const ctx = { slug, today: opts.today, order: opts.order, name: nameOf(slug), author: opts.author };
+  const filled = placeholder(schema, '', ctx) as Record<string, unknown>;
+  if (kind === 'provider') Object.assign(filled, providerExtras(schema, ctx, opts.criteria));
+  // A draft first: its TODOs must never reach a visitor, and in a draft they are reminders, not errors.
+  const data = { draft: true, ...filled };
   const doc = new Document(data);
   comment(doc.contents, schema);
+  if (isMap(doc.contents)) {
+    const first = doc.contents.items[0]!.key as { commentBefore?: string };
+    first.commentBefore = ` A draft: on no page of the built site; \`vpnsite dev\` shows it with a "Draft" ribbon.\n Replace every TODO, then remove this line to publish it.`;
+  }
   const body = doc.toString({ lineWidth: 0 });
   return `# yaml-language-server: $schema=${opts.schemaPath}\n${body}`;
 }

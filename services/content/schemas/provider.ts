@@ -115,6 +115,7 @@ const Variant = Obj(
 export const ProviderSchema = Obj(
   {
     slug: Str('URL slug; must equal the file name.', { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' }),
+    draft: Type.Optional(Type.Boolean({ description: 'true: not on the site yet (no review page, in no list, ranking, comparison or deal, and /go/<slug> is not found); `vpnsite dev` shows its review with a "Draft" ribbon. Placeholder text (TODO) is then a warning, not an error. Remove the line once the file is filled in.' })),
     name: Str('Display name, e.g. "NordVPN".'),
     logo: Str('An emoji, shown as the logo where there is no logoSvg.'),
     logoSvg: Type.Optional(LogoSvg),
