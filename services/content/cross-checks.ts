@@ -18,6 +18,7 @@ import { rankCompare, byRating } from './ranking.ts';
  * not name, is left out: that is its own error.
  */
 function rankedLists(file: CheckedFile, providers: ReadonlyMap<string, ProviderStub>, report: (ref: number, message: string) => void): void {
+  const judged = (p: ProviderStub) => p.draft !== true || file.facts.stub.draft === true;
   const lists = new Map<string, number[]>();
   file.facts.refLists.forEach((list, k) => {
     if (list !== null) lists.set(list, [...(lists.get(list) ?? []), k]);
@@ -26,7 +27,7 @@ function rankedLists(file: CheckedFile, providers: ReadonlyMap<string, ProviderS
     const items = refs.map((k) => ({ k, p: providers.get(file.facts.refs[k]![0]), role: file.facts.refs[k]![2] }))
       .filter((x): x is { k: number; p: ProviderStub & { rating: number }; role: typeof x.role } => typeof x.p?.rating === 'number')
       // A provider this place may not name at all (shut down, or picked without a review) has that one error instead.
-      .filter((x) => !x.role || (x.p.status !== 'discontinued' && (x.role !== 'pick' || !!x.p.review)));
+      .filter((x) => judged(x.p) && (!x.role || (x.p.status !== 'discontinued' && (x.role !== 'pick' || !!x.p.review))));
     const wrong = items.findIndex((x, i) => i > 0 && rankCompare(items[i - 1]!.p, x.p) > 0);
     if (wrong === -1) continue;
     const { k, p } = items[wrong]!;
@@ -41,13 +42,21 @@ export interface CrossCheckOptions {
   today: string;
   /** The pages not on the site (drafts, or outside their publishing times), with why: a link to one is an error. */
   offSite?: ReadonlyMap<string, string>;
+  /**
+   * The providers that are drafts, which the content's own list leaves out: live content may not name them, while a
+   * draft may (an article written for a provider not yet published).
+   */
+  drafts?: ReadonlyMap<string, ProviderStub>;
 }
 
 /** What the cross-file rules read of each provider (its routeStub). */
 export interface ProviderStub {
   slug: string; name: string; rating?: number; speedTested?: boolean; plan: string; plans?: Record<string, { price?: number; regularPrice?: number }>; linkNames?: string[]; links?: string[];
-  review?: unknown; status?: string; discontinued?: { on: string };
+  review?: unknown; status?: string; discontinued?: { on: string }; draft?: boolean;
 }
+
+/** Why live content may not name a draft provider, in a message. */
+export const draftText = (p: ProviderStub) => `${p.name} is a draft (providers/${p.slug}.yaml has draft: true), so it is on no page yet`;
 
 /** How a discontinued provider is named in a message: its name and the day it shut down. */
 const shutDown = (p: ProviderStub) => `${p.name} shut down${p.discontinued ? ` on ${p.discontinued.on}` : ''}`;
@@ -74,7 +83,8 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
   /** A problem that others may share a cause with, by `cause`. */
   const because = (cause: string, more: (n: number) => string) => reporter(sharing(cause, more));
 
-  const providers = new Map(content.providers.map((p) => [p.slug, p as ProviderStub]));
+  const drafts = opts.drafts ?? new Map<string, ProviderStub>();
+  const providers = new Map([...content.providers.map((p) => [p.slug, p as ProviderStub] as const), ...drafts]);
   const figures = figureRules(problems, providers, { today: opts.today, maxAgeDays: content.site.prices?.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS }, sharing);
   // Maps, not finds: every file and every link looks a route up, so a linear search made validation quadratic.
   const byPath = routesByPath(routes);
@@ -110,6 +120,8 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
   let featured: SourceFile | undefined;
   for (const file of files) {
     const { source: s, facts } = file;
+    // A draft may name other drafts: it is judged again, as live content, once its own flag is gone.
+    const inDraft = facts.stub.draft === true;
     // A second file with a slug is mostly a copy of the first: that is its one mistake, whatever else it repeats.
     let copy = false;
     if (facts.slug !== undefined) {
@@ -131,7 +143,10 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
     facts.refs.forEach(([provider, plan, role], k) => {
       const p = providers.get(provider);
       if (!p) because(`provider:${provider}`, references)(s, pointerOf(file, 'refs', k), 'error', `unknown provider '${provider}'${suggestion(provider, providers.keys())}`);
-      else if (plan !== null && p.plans && !Object.hasOwn(p.plans, plan)) {
+      else if (p.draft && !inDraft) {
+        because(`draft:${p.slug}`, references)(s, pointerOf(file, 'refs', k), 'error', `${draftText(p)}: publish it first (remove draft: true once it is filled in) or name another provider`);
+        return;
+      } else if (plan !== null && p.plans && !Object.hasOwn(p.plans, plan)) {
         const ids = Object.keys(p.plans);
         because(`plan:${p.slug}:${plan}`, references)(s, pointerOf(file, 'refs', k).replace(/provider$/, 'plan'), 'error', `'${plan}' is not one of ${p.name}'s plans (${ids.join(', ')})${suggestion(plan, ids)}`);
       }
@@ -146,18 +161,21 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
       at(s, facts.jurisdiction, 'error', `{jurisdiction} needs site.yaml \`legal: { jurisdiction: … }\`, the governing law the terms state`);
     }
     rankedLists(file, providers, (k, message) => at(s, pointerOf(file, 'refs', k), 'error', message));
-    figures.check(file, pointerOf);
+    figures.check(file, pointerOf, inDraft);
     facts.links.forEach((href, k) => {
       const go = /^\/go\/([^/?#]+)(?:\/([^/?#]+))?/.exec(href);
       if (go) {
         if (!providers.has(go[1]!)) because(`provider:${go[1]}`, references)(s, pointerOf(file, 'links', k), 'error', `link to unknown provider '${go[1]}'${suggestion(go[1]!, providers.keys())}`);
+        else if (providers.get(go[1]!)!.draft) {
+          if (!inDraft) because(`draft:${go[1]}`, references)(s, pointerOf(file, 'links', k), 'error', `${draftText(providers.get(go[1]!)!)}: /go/${go[1]} is not found until it is published; publish it first or link elsewhere`);
+        }
         else if (providers.get(go[1]!)!.status === 'discontinued') because(`discontinued:${go[1]}`, references)(s, pointerOf(file, 'links', k), 'error', `${shutDown(providers.get(go[1]!)!)}: a button to /go/${go[1]} would only lead to its review; link to /vpn-reviews/${go[1]} or to a provider still in business`);
         else if (go[2] !== undefined && !(LINK_NAMES as readonly string[]).includes(go[2]) && !providers.get(go[1]!)!.linkNames?.includes(go[2])) {
           const known = [...LINK_NAMES, ...(providers.get(go[1]!)!.linkNames ?? [])];
           at(s, pointerOf(file, 'links', k), 'error', `/go/${go[1]}/${go[2]}: '${go[2]}' is not a link name (${known.join(', ')})${suggestion(go[2], known)}`);
         }
       } else if (opts.offSite?.has(normalizePath(href))) {
-        because(`path:${normalizePath(href)}`, references)(s, pointerOf(file, 'links', k), 'error', `internal link ${href} leads to a page that is not on the site: ${opts.offSite.get(normalizePath(href))}`);
+        if (!inDraft) because(`path:${normalizePath(href)}`, references)(s, pointerOf(file, 'links', k), 'error', `internal link ${href} leads to a page that is not on the site: ${opts.offSite.get(normalizePath(href))}`);
       } else if (!byPath.has(normalizePath(href)) || href.startsWith('/404')) {
         allPaths ??= routes.map((r) => r.path);
         because(`path:${normalizePath(href)}`, references)(s, pointerOf(file, 'links', k), 'error', `internal link ${href} does not resolve to a page${suggestion(href, allPaths)}`);
@@ -170,7 +188,8 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
       else at(s, pointer, 'warning', `offer ended on ${endsOn}; the page shows it as ended`);
     }
   }
-  editorialRules(files, content as unknown as EditorialContent, at, (cause) => because(cause, references));
+  // Drafts too: a draft provider's scores and author are checked while it is written, not first when it is published.
+  editorialRules(files, { ...content, providers: [...content.providers, ...drafts.values()] } as unknown as EditorialContent, at, (cause) => because(cause, references));
   for (const c of causes.values()) problems.push(foldProblems(c.problems, c.more));
   return problems;
 }

@@ -2,7 +2,7 @@
  * The figure rules that need every provider's record: references ({{…}}) that name a provider, plan and figure that
  * exist, figures typed beside a provider's name, and prices checked too long ago.
  */
-import type { CheckedFile, ProviderStub } from './cross-checks.ts';
+import { draftText, type CheckedFile, type ProviderStub } from './cross-checks.ts';
 import type { FactPointers } from './file-rules.ts';
 import { AGGREGATE, PLAN_FIELDS, PROVIDER_FIELDS, SPEED_FIELDS, referenceProblem, referencesIn } from './figures.ts';
 import { literalFigures, literalMessage, providerNamedFor, type Literal } from './figure-rules.ts';
@@ -47,13 +47,18 @@ export function figureRules(
     return fields.includes(ref.field) ? '' : suggestion(ref.field, fields);
   };
   return {
-    check(file: CheckedFile, pointerOf: PointerOf): void {
+    /** `inDraft`: the file is a draft, which may quote a draft provider's figures. */
+    check(file: CheckedFile, pointerOf: PointerOf, inDraft = false): void {
       const { source: s, facts } = file;
       facts.figures.forEach(([raw, nth], k) => {
         const ref = referencesIn(raw)[0]!;
         const p = providers.get(ref.provider);
         // A provider whose plans have a mistake of their own: that mistake is the error, not every reference to them.
         if (p && !p.plans) return;
+        if (p?.draft && !inDraft) {
+          textReporter(sharing(`draft:${p.slug}`))(s, pointerOf(file, 'figures', k), raw, nth, 'error', `${raw}: ${draftText(p)}; publish it first (remove draft: true once it is filled in) or quote another provider`);
+          return;
+        }
         const problem = referenceProblem(ref, providers as ReadonlyMap<string, Required<ProviderStub>>);
         if (!problem) return;
         // References to a provider that does not exist are one error with the others that name it.

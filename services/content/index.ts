@@ -2,12 +2,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkFile, fromPortable, portable, readAndCheck, type FileCheck, type PortableCheck } from './check-file.ts';
-import { crossCheck, type CheckedFile } from './cross-checks.ts';
+import { crossCheck, type CheckedFile, type ProviderStub } from './cross-checks.ts';
 import { checkLogos } from './logos.ts';
 import { assemble, type Content } from './model.ts';
 import { resolveFigures } from './resolve-figures.ts';
 import { sortProblems, type Problem } from './problem.ts';
-import { contentSchedule, offSitePages, onSite, publishingNow, type ScheduledChange } from './publishing.ts';
+import { contentSchedule, draftProviders, offSitePages, onSite, publishingNow, type ScheduledChange } from './publishing.ts';
 import { routeTable, type RouteEntry } from './routes.ts';
 import { listYamlFiles, type SourceFile } from './source.ts';
 
@@ -116,12 +116,13 @@ function finish(dataDir: string, checks: FileCheck[], opts: LoadOptions, withCon
     const liveRoutes = routeTable(live);
     routes = opts.preview ? routeTable(stubs) : liveRoutes;
     schedule = contentSchedule(stubs, now);
-    problems.push(...crossCheck(known, live, liveRoutes, { today: opts.today ?? today(), offSite: offSitePages(stubs, now) }), ...checkLogos(dataDir, known));
+    problems.push(...crossCheck(known, live, liveRoutes, { today: opts.today ?? today(), offSite: offSitePages(stubs, now), drafts: draftProviders(stubs) as unknown as ReadonlyMap<string, ProviderStub> }), ...checkLogos(dataDir, known));
   }
   const sorted = sortProblems(problems);
   const errorCount = sorted.filter((p) => p.severity === 'error').length;
   return {
-    content: withContent && schemaOk && errorCount === 0 ? onSite(resolveFigures(assemble(sources)!), now, opts.preview) : undefined,
+    // What is not on the site is left out before figures are filled in: a draft provider's discount is no offer yet.
+    content: withContent && schemaOk && errorCount === 0 ? resolveFigures(onSite(assemble(sources)!, now, opts.preview)) : undefined,
     routes,
     schedule,
     problems: sorted,

@@ -1,8 +1,10 @@
 /**
  * Drafts and the publishing clock. An article or guide marked `draft: true`, or outside its `publishAt`/`expiresAt`
  * window, is not on the site: it has no route (so no page, no place in any index, the sitemap or a feed) and a link
- * to it is an error. A deal card outside its window is not on the deals page. `vpnsite dev` keeps them all, so an
- * editor can see what they are writing. The moments at which the built site changes are its schedule.
+ * to it is an error. A deal card outside its window is not on the deals page. A provider marked `draft: true` is in
+ * no list, ranking, comparison or deal and has no review page or /go/ link; naming it from live content is an error.
+ * `vpnsite dev` keeps them all, so an editor can see what they are writing. The moments at which the built site
+ * changes are its schedule.
  */
 
 /** The build's record of when the built site next changes (`dist/_schedule.json`): for `vpnsite serve` and for hosts. */
@@ -80,6 +82,8 @@ export function scheduleOf(items: (Publishable & { file: string; what: string })
 
 /** What the content's files hold for the clock, from their route stubs: the articles', guides' and deals'. */
 export interface PublishingContent {
+  /** A provider has only the draft flag: it is on the site as soon as its file is filled in and the flag is gone. */
+  providers: { slug: string; draft?: boolean }[];
   articles: (Publishable & { slug: string })[];
   guides: (Publishable & { slug: string })[];
   deals?: { deals?: Publishable[] };
@@ -102,7 +106,12 @@ export function onSite<C extends PublishingContent>(content: C, now: string, pre
   if (preview) return content;
   const live = <T extends Publishable>(list: T[]) => list.filter((x) => isLive(x, now));
   const deals = content.deals?.deals ? { deals: { ...content.deals, deals: live(content.deals.deals) } } : {};
-  return { ...content, articles: live(content.articles), guides: live(content.guides), ...deals };
+  return { ...content, providers: content.providers.filter((p) => p.draft !== true), articles: live(content.articles), guides: live(content.guides), ...deals };
+}
+
+/** The providers that are drafts, by slug: on no page, so live content may not name them. */
+export function draftProviders<P extends { slug: string; draft?: boolean }>(content: { providers: P[] }): Map<string, P> {
+  return new Map(content.providers.filter((p) => p.draft === true).map((p) => [p.slug, p]));
 }
 
 /** The paths of the pages that are not on the site at `now`, with why: a link to one is a validation error. */
@@ -110,5 +119,6 @@ export function offSitePages(content: PublishingContent, now: string): Map<strin
   const off = new Map<string, string>();
   for (const a of content.articles) if (!isLive(a, now)) off.set(`/articles/${a.slug}`, standingText(a, now));
   for (const g of content.guides) if (!isLive(g, now)) off.set(`/${g.slug}`, standingText(g, now));
+  for (const p of content.providers) if (p.draft === true) off.set(`/vpn-reviews/${p.slug}`, `its provider is a draft (providers/${p.slug}.yaml has draft: true)`);
   return off;
 }

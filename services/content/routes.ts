@@ -78,7 +78,7 @@ type FormResultTitles = { [F in keyof typeof FORM_RESULTS]: Partial<Record<keyof
  */
 export interface RouteContent {
   site: { home: { updated: string; meta: Meta }; notFound: { meta: Meta }; formResults: FormResultTitles };
-  providers: { slug: string; name: string; status?: string; review?: { updated: string; meta: Meta } }[];
+  providers: { slug: string; name: string; status?: string; draft?: boolean; review?: { updated: string; meta: Meta } }[];
   reviews?: { updated: string; meta: Meta };
   deals?: { updated: string; meta: Meta };
   gaming?: { updated: string; meta: Meta };
@@ -119,6 +119,7 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
       return {
         slug: d.slug, name: d.name, plan: d.plan, plans, speedTested: !!speedTestsOf(review), ...(speedTestsOf(review) ? { speed: speedTestsOf(review) } : {}), logoSvg: d.logoSvg, rating: d.rating, ...(d.scores ? { scores: d.scores } : {}),
         ...(d.status === 'discontinued' ? { status: d.status, ...(d.discontinued ? { discontinued: d.discontinued } : {}) } : {}),
+        ...(d.draft === true ? { draft: true } : {}),
         ...(linkNames.length ? { linkNames } : {}),
         links: Object.keys(d.links as object),
         ...(review ? { review: { updated: review.updated, meta: pick(review.meta), ...(author ? { author } : {}) } } : {}),
@@ -194,7 +195,8 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
       const tests = data.review === undefined ? [] : at('/review/speed/tests');
       const speedTested = Array.isArray(tests) ? { speedTested: tests.length > 0 } : {};
       const gone = at('/status') === 'discontinued' ? { status: 'discontinued' } : {};
-      return { slug: '', name: str('/name'), ...(rating === undefined ? {} : { rating }), ...speedTested, plan: str('/plan'), ...(stubs ? { plans: stubs } : {}), logoSvg: at('/logoSvg'), ...(review ? { review } : {}), ...gone };
+      const draft = at('/draft') === true ? { draft: true } : {};
+      return { slug: '', name: str('/name'), ...(rating === undefined ? {} : { rating }), ...speedTested, plan: str('/plan'), ...(stubs ? { plans: stubs } : {}), logoSvg: at('/logoSvg'), ...(review ? { review } : {}), ...gone, ...draft };
     }
     case 'page': {
       const blocks = at('/blocks');

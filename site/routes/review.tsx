@@ -20,6 +20,8 @@ import { AuthorBio, Byline } from '../components/byline';
 import { Scorecard } from '../components/scorecard';
 import { authorOf, comparisonsOf, scorecardOf } from '../lib/editorial.server';
 import { METHOD_PATH } from '../../services/content/paths.ts';
+import { DraftRibbon } from '../components/draft-ribbon';
+import { ribbonFor } from '../lib/publishing.server';
 
 /** This review's data; null for /vpn-reviews/404, the page served for unknown slugs (see content.server.ts). */
 export function loader({ url }: Route.LoaderArgs) {
@@ -41,6 +43,8 @@ export function loader({ url }: Route.LoaderArgs) {
     scorecard: scorecardOf(p),
     comparisons: comparisonsOf(slug),
     discontinued,
+    // Only `vpnsite dev` renders a draft provider's review: a build has no route for it.
+    ribbon: ribbonFor({ draft: p.draft }),
   };
 }
 
@@ -56,7 +60,7 @@ export const ErrorBoundary = NotFoundBoundary;
 
 export default function Review({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return <NotFound />;
-  const { provider: p, review: r, labels, path, plan, byline, scorecard, comparisons, discontinued } = loaderData;
+  const { provider: p, review: r, labels, path, plan, byline, scorecard, comparisons, discontinued, ribbon } = loaderData;
   const stats = [
     [labels.stats.servers, <ProviderFigure slug={p.slug} figure="servers" value={p.servers} />],
     [labels.stats.countries, <ProviderFigure slug={p.slug} figure="countries" value={p.countries} />],
@@ -66,6 +70,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
   ] as const;
   return (
     <>
+      {ribbon && <div className="mx-auto max-w-6xl px-4 pt-6"><DraftRibbon {...ribbon} /></div>}
       {discontinued && <DiscontinuedNotice name={p.name} on={discontinued.on} reason={discontinued.reason} labels={discontinued.labels} />}
       <section className="bg-gradient-to-br from-blue-800 to-indigo-900 text-white">
         <div className={`mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 ${discontinued ? '' : 'lg:grid-cols-[1fr_22rem]'}`}>

@@ -1,10 +1,10 @@
 /**
- * One real build of content an editor made with `vpnsite new` and the publishing fields: the new provider, article
- * and guide validate and build; a draft and an article whose publishAt is to come are built nowhere (no page, no
+ * Two real builds of content an editor made with `vpnsite new` and the publishing fields: the new provider, article
+ * and guide validate as drafts and are built nowhere, then validate and build once filled in; a draft and an article whose publishAt is to come are built nowhere (no page, no
  * index card, no sitemap entry); one whose publishAt has passed is built; the build prints the next change and
  * writes it to _schedule.json, which `vpnsite schedule` lists too.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,18 +13,32 @@ import { copyOfData, edit, vpnsite } from '../helpers/cli.ts';
 
 const NOW = '2026-11-21T12:00:00Z';
 
+/** The files `vpnsite new` makes, by kind, slug and the page each is published at. */
+const MADE = [['provider', 'example-vpn', 'vpn-reviews/example-vpn'], ['article', 'fresh-article', 'articles/fresh-article'], ['guide', 'fresh-guide', 'fresh-guide']] as const;
+
 describe('vpnsite new, drafts and the publishing clock, built', () => {
   it('builds what is published and nothing else, and says when that changes', () => {
     const data = copyOfData();
     const out = join(mkdtempSync(join(tmpdir(), 'vpnsite-publishing-')), 'dist');
     const env = { VPNSITE_NOW: NOW };
-    for (const [kind, slug] of [['provider', 'example-vpn'], ['article', 'fresh-article'], ['guide', 'fresh-guide']]) {
-      const made = vpnsite(['new', kind!, slug!, '--data', data], env);
+    for (const [kind, slug] of MADE) {
+      const made = vpnsite(['new', kind, slug, '--data', data], env);
       expect(made.status, made.stderr).toBe(0);
-      expect(readFileSync(join(data, `${kind}s`, `${slug}.yaml`), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\S+\/services\/content\/schemas\/json\/\w+\.schema\.json\n# /);
+      const text = readFileSync(join(data, `${kind}s`, `${slug}.yaml`), 'utf8');
+      expect(text).toMatch(/^# yaml-language-server: \$schema=\S+\/services\/content\/schemas\/json\/\w+\.schema\.json\n# /);
+      expect(text).toMatch(/^draft: true$/m);
     }
     expect(vpnsite(['new', 'article', 'fresh-article', '--data', data], env).status).toBe(1);
     expect(vpnsite(['new', 'page', 'x', '--data', data], env).status).toBe(2);
+    // New files are drafts full of TODOs: valid, each TODO a reminder, none an error.
+    const drafts = vpnsite(['validate', '--data', data, '--format', 'json'], env);
+    expect(drafts.status, drafts.stdout).toBe(0);
+    const problems = JSON.parse(drafts.stdout) as { file: string; line: number; severity: string; message: string }[];
+    for (const [kind, slug] of MADE) {
+      const reminders = problems.filter((p) => p.file.endsWith(`${kind}s/${slug}.yaml`) && p.message.startsWith("placeholder text 'TODO' is still in this draft: fill it in before you publish"));
+      expect(reminders.length, slug).toBeGreaterThan(0);
+      for (const p of reminders) expect(p.severity).toBe('warning');
+    }
 
     edit(join(data, 'articles/is-free-vpn-safe.yaml'), 'slug: is-free-vpn-safe\n', 'slug: is-free-vpn-safe\ndraft: true\n');
     edit(join(data, 'articles/vpn-speed-test.yaml'), 'slug: vpn-speed-test\n', 'slug: vpn-speed-test\npublishAt: 2026-12-01T09:00:00Z\n');
@@ -50,7 +64,7 @@ describe('vpnsite new, drafts and the publishing clock, built', () => {
     expect(schedule.changes.map((c) => [c.at, c.action, c.what])).toEqual([['2026-12-01T09:00:00.000Z', 'publish', '/articles/vpn-speed-test']]);
 
     const page = (path: string) => join(out, path, 'index.html');
-    for (const path of ['articles/fresh-article', 'fresh-guide', 'articles/vpn-vs-proxy']) expect(existsSync(page(path)), path).toBe(true);
+    expect(existsSync(page('articles/vpn-vs-proxy'))).toBe(true);
     const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8');
     const index = readFileSync(page('articles'), 'utf8');
     for (const slug of ['is-free-vpn-safe', 'vpn-speed-test']) {
@@ -58,10 +72,38 @@ describe('vpnsite new, drafts and the publishing clock, built', () => {
       expect(sitemap).not.toContain(`/articles/${slug}<`);
       expect(index).not.toContain(`/articles/${slug}"`);
     }
-    expect(index).toContain('/articles/fresh-article"');
+    // The new drafts are built nowhere: no page, and not one file of the site names them.
+    for (const [, slug, path] of MADE) {
+      expect(existsSync(page(path)), path).toBe(false);
+      const naming = listFiles(out).filter((f) => readFileSync(join(out, f), 'latin1').includes(slug));
+      expect(naming, slug).toEqual([]);
+    }
 
     const listed = vpnsite(['schedule', '--data', data], env);
     expect(listed.status).toBe(0);
     expect(listed.stdout.trim()).toBe('2026-12-01T09:00:00.000Z  publish  /articles/vpn-speed-test  articles/vpn-speed-test.yaml');
-  }, 600_000);
+
+    // Filled in and published (each TODO replaced, the draft line gone), they validate and build, each at its page.
+    for (const [kind, slug] of MADE) {
+      const file = join(data, `${kind}s`, `${slug}.yaml`);
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/TODO (\w+)/g, 'Written $1').replace(/^draft: true\n/m, ''));
+    }
+    const published = vpnsite(['validate', '--data', data], env);
+    expect(published.status, published.stdout).toBe(0);
+    expect(published.stdout).not.toContain('TODO');
+    const rebuilt = vpnsite(['build', '--data', data, '--out', out], env);
+    expect(rebuilt.status, rebuilt.stdout + rebuilt.stderr).toBe(0);
+    const sitemapNow = readFileSync(join(out, 'sitemap.xml'), 'utf8');
+    for (const [, , path] of MADE) {
+      expect(existsSync(page(path)), path).toBe(true);
+      expect(sitemapNow).toContain(`/${path}<`);
+    }
+    expect(readFileSync(page('articles'), 'utf8')).toContain('/articles/fresh-article"');
+    expect(readFileSync(page('vpn-reviews'), 'utf8')).toContain('/vpn-reviews/example-vpn"');
+  }, 900_000);
 });
+
+/** Every file below dir, relative to it. */
+function listFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(dir, join(prefix, e.name)) : [join(prefix, e.name)]));
+}

@@ -6,8 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { checkFiles, formatProblem, newestFirst, readingMinutes, type ContentFile } from '../../services/content/index.ts';
 import { listYamlFiles } from '../../services/content/source.ts';
+import { scaffold } from '../../services/content/scaffold.ts';
 
 const NOW = '2026-11-21T12:00:00.000Z';
 const real = (): Map<string, string> => new Map(listYamlFiles('data').map((rel) => [rel, readFileSync(join('data', rel), 'utf8')]));
@@ -70,6 +72,71 @@ describe('drafts and the publishing clock', { timeout: 60_000 }, () => {
     files.set('guides/mobile-setup-guide.yaml', files.get('guides/mobile-setup-guide.yaml')!.replace('expiresAt: 2027-01-31T23:59:00Z', ''));
     expect(check(files, { now: '2027-02-01T00:00:00.000Z' }).content!.deals!.deals.length).toBe(dealsNow + 1);
   });
+});
+
+/** The real content with a provider just made by `vpnsite new`: a draft, every text a TODO. */
+const withDraftProvider = () => {
+  const files = real();
+  const criteria = (parse(files.get('methodology.yaml')!) as { criteria: { id: string }[] }).criteria.map((c) => c.id);
+  const author = (parse(files.get('authors.yaml')!) as { authors: { id: string }[] }).authors[0]!.id;
+  files.set('providers/example-vpn.yaml', scaffold('provider', 'example-vpn', { schemaPath: 'x.json', today: '2026-11-21', order: 1, criteria, author }));
+  return files;
+};
+const ARTICLE = 'articles/is-free-vpn-safe.yaml';
+/** The line and column (1-based) where `needle` starts in the file's text, as a problem names them. */
+const position = (text: string, needle: string, from = 0) => {
+  const at = text.indexOf(needle);
+  expect(at, needle).toBeGreaterThan(-1);
+  const before = text.slice(0, at + from).split('\n');
+  return `${before.length}:${before.at(-1)!.length + 1}`;
+};
+
+describe('a draft provider', { timeout: 60_000 }, () => {
+  it('is valid with its placeholders as warnings, is on no page of a build, and is kept in preview', () => {
+    const files = withDraftProvider();
+    const built = check(files);
+    expect(errors(built)).toEqual([]);
+    const reminders = built.problems.filter((p) => p.file.endsWith('example-vpn.yaml') && /placeholder text 'TODO'/.test(p.message));
+    expect(reminders.length).toBeGreaterThan(0);
+    for (const p of reminders) expect(p.severity).toBe('warning');
+    expect(built.routes.map((r) => r.path).filter((p) => p.includes('example-vpn'))).toEqual([]);
+    expect(built.content!.providers.map((p) => p.slug)).not.toContain('example-vpn');
+    const preview = check(files, { preview: true });
+    expect(preview.routes.map((r) => r.path)).toContain('/vpn-reviews/example-vpn');
+    expect(preview.content!.providers.find((p) => p.slug === 'example-vpn')!.draft).toBe(true);
+    expect(preview.problems).toEqual(built.problems);
+
+    // Without its flag, the same placeholders would reach visitors: each is an error.
+    files.set('providers/example-vpn.yaml', files.get('providers/example-vpn.yaml')!.replace(/^draft: true\n/m, ''));
+    const live = errors(check(files));
+    expect(live.length).toBe(reminders.length);
+    for (const e of live) expect(e).toMatch(/providers\/example-vpn\.yaml:\d+:\d+ error .*placeholder text 'TODO' is still in the content/);
+  });
+
+  // Each place live content names a provider, pointed at the draft: one error there, saying it is a draft.
+  const places: [string, (text: string) => string, (text: string) => string][] = [
+    ['a pick row', (t) => t.replace('      - provider: surfshark\n        label: Runner-Up', '      - provider: example-vpn\n        label: Runner-Up'), (t) => position(t, 'provider: example-vpn', 'provider: '.length)],
+    ['a figure', (t) => t.replace('"{{surfshark.servers}} servers', '"{{example-vpn.servers}} servers'), (t) => position(t, '{{example-vpn.servers}}')],
+    ['a link to its review', (t) => t.replace('href: /articles/reduce-vpn-costs }', 'href: /vpn-reviews/example-vpn }'), (t) => position(t, '/vpn-reviews/example-vpn')],
+    ['a /go/ link', (t) => t.replace('href: /articles/reduce-vpn-costs }', 'href: /go/example-vpn }'), (t) => position(t, '/go/example-vpn')],
+  ];
+  for (const [place, change, where] of places) {
+    it(`may not be named by live content in ${place}; a draft may name it`, () => {
+      const files = withDraftProvider();
+      const rel = place === 'a pick row' || place === 'a figure' ? 'articles/vpn-vs-proxy.yaml' : ARTICLE;
+      const changed = change(files.get(rel)!);
+      expect(changed).not.toBe(files.get(rel));
+      files.set(rel, changed);
+      const found = errors(check(files));
+      expect(found).toHaveLength(1);
+      expect(found[0]).toContain(`${rel}:${where(changed)} error`);
+      expect(found[0]).toMatch(/Example Vpn is a draft \(providers\/example-vpn\.yaml has draft: true\)|its provider is a draft \(providers\/example-vpn\.yaml has draft: true\)/);
+      // The same reference from a draft is no error: both are off the site.
+      files.set(rel, changed.replace(/^slug: ([\w-]+)\n/m, 'slug: $1\ndraft: true\n'));
+      for (const [other, text] of files) if (other !== rel && text.includes(`/articles/${rel.slice(9, -5)} }`)) files.set(other, text.replaceAll(`href: /articles/${rel.slice(9, -5)} }`, 'href: / }'));
+      expect(errors(check(files))).toEqual([]);
+    });
+  }
 });
 
 describe('the articles index order and reading time', { timeout: 60_000 }, () => {
