@@ -3,26 +3,17 @@
  * record holds, so no two pages differ for one provider and plan; and no price, discount, server or country count
  * appears in a page's text that is not one of the provider's own.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadContent, ranked } from '../../services/content/index.ts';
 import { formatDiscount, formatMoney, formatPrice, formatServers, formatShortDate, planOf, yearlySavings } from '../../services/content/figures.ts';
 import { providerNamedFor } from '../../services/content/figure-rules.ts';
 import { formatMbps, formatMs, formatPercent, speedFigures } from '../../services/content/speed.ts';
-import { useBrowser } from '../helpers/browser.ts';
+import { all, staticPage } from '../helpers/static-page.ts';
 import { BUILD_DAY } from '../helpers/build-day.ts';
 
-const browser = useBrowser();
-// Every route, read one after another in one tab: long on a busy machine.
-const LONG = 600_000;
-
-/** Opens each route in turn in one tab with JavaScript off (the prerendered HTML) and hands it over. */
-async function eachPage(visit: (page: Page, path: string) => Promise<void>): Promise<void> {
-  const { page } = await browser.open('/', { javaScript: false });
-  for (const path of pages) {
-    await page.goto(new URL(path, browser.baseUrl()).href, { waitUntil: 'domcontentloaded' });
-    await visit(page, path);
-  }
+/** Every route's prerendered page (what a visitor without JavaScript and a crawler read), one after another. */
+function eachPage(visit: (page: Document, path: string) => void): void {
+  for (const path of pages) visit(staticPage(path), path);
 }
 const loaded = loadContent('data', { today: BUILD_DAY });
 const content = loaded.content!;
@@ -75,11 +66,11 @@ function allowedFor(slug: string): Set<string> {
 }
 
 describe('one figure per provider and plan across the site', () => {
-  it('marks every figure with its provider and plan, and every page shows the record\'s own', async () => {
+  it('marks every figure with its provider and plan, and every page shows the record\'s own', () => {
     const record = recordFigures();
     const seen = new Map<string, Map<string, string>>();
-    await eachPage(async (page, path) => {
-      const figures = await page.locator('[data-figure]').evaluateAll((els) => els.map((el) => [el.getAttribute('data-figure')!, (el.textContent ?? '').replace(/\s+/g, ' ').trim()] as const));
+    eachPage((page, path) => {
+      const figures = all(page, '[data-figure]').map((el) => [el.getAttribute('data-figure')!, (el.textContent ?? '').replace(/\s+/g, ' ').trim()] as const);
       for (const [key, text] of figures) {
         if (!seen.has(key)) seen.set(key, new Map());
         seen.get(key)!.set(text, path);
@@ -93,26 +84,24 @@ describe('one figure per provider and plan across the site', () => {
     // checked; one without a review, or shut down, is offered on no page.
     for (const p of content.providers.filter(ranked)) expect(seen.has(`${p.slug}/${p.plan}/price`), p.slug).toBe(true);
     for (const p of content.providers.filter(ranked)) expect(seen.has(`${p.slug}/${p.plan}/checked`), p.slug).toBe(true);
-  }, LONG);
+  });
 
-  it('shows in its text no price, discount or count that is not a figure of the provider it is about', async () => {
+  it('shows in its text no price, discount or count that is not a figure of the provider it is about', () => {
     const names = content.providers.map((p) => ({ slug: p.slug, name: p.name }));
     const strays: string[] = [];
-    await eachPage(async (page, path) => {
+    eachPage((page, path) => {
       // Each block of text, with the marked figures taken out: what is left was written as text.
       // with the card it is in (data-provider) and its section's heading: who the text is about.
-      const blocks = await page.locator('main :is(p, li, td, dd, h1, h2, h3)').evaluateAll((els) =>
-        els.map((el) => {
-          const copy = el.cloneNode(true) as HTMLElement;
-          copy.querySelectorAll('[data-figure]').forEach((f) => f.remove());
-          const heading = el.closest('section')?.querySelector('h2, h3');
-          return {
-            text: (copy.textContent ?? '').replace(/\s+/g, ' '),
-            card: el.closest('[data-provider]')?.getAttribute('data-provider') ?? undefined,
-            heading: heading && heading !== el ? (heading.textContent ?? '') : '',
-          };
-        }),
-      );
+      const blocks = all(page, 'main p, main li, main td, main dd, main h1, main h2, main h3').map((el) => {
+        const copy = el.cloneNode(true) as Element;
+        copy.querySelectorAll('[data-figure]').forEach((f) => f.remove());
+        const heading = el.closest('section')?.querySelector('h2, h3');
+        return {
+          text: (copy.textContent ?? '').replace(/\s+/g, ' '),
+          card: el.closest('[data-provider]')?.getAttribute('data-provider') ?? undefined,
+          heading: heading && heading !== el ? (heading.textContent ?? '') : '',
+        };
+      });
       const ownProvider = /^\/vpn-reviews\/([^/]+)$/.exec(path)?.[1];
       for (const { text, card, heading } of blocks) {
         for (const m of text.matchAll(IN_TEXT)) {
@@ -123,5 +112,5 @@ describe('one figure per provider and plan across the site', () => {
       }
     });
     expect(strays).toEqual([]);
-  }, LONG);
+  });
 });
