@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../helpers/browser.ts';
+import { all, byTestId, linksNamed, one, staticPage, textOf } from '../helpers/static-page.ts';
 
 const browser = useBrowser();
 
@@ -47,103 +48,102 @@ const ARTICLES: ArticleSpec[] = [
 ];
 
 /** Heading levels in document order inside <main>. */
-async function headingLevels(page: import('playwright-core').Page): Promise<number[]> {
-  return page.locator('main :is(h1, h2, h3, h4, h5, h6)').evaluateAll((els) => els.map((el) => Number(el.tagName.slice(1))));
+function headingLevels(page: Document): number[] {
+  return all(page, 'main h1, main h2, main h3, main h4, main h5, main h6').map((el) => Number(el.tagName.slice(1)));
 }
+/** The elements under `root` whose own text is exactly `text`. */
+const exactly = (root: ParentNode, selector: string, text: string) => all(root, selector).filter((el) => textOf(el) === text);
 
 describe.each(ARTICLES)('article /articles/$slug', (a) => {
   const path = `/articles/${a.slug}`;
 
-  it('is complete in the prerendered HTML with JavaScript off', async () => {
-    const { page } = await browser.open(path, { javaScript: false });
-    await expect(page.locator('h1').allTextContents()).resolves.toEqual([a.title]);
-    const main = page.locator('main');
-    expect(await main.getByText('Updated January 2025', { exact: true }).count()).toBe(1);
-    expect(await main.getByText(a.category, { exact: true }).count()).toBe(1);
-    expect(await page.getByTestId('quick-answer').getByRole('heading', { name: 'Quick Answer' }).count()).toBe(1);
-    const text = (await main.textContent()) ?? '';
+  it('is complete in the prerendered HTML with JavaScript off', () => {
+    const page = staticPage(path);
+    expect(all(page, 'h1').map((h) => h.textContent)).toEqual([a.title]);
+    const main = one(page, 'main');
+    expect(exactly(main, '*', 'Updated January 2025').filter((el) => !el.querySelector('*'))).toHaveLength(1);
+    expect(exactly(main, '*', a.category).filter((el) => !el.querySelector('*'))).toHaveLength(1);
+    expect(exactly(byTestId(page, 'quick-answer'), 'h1, h2, h3, h4, h5, h6', 'Quick Answer')).toHaveLength(1);
+    const text = main.textContent ?? '';
     for (const figure of a.figures) expect(text, figure).toContain(figure);
-    const levels = await headingLevels(page);
+    const levels = headingLevels(page);
     levels.forEach((level, i) => expect(level, `heading ${i} skips a level`).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1));
-    expect(await page.locator('article > section').last().locator('a').count()).toBeGreaterThan(0);
+    expect(all(all(page, 'article > section').at(-1)!, 'a').length).toBeGreaterThan(0);
   });
 
-  it('recommends NordVPN at $3.39/month (73% OFF) then Surfshark at $2.39/month (81% OFF), with Get Deal through /go/', async () => {
-    const { page } = await browser.open(path, { javaScript: false });
-    const cards = page.getByTestId('recommendation');
-    expect(await cards.count()).toBe(2);
+  it('recommends NordVPN at $3.39/month (73% OFF) then Surfshark at $2.39/month (81% OFF), with Get Deal through /go/', () => {
+    const page = staticPage(path);
+    const cards = all(page, '[data-testid="recommendation"]');
+    expect(cards).toHaveLength(2);
     const expected = [
       ['nordvpn', 'NordVPN', '$3.39/month', '73% OFF', '2-year plan, 3 months free'],
       ['surfshark', 'Surfshark', '$2.39/month', '81% OFF', '2-year plan'],
     ] as const;
     for (const [i, [slug, name, price, discount, plan]] of expected.entries()) {
-      const card = cards.nth(i);
-      expect(await card.getByRole('heading', { level: 3 }).textContent()).toContain(name);
-      const cardText = await card.textContent();
+      const card = cards[i]!;
+      expect(one(card, 'h3').textContent).toContain(name);
+      const cardText = card.textContent;
       for (const figure of [price, discount, plan, 'Price checked 15 Jan 2025', '30-day money-back guarantee']) expect(cardText).toContain(figure);
-      expect(await card.locator('li').count()).toBeGreaterThanOrEqual(3);
-      const deal = card.getByRole('link', { name: 'Get Deal' });
-      expect(await deal.getAttribute('href')).toBe(`/go/${slug}?from=${encodeURIComponent(path)}&placement=recommendation`);
-      expect(await deal.getAttribute('target')).toBe('_blank');
-      expect(await deal.getAttribute('rel')).toBe('sponsored nofollow noopener');
+      expect(all(card, 'li').length).toBeGreaterThanOrEqual(3);
+      const deals = linksNamed(card, 'Get Deal');
+      expect(deals).toHaveLength(1);
+      expect(deals[0]!.getAttribute('href')).toBe(`/go/${slug}?from=${encodeURIComponent(path)}&placement=recommendation`);
+      expect(deals[0]!.getAttribute('target')).toBe('_blank');
+      expect(deals[0]!.getAttribute('rel')).toBe('sponsored nofollow noopener');
     }
   });
 
   if (a.badge) {
     const [badge, count, severity = 'high'] = a.badge;
-    it(`marks its ${severity} cards '${badge}'`, async () => {
-      const { page } = await browser.open(path, { javaScript: false });
-      const cards = page.locator(`main [data-severity="${severity}"]`);
-      expect(await cards.count()).toBe(count);
-      expect(await cards.getByText(badge, { exact: true }).count()).toBe(count);
+    it(`marks its ${severity} cards '${badge}'`, () => {
+      const cards = all(staticPage(path), `main [data-severity="${severity}"]`);
+      expect(cards).toHaveLength(count);
+      expect(cards.flatMap((c) => exactly(c, '*', badge).filter((el) => !el.querySelector('*')))).toHaveLength(count);
     });
   }
 
   if (a.closing) {
     const closing = a.closing;
-    it('ends with its closing links', async () => {
-      const { page } = await browser.open(path, { javaScript: false });
-      const last = page.locator('article[data-testid="article"] > section').last().getByRole('link');
-      const links = await last.evaluateAll((els) => els.map((el) => [el.textContent, el.getAttribute('href')]));
-      expect(links).toEqual(closing);
+    it('ends with its closing links', () => {
+      const last = all(staticPage(path), 'article[data-testid="article"] > section').at(-1)!;
+      expect(all(last, 'a[href]').map((el) => [el.textContent, el.getAttribute('href')])).toEqual(closing);
     });
   }
 });
 
 describe('articles', () => {
-  it('render their tables and deals: speed test, VPN vs proxy and costs', async () => {
-    const proxy = (await browser.open('/articles/vpn-vs-proxy', { javaScript: false })).page;
-    const rows = proxy.getByTestId('comparison-table').locator('tbody th');
-    expect(await rows.allTextContents()).toEqual([
+  it('render their tables and deals: speed test, VPN vs proxy and costs', () => {
+    const proxy = staticPage('/articles/vpn-vs-proxy');
+    expect(all(byTestId(proxy, 'comparison-table'), 'tbody th').map((th) => th.textContent)).toEqual([
       'Traffic encryption', 'Device-wide protection', 'DNS leak protection', 'Kill switch', 'IP masking', 'Speed', 'Setup difficulty',
     ]);
-    expect(await proxy.locator('main').textContent()).toContain('A VPN is better for security and privacy');
+    expect(one(proxy, 'main').textContent).toContain('A VPN is better for security and privacy');
 
-    const costs = (await browser.open('/articles/reduce-vpn-costs', { javaScript: false })).page;
-    expect(await costs.getByTestId('cost-table').locator('tbody th').allTextContents()).toEqual(['Monthly', '1-Year', '2-3-YearBest Value']);
-    const costText = await costs.getByTestId('cost-table').textContent();
+    const costs = staticPage('/articles/reduce-vpn-costs');
+    expect(all(byTestId(costs, 'cost-table'), 'tbody th').map((th) => th.textContent)).toEqual(['Monthly', '1-Year', '2-3-YearBest Value']);
+    const costText = byTestId(costs, 'cost-table').textContent;
     for (const figure of ['$10-15', '$4-8', '30-50%', '$2-5', '60-80%']) expect(costText).toContain(figure);
-    const deals = costs.getByTestId('deal');
-    expect(await deals.count()).toBe(2);
+    const deals = all(costs, '[data-testid="deal"]');
+    expect(deals).toHaveLength(2);
     const dealFigures = [
       ['$12.95', '$3.39', '73% OFF', 'Save $229.44', '2-year plan', '3 months free', '30-day money-back guarantee', '6 connections'],
       ['$12.95', '$2.39', '81% OFF', 'Save $253.44', '2-year plan', '30-day money-back guarantee', 'Unlimited connections'],
     ];
     for (const [i, figures] of dealFigures.entries()) {
-      const deal = deals.nth(i);
-      expect(await deal.locator('s').textContent()).toContain(figures[0]);
-      const t = await deal.textContent();
+      const deal = deals[i]!;
+      expect(one(deal, 's').textContent).toContain(figures[0]);
+      const t = deal.textContent;
       for (const f of figures) expect(t).toContain(f);
-      expect(await deal.getByRole('link', { name: 'Get Deal' }).getAttribute('href')).toMatch(/^\/go\/(nordvpn|surfshark)\?/);
+      expect(linksNamed(deal, 'Get Deal')[0]!.getAttribute('href')).toMatch(/^\/go\/(nordvpn|surfshark)\?/);
     }
-    expect(await costs.getByTestId('price-list-item').allTextContents()).toEqual([
+    expect(all(costs, '[data-testid="price-list-item"]').map((li) => li.textContent)).toEqual([
       expect.stringMatching(/\$3\.39\/month2-year plan, 3 months freePrice checked 15 Jan 2025$/),
       expect.stringMatching(/\$2\.39\/month2-year planPrice checked 15 Jan 2025$/),
       expect.stringMatching(/\$2\.25\/month3-year planPrice checked 15 Jan 2025$/),
       expect.stringMatching(/\$2\.19\/month3-year planPrice checked 15 Jan 2025$/),
       expect.stringMatching(/\$2\.49\/month2-year planPrice checked 15 Jan 2025$/),
     ]);
-    expect(await costs.getByTestId('formula').textContent()).toBe('Value = (Features score + Performance score) ÷ Total cost');
+    expect(byTestId(costs, 'formula').textContent).toBe('Value = (Features score + Performance score) ÷ Total cost');
   });
 
   it('sit in a max-w-4xl container and hydrate without console errors', async () => {
@@ -153,9 +153,8 @@ describe('articles', () => {
     expect(await page.getByTestId('recommendation').count()).toBe(2);
   });
 
-  it('are linked from the footer Articles column', async () => {
-    const { page } = await browser.open('/', { javaScript: false });
-    const hrefs = await page.getByRole('navigation', { name: 'Articles' }).getByRole('link').evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+  it('are linked from the footer Articles column', () => {
+    const hrefs = all(one(staticPage('/'), 'nav[aria-label="Articles"]'), 'a[href]').map((el) => el.getAttribute('href'));
     expect(hrefs).toEqual(['/articles', ...ARTICLES.map((a) => `/articles/${a.slug}`)]);
   });
 });
