@@ -7,7 +7,8 @@ import { NotFound } from './components/not-found';
 import { PageViewBeacon } from './components/page-view-beacon';
 import { ClientLinks } from './components/site-link';
 import { SiteStyles } from './components/site-styles';
-import { getContent } from './lib/content.server';
+import { getContent, today } from './lib/content.server';
+import { DEFAULT_MAX_AGE_DAYS } from '../services/content/figure-checks.ts';
 import { METHOD_PATH } from '../services/content/paths.ts';
 import stylesHref from './styles/app.css?url';
 
@@ -17,7 +18,15 @@ export function loader() {
   const { brand, nav, footer, copyrightYear, notFound, errorPage, url } = site;
   // The disclosure beside every group of /go/ buttons links to the method page, where commissions are explained.
   const disclosure = { text: site.disclosure.text, link: site.disclosure.link, href: methodology ? METHOD_PATH : undefined };
-  return { brand, nav, footer, copyrightYear, notFound, errorPage, url, prices: { checked: site.prices.checked, period: site.prices.period }, disclosure };
+  // A price is judged fresh or stale on the build's day, the same day every page of one build is judged on.
+  const prices = {
+    checked: site.prices.checked,
+    stale: site.prices.stale ?? 'Price checked {date}, over {maxAgeDays} days ago: it may have changed',
+    period: site.prices.period,
+    maxAgeDays: site.prices.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS,
+    today: today(),
+  };
+  return { brand, nav, footer, copyrightYear, notFound, errorPage, url, prices, disclosure };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;

@@ -185,7 +185,7 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
     for (const { pointer, endsOn, schedule } of facts.ends) {
       if (endsOn >= opts.today) continue;
       if (schedule) at(s, pointer, 'warning', `this routing rule's schedule ended on ${endsOn}; it no longer matches any click`);
-      else at(s, pointer, 'warning', `offer ended on ${endsOn}; the page shows it as ended`);
+      else at(s, pointer, 'warning', `offer ended on ${endsOn}; the site no longer shows it`);
     }
   }
   // Drafts too: a draft provider's scores and author are checked while it is written, not first when it is published.

@@ -4,15 +4,13 @@
  */
 import { draftText, type CheckedFile, type ProviderStub } from './cross-checks.ts';
 import type { FactPointers } from './file-rules.ts';
-import { AGGREGATE, PLAN_FIELDS, PROVIDER_FIELDS, SPEED_FIELDS, referenceProblem, referencesIn } from './figures.ts';
+import { AGGREGATES, daysSince, isAggregate, PLAN_FIELDS, PROVIDER_FIELDS, SPEED_FIELDS, referenceProblem, referencesIn } from './figures.ts';
 import { literalFigures, literalMessage, providerNamedFor, type Literal } from './figure-rules.ts';
 import { suggestion, type Problem, type Severity } from './problem.ts';
 import { locate, locateText, type SourceFile } from './source.ts';
 
 /** How old a checked price may be, in days, when site.yaml does not say. */
 export const DEFAULT_MAX_AGE_DAYS = 90;
-
-const DAY_MS = 86_400_000;
 
 /** A problem at a piece of a string value (locateText). */
 export function textReporter(problems: Problem[]) {
@@ -37,11 +35,10 @@ export function figureRules(
 ) {
   const atText = textReporter(problems);
   const names = [...providers.values()].map((p) => ({ slug: p.slug, name: p.name }));
-  const today = Date.parse(opts.today);
   const hint = (raw: string): string => {
     const ref = referencesIn(raw)[0]!;
     const p = providers.get(ref.provider);
-    if (!p) return suggestion(ref.provider, [...providers.keys(), 'max']);
+    if (!p) return suggestion(ref.provider, [...providers.keys(), ...Object.keys(AGGREGATES)]);
     if (ref.plan !== undefined && p.plans && !Object.hasOwn(p.plans, ref.plan)) return suggestion(ref.plan, Object.keys(p.plans));
     const fields: readonly string[] = [...PROVIDER_FIELDS, ...SPEED_FIELDS, ...PLAN_FIELDS];
     return fields.includes(ref.field) ? '' : suggestion(ref.field, fields);
@@ -62,7 +59,7 @@ export function figureRules(
         const problem = referenceProblem(ref, providers as ReadonlyMap<string, Required<ProviderStub>>);
         if (!problem) return;
         // References to a provider that does not exist are one error with the others that name it.
-        const list = p || ref.provider === AGGREGATE ? problems : sharing(`provider:${ref.provider}`);
+        const list = p || isAggregate(ref.provider) ? problems : sharing(`provider:${ref.provider}`);
         textReporter(list)(s, pointerOf(file, 'figures', k), raw, nth, 'error', `${raw}: ${problem}${hint(raw)}`);
       });
       facts.named.forEach((value, k) => {
@@ -73,7 +70,7 @@ export function figureRules(
         });
       });
       for (const { pointer, date } of facts.checked) {
-        const days = Math.floor((today - Date.parse(date)) / DAY_MS);
+        const days = daysSince(date, opts.today);
         if (days > opts.maxAgeDays) {
           const pos = locate(s, pointer);
           problems.push({ file: s.file, line: pos.line, column: pos.column, pointer, severity: 'warning', message: `price checked on ${date}, ${days} days ago (more than ${opts.maxAgeDays}, site.yaml prices.maxAgeDays): check it at the provider and update the date` });

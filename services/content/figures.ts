@@ -89,6 +89,17 @@ export const formatServers = (n: number) => `${n}+`;
 export const yearlySavings = (plan: Pick<PlanRecord, 'price' | 'regularPrice'>) =>
   plan.regularPrice === undefined || plan.regularPrice <= plan.price ? undefined : formatMoney(Math.round((plan.regularPrice - plan.price) * 1200) / 100);
 
+const DAY_MS = 86_400_000;
+
+/** Whole days from `date` to `today`, both YYYY-MM-DD. */
+export const daysSince = (date: string, today: string) => Math.floor((Date.parse(today) - Date.parse(date)) / DAY_MS);
+
+/**
+ * Whether a plan's price was checked more than `maxAgeDays` before `today`, the build's day: its card then says so in
+ * the warning tone, and search engines are not told it as an offer.
+ */
+export const isStale = (plan: Pick<PlanRecord, 'checked'>, today: string, maxAgeDays: number) => daysSince(plan.checked, today) > maxAgeDays;
+
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** "15 Jan 2025" for 2025-01-15, the same on the server and in every browser (no locale or time zone involved). */
@@ -109,8 +120,17 @@ export const PROVIDER_FIELDS = ['servers', 'countries', 'devices', 'rating'] as 
 export const SPEED_FIELDS = ['download', 'speedLoss', 'ping'] as const;
 /** Figures of one plan. */
 export const PLAN_FIELDS = ['price', 'regularPrice', 'discount', 'savings', 'term'] as const;
-/** Figures over every provider: `{{max.discount}}`, the largest discount of any plan. */
-export const AGGREGATE = 'max';
+/**
+ * Figures over every provider still in business: `{{max.discount}}`, the largest discount of any plan;
+ * `{{count.reviewed}}`, how many providers have a review ("eight"); `{{prices.checked}}`, when their prices were
+ * checked ("on 15 Jan 2025", or "between 15 Jan 2025 and 3 Feb 2025").
+ */
+export const AGGREGATES: Readonly<Record<string, string>> = { max: 'discount', count: 'reviewed', prices: 'checked' };
+
+/** Whether a reference's first part names a figure over every provider rather than a provider. */
+export const isAggregate = (name: string) => Object.hasOwn(AGGREGATES, name);
+
+const AGGREGATE_LIST = Object.entries(AGGREGATES).map(([k, v]) => `{{${k}.${v}}}`).join(', ');
 
 /** `{{nordvpn.price}}`, `{{nordvpn.2-year.price}}`, `{{max.discount}}`: what a reference looks like. */
 export const REFERENCE = /\{\{\s*([a-z0-9-]+)(?:\.([a-z0-9-]+))?\.([a-zA-Z]+)\s*\}\}/g;
@@ -123,7 +143,7 @@ export interface Reference {
 
 /** Why a reference cannot be resolved, or undefined when it can. */
 export function referenceProblem(ref: Reference, providers: ReadonlyMap<string, { plan: string; plans: Record<string, { price?: number; regularPrice?: number }>; speedTested?: boolean }>): string | undefined {
-  if (ref.provider === AGGREGATE) return ref.plan === undefined && ref.field === 'discount' ? undefined : `the only figure over every provider is {{${AGGREGATE}.discount}}`;
+  if (isAggregate(ref.provider)) return ref.plan === undefined && ref.field === AGGREGATES[ref.provider] ? undefined : `the figures over every provider are ${AGGREGATE_LIST}`;
   const p = providers.get(ref.provider);
   if (!p) return `unknown provider '${ref.provider}'`;
   const fields: readonly string[] = [...PROVIDER_FIELDS, ...SPEED_FIELDS, ...PLAN_FIELDS];
@@ -143,12 +163,7 @@ export function referenceProblem(ref: Reference, providers: ReadonlyMap<string, 
 
 /** The text a valid reference stands for. */
 export function figureText(ref: Reference, providers: ReadonlyMap<string, FigureSource>): string {
-  if (ref.provider === AGGREGATE) {
-    let max = 0;
-    // A provider that has shut down sells nothing: its old discount is no offer of today's.
-    for (const p of providers.values()) if ((p as { status?: string }).status !== 'discontinued') for (const plan of Object.values(p.plans)) max = Math.max(max, discountOf(plan) ?? 0);
-    return formatDiscount(max);
-  }
+  if (isAggregate(ref.provider)) return aggregateText(ref.provider, providers);
   const p = providers.get(ref.provider)!;
   switch (ref.field) {
     case 'servers': return formatServers(p.servers);
@@ -168,6 +183,29 @@ export function figureText(ref: Reference, providers: ReadonlyMap<string, Figure
     case 'savings': return formatMoney(plan.savings!);
     default: return plan.term;
   }
+}
+
+const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+
+/** "eight" up to twelve, digits above: how prose writes a count. */
+export const countWord = (n: number) => COUNT_WORDS[n] ?? String(n);
+
+/** The figures over every provider (AGGREGATES). A provider that has shut down sells and is reviewed no more. */
+function aggregateText(name: string, providers: ReadonlyMap<string, FigureSource>): string {
+  const active = [...providers.values()].filter((p) => (p as { status?: string }).status !== 'discontinued');
+  if (name === 'count') return countWord(active.filter((p) => p.review !== undefined).length);
+  if (name === 'prices') return checkedSpan(active.filter((p) => p.review !== undefined));
+  let max = 0;
+  for (const p of active) for (const plan of Object.values(p.plans)) max = Math.max(max, discountOf(plan) ?? 0);
+  return formatDiscount(max);
+}
+
+/** "on 15 Jan 2025", or "between 15 Jan 2025 and 3 Feb 2025": when the providers' plan prices were checked. */
+export function checkedSpan(providers: readonly Pick<FigureSource, 'plans'>[]): string {
+  const dates = providers.flatMap((p) => Object.values(p.plans).map((plan) => plan.checked)).sort();
+  if (!dates.length) return '';
+  const [first, last] = [dates[0]!, dates.at(-1)!];
+  return first === last ? `on ${formatShortDate(first)}` : `between ${formatShortDate(first)} and ${formatShortDate(last)}`;
 }
 
 /** Every reference in a text. */

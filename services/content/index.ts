@@ -55,9 +55,12 @@ export type CheckMany = (dataDir: string, rels: string[]) => Promise<PortableChe
 /** CheckMany in this thread: the work each thread of the CLI does with its share of the files. */
 export const checkEach = (dataDir: string, rels: string[]): PortableCheck[] => rels.map((rel) => portable(readAndCheck(dataDir, rel)));
 
-/** Today's date in UTC, overridable with VPNSITE_TODAY for reproducible runs. */
+/**
+ * The build's day in UTC, which dates on the site are judged by (ended offers, old prices): VPNSITE_TODAY, else the
+ * day of the publishing moment (VPNSITE_NOW or the real time), so that one setting reproduces a whole build.
+ */
 export function today(): string {
-  return process.env.VPNSITE_TODAY ?? new Date().toISOString().slice(0, 10);
+  return process.env.VPNSITE_TODAY ?? publishingNow().slice(0, 10);
 }
 
 /** A content file in memory: its path relative to the data directory and its text. */

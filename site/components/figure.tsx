@@ -4,7 +4,8 @@
  * show different figures for one provider and plan.
  */
 import type { ReactNode } from 'react';
-import { formatDiscount, formatMoney, formatPrice, formatServers, formatShortDate, yearlySavings, type ShownPlan } from '../../services/content/figures.ts';
+import { formatDiscount, formatMoney, formatPrice, formatServers, formatShortDate, isStale, yearlySavings, type ShownPlan } from '../../services/content/figures.ts';
+import { Icon } from './icon';
 import { useSite } from '../root';
 
 /** A figure from a provider's record; `of` names it: "<slug>/<figure>" or "<slug>/<plan>/<figure>". */
@@ -67,13 +68,25 @@ export function Period({ plan }: { plan: ShownPlan }) {
   return <>{fillLabel(label, 'term', <PlanName plan={plan} />)}</>;
 }
 
-/** "Price checked 15 Jan 2025" (site.yaml prices.checked): every price says how fresh it is. */
+/**
+ * "Price checked 15 Jan 2025" (site.yaml prices.checked): every price says how fresh it is. A price checked more than
+ * prices.maxAgeDays before the build says that it may have changed (prices.stale), in the warning tone.
+ */
 export function PriceChecked({ plan, className = 'mt-1 text-xs text-slate-600' }: { plan: ShownPlan; className?: string }) {
-  const label = useSite()?.prices.checked ?? '{date}';
+  const prices = useSite()?.prices;
   const date = (
     <Figure of={key(plan, 'checked')}>
       <time dateTime={plan.checked}>{formatShortDate(plan.checked)}</time>
     </Figure>
   );
-  return <p className={className} data-testid="price-checked">{fillLabel(label, 'date', date)}</p>;
+  if (prices && isStale(plan, prices.today, prices.maxAgeDays)) {
+    const label = prices.stale.replaceAll('{maxAgeDays}', String(prices.maxAgeDays));
+    return (
+      <p className="mt-1 flex items-start gap-1 rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-900" data-testid="price-checked" data-stale="">
+        <Icon name="alert-triangle" size={14} className="mt-px shrink-0 text-amber-700" />
+        <span>{fillLabel(label, 'date', date)}</span>
+      </p>
+    );
+  }
+  return <p className={className} data-testid="price-checked">{fillLabel(prices?.checked ?? '{date}', 'date', date)}</p>;
 }

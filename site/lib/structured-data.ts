@@ -25,13 +25,17 @@ export function breadcrumbs(origin: string, items: { name: string; path: string 
   };
 }
 
-/** A review of a provider's app, rated as the page shows it, written by the site. */
 /** A person who wrote a page, as its byline names them. */
 export interface Person { name: string; jobTitle: string }
 
 const person = (p: Person) => ({ '@type': 'Person', name: p.name, jobTitle: p.jobTitle });
 
-export function review(brand: Brand, r: { provider: string; rating: number; headline: string; path: string; dateModified: string; body: string; author?: Person }) {
+/**
+ * A review of a provider's app, rated as the page shows it. `offer` is the price the page shows, given only while it
+ * is fresh: a price not checked for longer than the site allows is no offer to tell search engines about.
+ */
+export function review(brand: Brand, r: { provider: string; rating: number; headline: string; path: string; dateModified: string; body: string; author?: Person; offer?: { price: number; url: string } }) {
+  const offers = r.offer && { '@type': 'Offer', price: r.offer.price.toFixed(2), priceCurrency: 'USD', url: abs(brand.url, r.offer.url) };
   return {
     '@context': 'https://schema.org',
     '@type': 'Review',
@@ -39,7 +43,7 @@ export function review(brand: Brand, r: { provider: string; rating: number; head
     url: abs(brand.url, r.path),
     dateModified: r.dateModified,
     reviewBody: r.body,
-    itemReviewed: { '@type': 'SoftwareApplication', name: r.provider, applicationCategory: 'SecurityApplication', operatingSystem: 'Windows, macOS, iOS, Android, Linux' },
+    itemReviewed: { '@type': 'SoftwareApplication', name: r.provider, applicationCategory: 'SecurityApplication', operatingSystem: 'Windows, macOS, iOS, Android, Linux', ...(offers ? { offers } : {}) },
     reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
     author: r.author ? person(r.author) : { '@type': 'Organization', name: brand.name, url: abs(brand.url, '/') },
     publisher: { '@type': 'Organization', name: brand.name, url: abs(brand.url, '/') },

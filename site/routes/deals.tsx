@@ -61,7 +61,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
         </ul>
       </PageHero>
       <div className="mx-auto max-w-6xl px-4">
-        {sale !== 'upcoming' && (
+        {sale === 'running' && (
           <div className="mt-10">
             <FlashSaleBanner sale={page.flashSale} state={sale} />
           </div>

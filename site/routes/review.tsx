@@ -10,8 +10,9 @@ import { SpeedTable } from '../components/speed-table';
 import { StarRating } from '../components/star-rating';
 import { NotFound, NotFoundBoundary, notFoundMeta } from '../components/not-found';
 import { Figure, ProviderFigure } from '../components/figure';
-import { planOf } from '../../services/content/figures.ts';
-import { getContent, isNotFoundPage, routeFor } from '../lib/content.server';
+import { isStale, planOf } from '../../services/content/figures.ts';
+import { DEFAULT_MAX_AGE_DAYS } from '../../services/content/figure-checks.ts';
+import { getContent, isNotFoundPage, routeFor, today } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { breadcrumbs, review as reviewLd } from '../lib/structured-data';
 import { AffiliateDisclosure } from '../components/affiliate-disclosure';
@@ -36,6 +37,9 @@ export function loader({ url }: Route.LoaderArgs) {
   const discontinued = p.status === 'discontinued' && p.discontinued ? { ...p.discontinued, labels: reviews.reviewPage.discontinued } : undefined;
   const plan = planOf(p, review.deal.plan)!;
   const brand = { name: site.brand.name, url: site.url };
+  // Search engines hear of the price only while it is fresh and on sale; the card shows it either way, with its age.
+  const fresh = !discontinued && !isStale(plan, today(), site.prices.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS);
+  const offer = fresh ? { price: plan.price, url: entry.path } : undefined;
   const trail = [{ name: site.brand.name, path: '/' }, { name: reviews.hero.title, path: '/vpn-reviews' }, { name: review.title, path: entry.path }];
   return {
     path: entry.path, url: site.url, brand, trail, labels: reviews.reviewPage, provider: { slug, name, logo, logoSvg, rating, servers, countries, devices, support, owner }, plan, review,
@@ -45,6 +49,7 @@ export function loader({ url }: Route.LoaderArgs) {
     discontinued,
     // Only `vpnsite dev` renders a draft provider's review: a build has no route for it.
     ribbon: ribbonFor({ draft: p.draft }),
+    offer,
   };
 }
 
@@ -52,7 +57,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return notFoundMeta();
   const { review, provider, brand, path, trail } = loaderData;
   const author = loaderData.byline.author;
-  const rated = reviewLd(brand, { provider: provider.name, rating: provider.rating, headline: review.title, path, dateModified: review.updated, body: review.verdict.text.join(' '), author: author && { name: author.name, jobTitle: author.role } });
+  const rated = reviewLd(brand, { provider: provider.name, rating: provider.rating, headline: review.title, path, dateModified: review.updated, body: review.verdict.text.join(' '), author: author && { name: author.name, jobTitle: author.role }, ...(loaderData.offer ? { offer: loaderData.offer } : {}) });
   return pageMeta(review.meta, loaderData.url, path, { type: 'article', jsonLd: [rated, breadcrumbs(loaderData.url, trail)] });
 }
 

@@ -5,7 +5,7 @@ import { Badge, DateField, DealLink, Faq, IconText, IsoDate, List, Meta, Obj, Pl
 /** When an offer runs: both days included, in UTC. */
 export const OfferDates = {
   startsOn: DateField('The first day the offer runs (UTC).'),
-  endsOn: DateField('The last day the offer runs (UTC); the day after, the page shows it as ended and validate warns.'),
+  endsOn: DateField('The last day the offer runs (UTC); the day after, the site no longer shows it and validate warns.'),
 };
 
 export const Deal = Obj(
@@ -30,7 +30,7 @@ export const DealsSchema = Obj(
     hero: Obj(
       {
         badge: Str('The badge while an offer on this page runs, "Limited Time Offers".'),
-        badgeAfter: Str('The badge while no offer on this page runs, e.g. "Prices Checked Every Month".'),
+        badgeAfter: Str('The badge while no offer on this page runs, e.g. "Prices checked {{prices.checked}}" (never a claim of how often they are checked that the dates do not bear out).'),
         title: Str('"Best VPN Deals of 2025".'),
         subtitle: Str('Text under the heading.'),
         trust: List(Obj({ icon: IconText.properties.icon, label: Str('e.g. "Up to {{max.discount}} savings".') }, 'A trust point.'), 'The trust points.'),
@@ -42,10 +42,8 @@ export const DealsSchema = Obj(
         title: Str('Banner heading while the sale runs; {date} becomes its last day, e.g. "January 31, 2025".'),
         text: Str('Banner text while the sale runs; {date} as above.'),
         ...OfferDates,
-        endedTitle: Str('Banner heading once the sale has ended.'),
-        endedText: Str('Banner text once the sale has ended.'),
       },
-      'The flash-sale banner: shown from its first day, and as ended after its last.',
+      'The flash-sale banner: shown from its first day to its last, and gone after it, when the page leads with the regular prices.',
     ),
     offerLabels: Obj(
       {

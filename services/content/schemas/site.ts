@@ -138,6 +138,7 @@ export const SiteSchema = Obj(
       {
         maxAgeDays: Type.Optional(Type.Integer({ minimum: 1, description: "A plan whose `checked` date is older than this many days is a validate warning (an error under --strict). Default 90." })),
         checked: Str('The line under every price; {date} becomes the day it was checked, e.g. "Price checked {date}" (shown as 15 Jan 2025).'),
+        stale: Type.Optional(Str('The line under a price checked more than maxAgeDays before the build, in the warning tone; {date} as above and {maxAgeDays} the limit, e.g. "Price checked {date}, over {maxAgeDays} days ago: it may have changed". Such a price is also left out of search engines\' offer data.')),
         period: Str('What a price is for; {term} becomes the plan\'s term, e.g. "per month on the {term}".'),
       },
       'How prices are shown, and how old a checked price may be.',
