@@ -20,12 +20,15 @@ import { originValue } from '../lib/option-values.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 import { report } from './validate.ts';
 import { cliChecks } from '../lib/content-checks.ts';
+import { SUMMARY_NOTE, warningSummary } from '../lib/warning-summary.ts';
 
 export interface BuildFlags {
   data: string;
   out: string;
   siteUrl?: string;
   strict?: boolean;
+  /** Every warning on its own line, instead of one line per kind. */
+  verbose?: boolean;
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -39,7 +42,7 @@ function validated(flags: BuildFlags, log: (line: string) => void): { content: C
   const now = publishingNow();
   const result = loadContent(flags.data, { ...cliChecks(), now });
   log(`validate   ${result.sources.length} files, ${result.errorCount} error(s), ${result.warningCount} warning(s)`);
-  if (!report(result, { strict: flags.strict, format: 'text' }) || !result.content) return undefined;
+  if (!report(result, { strict: flags.strict, verbose: flags.verbose, format: 'text' }) || !result.content) return undefined;
   const schedule = { builtAt: now, next: result.schedule[0]?.at ?? null, changes: result.schedule };
   return { content: result.content, routes: result.routes, warningCount: result.warningCount, schedule };
 }
@@ -133,7 +136,12 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
     const targets = outboundTargets(content.content);
     const coverage = coverageTotal(linkCoverage([...finished.pages].map(([file, p]) => [routeOfFile(file), p.scan.anchors.map((a) => a.href)]), (slug, link) => isPaidTarget(targets, slug, link)));
     log(`links      ${coverageLine(coverage)} (vpnsite links coverage lists them by page and placement)`);
-    for (const p of checked.problems) log(`${p.page} ${p.severity} ${p.message}`);
+    const line = (p: (typeof checked.problems)[number]) => `${p.page} ${p.severity} ${p.message}`;
+    for (const p of flags.verbose ? checked.problems : errors) log(line(p));
+    if (!flags.verbose && warnings.length) {
+      for (const l of warningSummary(warnings.map((p) => ({ message: p.message, line: line(p) })))) log(l);
+      log(`  (${SUMMARY_NOTE})`);
+    }
     if (errors.length > 0 || (flags.strict && warnings.length > 0)) {
       log(`✗ build stopped: the output failed its checks; ${flags.out} was not touched`);
       return false;
@@ -166,6 +174,7 @@ export function registerBuild(program: Command): void {
     .option('--out <dir>', 'output directory; replaced only when the whole build succeeds', 'dist')
     .option('--site-url <url>', 'public origin for canonical links and the sitemap (default: url in site.yaml)', originValue)
     .option('--strict', 'treat warnings as errors')
+    .option('--verbose', 'print every warning on its own line, instead of one line per kind with a count and an example')
     .action(async (flags: BuildFlags) => {
       process.exitCode = (await runBuild(flags)) ? 0 : 1;
     });

@@ -66,10 +66,32 @@ describe('vpnsite validate', () => {
     const fresh = await vpnsiteInProcess(['validate'], { VPNSITE_TODAY: '2025-04-15' });
     expect(fresh.status).toBe(0);
     expect(fresh.stdout).not.toContain('price checked');
-    const old = await vpnsiteInProcess(['validate'], { VPNSITE_TODAY: '2025-04-16' });
+    const old = await vpnsiteInProcess(['validate', '--verbose'], { VPNSITE_TODAY: '2025-04-16' });
     expect(old.status).toBe(0);
     expect(old.stdout).toMatch(/^data\/providers\/nordvpn\.yaml:\d+:\d+ warning \/plans\/2-year\/checked price checked on 2025-01-15, 91 days ago \(more than 90, site\.yaml prices\.maxAgeDays\)/m);
     expect((await vpnsiteInProcess(['validate', '--strict'], { VPNSITE_TODAY: '2025-04-16' })).status).toBe(1);
+  });
+
+  it('prints warnings one line per kind, with a count and an example, and every one under --verbose', async () => {
+    const env = { VPNSITE_TODAY: '2026-11-21' };
+    const grouped = await vpnsiteInProcess(['validate'], env);
+    expect(grouped.status).toBe(0);
+    const total = Number(/0 error\(s\), (\d+) warning\(s\)/.exec(grouped.stdout)![1]);
+    const lines = grouped.stdout.trimEnd().split('\n');
+    // No warning stands on a line of its own: each is counted under its kind.
+    expect(lines.filter((l) => /^\S+:\d+:\d+ warning /.test(l))).toEqual([]);
+    expect(grouped.stdout).toMatch(/^\d+ prices older than 90 days, e\.g\. data\/providers\/[a-z-]+\.yaml:\d+:\d+ warning \/plans\/[^ ]+\/checked price checked on 2025-01-15, 675 days ago/m);
+    expect(grouped.stdout).toMatch(/^\d+ providers without an affiliate link, e\.g\. data\/providers\/[a-z-]+\.yaml:\d+:\d+ warning \/affiliate no affiliate link yet/m);
+    expect(grouped.stdout).toContain('(warnings grouped by kind: --verbose or --format json lists every one)');
+    const counted = lines.map((l) => /^(\d+) .*, e\.g\. /.exec(l)).filter((m) => m !== null).reduce((sum, m) => sum + Number(m[1]), 0);
+    expect(counted).toBe(total);
+    expect(lines.length).toBeLessThan(12);
+
+    const verbose = await vpnsiteInProcess(['validate', '--verbose'], env);
+    expect(verbose.stdout.split('\n').filter((l) => /^\S+:\d+:\d+ warning /.test(l))).toHaveLength(total);
+    expect(verbose.stdout).not.toContain('e.g.');
+    const json = JSON.parse((await vpnsiteInProcess(['validate', '--format', 'json'], env)).stdout) as { severity: string }[];
+    expect(json.filter((p) => p.severity === 'warning')).toHaveLength(total);
   });
 
   it('exits 2 on a usage error', async () => {
