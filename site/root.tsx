@@ -15,7 +15,9 @@ import stylesHref from './styles/app.css?url';
 /** Site-wide content: brand, navigation, footer, the not-found and error texts, and how prices are labelled. */
 export function loader() {
   const { site, methodology } = getContent().content;
-  const { brand, nav, footer, copyrightYear, notFound, errorPage, url } = site;
+  const { brand, nav, footer, notFound, errorPage, url } = site;
+  // The © line names the year the site was built in, so that it is never older than the pages it is on.
+  const copyrightYear = Number(today().slice(0, 4));
   // The disclosure beside every group of /go/ buttons links to the method page, where commissions are explained.
   const disclosure = { text: site.disclosure.text, link: site.disclosure.link, href: methodology ? METHOD_PATH : undefined };
   // A price is judged fresh or stale on the build's day, the same day every page of one build is judged on.

@@ -6,7 +6,7 @@
  */
 import { referencesIn } from './figures.ts';
 
-export type FigureKind = 'price' | 'discount' | 'servers' | 'countries' | 'devices' | 'rating';
+export type FigureKind = 'price' | 'discount' | 'servers' | 'countries' | 'devices' | 'rating' | 'count';
 
 /** A figure typed into a text: its kind, the text that matched, and where in the string. */
 export interface Literal {
@@ -18,14 +18,37 @@ export interface Literal {
 // Not part of a range ("30-50% savings", "$10-15") nor of a longer number.
 const NOT_AFTER = '(?<![\\d.,\\-–])';
 
+const NUMBER_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|unlimited';
+
+/** A count as prose writes it: "8", "100+", "eight". */
+const COUNT = `(?:\\d+\\+?|${NUMBER_WORDS.replace('|unlimited', '')})`;
+/** VPNs, counted: what the site reviews. */
+const VPNS = '(?:VPN services|VPN providers|VPNs)';
+/** Words that make a count of VPNs a count of the site's own reviews. */
+const REVIEWING = '(?:reviewed|tested|rated|compared)';
+
+/**
+ * Counts of the site's own reviews, which change as providers are added or shut down: "the eight services we
+ * reviewed", "reviews of eight VPN services", "100+ VPNs tested", "tested more than 100 VPN services". Only
+ * {{count.reviewed}} may say how many there are. Bare "services" counts only beside "we reviewed" or "we rated":
+ * "all six services we tested" may be streaming services.
+ */
+const REVIEW_COUNTS = [
+  new RegExp(`${NOT_AFTER}\\b${COUNT} ${VPNS} (?:(?:that )?we(?:'ve| have)? )?${REVIEWING}\\b`, 'gi'),
+  new RegExp(`${NOT_AFTER}\\b${COUNT} (?:services|providers) (?:(?:that )?we(?:'ve| have)? )(?:reviewed|rated)\\b`, 'gi'),
+  new RegExp(`\\b(?:reviews of|all|${REVIEWING}(?: more than| over)?) ${COUNT} ${VPNS}`, 'gi'),
+];
+
+/** A stat tile's label that makes its value a count of the site's reviews ("VPNs tested"). */
+export const REVIEW_COUNT_LABEL = new RegExp(`\\b${VPNS}\\b.*\\b${REVIEWING}\\b`, 'i');
+
 /** Forms that are a provider's figure wherever they appear: a price in cents, a percent off, "N+ servers". */
 const ALWAYS: [FigureKind, RegExp][] = [
   ['price', new RegExp(`${NOT_AFTER}\\$\\d+\\.\\d{2}(?![\\d-])`, 'g')],
   ['discount', new RegExp(`${NOT_AFTER}\\b\\d{1,2}% (?:off|discount|savings?)\\b`, 'gi')],
   ['servers', new RegExp(`${NOT_AFTER}\\b\\d{1,3}(?:,?\\d{3})*\\+ servers\\b`, 'gi')],
+  ...REVIEW_COUNTS.map((re): [FigureKind, RegExp] => ['count', re]),
 ];
-
-const NUMBER_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|unlimited';
 
 /** Forms that are a provider's figure when the text is about a provider: "94 countries", "six devices", "4.9/5". */
 const ABOUT_A_PROVIDER: [FigureKind, RegExp][] = [
@@ -60,11 +83,14 @@ export function literalFigures(value: string, aboutProvider: boolean): { always:
   scan(text, ALWAYS, always);
   scan(text, ABOUT_A_PROVIDER, aboutProvider ? always : ifNamed);
   always.sort((a, b) => a.index - b.index);
-  return { always, ifNamed };
+  // Two forms of one count ("all eight VPN services we tested") are one mistake.
+  const counts = always.filter((l, i) => l.kind !== 'count' || !always.slice(0, i).some((e) => e.kind === 'count' && e.index + e.text.length > l.index));
+  return { always: counts, ifNamed };
 }
 
 /** Which reference to write instead of a typed figure. */
 export function literalMessage(l: Literal, provider: string | undefined): string {
+  if (l.kind === 'count') return `count "${l.text}" is written out; how many providers the site reviews comes from the content: write {{count.reviewed}}`;
   const slug = provider ?? '<provider>';
   const ref = l.kind === 'servers' || l.kind === 'countries' || l.kind === 'devices' || l.kind === 'rating' ? `{{${slug}.${l.kind}}}` : `{{${slug}.${l.kind}}} (or {{${slug}.<plan>.${l.kind}}})`;
   const what = { price: 'price', discount: 'discount', servers: 'server count', countries: 'country count', devices: 'device limit', rating: 'rating' }[l.kind];

@@ -121,16 +121,23 @@ export const SPEED_FIELDS = ['download', 'speedLoss', 'ping'] as const;
 /** Figures of one plan. */
 export const PLAN_FIELDS = ['price', 'regularPrice', 'discount', 'savings', 'term'] as const;
 /**
- * Figures over every provider still in business: `{{max.discount}}`, the largest discount of any plan;
- * `{{count.reviewed}}`, how many providers have a review ("eight"); `{{prices.checked}}`, when their prices were
- * checked ("on 15 Jan 2025", or "between 15 Jan 2025 and 3 Feb 2025").
+ * Figures that are no one provider's. Over every provider still in business: `{{max.discount}}`, the largest
+ * discount of any plan; `{{count.reviewed}}`, how many providers have a review ("7"); `{{prices.checked}}`, when
+ * their prices were checked ("on 15 Jan 2025", or "between 15 Jan 2025 and 3 Feb 2025"). Of the site:
+ * `{{site.founded}}`, its founding year (site.yaml `founded`), and `{{site.years}}`, the years from then to the build.
  */
-export const AGGREGATES: Readonly<Record<string, string>> = { max: 'discount', count: 'reviewed', prices: 'checked' };
+export const AGGREGATES: Readonly<Record<string, readonly string[]>> = { max: ['discount'], count: ['reviewed'], prices: ['checked'], site: ['founded', 'years'] };
 
-/** Whether a reference's first part names a figure over every provider rather than a provider. */
+/** What the site's own figures come from: its founding year, and the year of the build. */
+export interface SiteFigures {
+  founded: number;
+  buildYear: number;
+}
+
+/** Whether a reference's first part names a figure that is no one provider's. */
 export const isAggregate = (name: string) => Object.hasOwn(AGGREGATES, name);
 
-const AGGREGATE_LIST = Object.entries(AGGREGATES).map(([k, v]) => `{{${k}.${v}}}`).join(', ');
+const AGGREGATE_LIST = Object.entries(AGGREGATES).flatMap(([k, fields]) => fields.map((v) => `{{${k}.${v}}}`)).join(', ');
 
 /** `{{nordvpn.price}}`, `{{nordvpn.2-year.price}}`, `{{max.discount}}`: what a reference looks like. */
 export const REFERENCE = /\{\{\s*([a-z0-9-]+)(?:\.([a-z0-9-]+))?\.([a-zA-Z]+)\s*\}\}/g;
@@ -143,7 +150,7 @@ export interface Reference {
 
 /** Why a reference cannot be resolved, or undefined when it can. */
 export function referenceProblem(ref: Reference, providers: ReadonlyMap<string, { plan: string; plans: Record<string, { price?: number; regularPrice?: number }>; speedTested?: boolean }>): string | undefined {
-  if (isAggregate(ref.provider)) return ref.plan === undefined && ref.field === AGGREGATES[ref.provider] ? undefined : `the figures over every provider are ${AGGREGATE_LIST}`;
+  if (isAggregate(ref.provider)) return ref.plan === undefined && AGGREGATES[ref.provider]!.includes(ref.field) ? undefined : `the figures that are no one provider's are ${AGGREGATE_LIST}`;
   const p = providers.get(ref.provider);
   if (!p) return `unknown provider '${ref.provider}'`;
   const fields: readonly string[] = [...PROVIDER_FIELDS, ...SPEED_FIELDS, ...PLAN_FIELDS];
@@ -162,7 +169,11 @@ export function referenceProblem(ref: Reference, providers: ReadonlyMap<string, 
 }
 
 /** The text a valid reference stands for. */
-export function figureText(ref: Reference, providers: ReadonlyMap<string, FigureSource>): string {
+export function figureText(ref: Reference, providers: ReadonlyMap<string, FigureSource>, site?: SiteFigures): string {
+  if (ref.provider === 'site') {
+    if (!site) throw new Error(`{{site.${ref.field}}} needs the site's figures`);
+    return String(ref.field === 'founded' ? site.founded : site.buildYear - site.founded);
+  }
   if (isAggregate(ref.provider)) return aggregateText(ref.provider, providers);
   const p = providers.get(ref.provider)!;
   switch (ref.field) {
@@ -185,15 +196,10 @@ export function figureText(ref: Reference, providers: ReadonlyMap<string, Figure
   }
 }
 
-const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-
-/** "eight" up to twelve, digits above: how prose writes a count. */
-export const countWord = (n: number) => COUNT_WORDS[n] ?? String(n);
-
 /** The figures over every provider (AGGREGATES). A provider that has shut down sells and is reviewed no more. */
 function aggregateText(name: string, providers: ReadonlyMap<string, FigureSource>): string {
   const active = [...providers.values()].filter((p) => (p as { status?: string }).status !== 'discontinued');
-  if (name === 'count') return countWord(active.filter((p) => p.review !== undefined).length);
+  if (name === 'count') return String(active.filter((p) => p.review !== undefined).length);
   if (name === 'prices') return checkedSpan(active.filter((p) => p.review !== undefined));
   let max = 0;
   for (const p of active) for (const plan of Object.values(p.plans)) max = Math.max(max, discountOf(plan) ?? 0);
@@ -214,10 +220,10 @@ export function referencesIn(text: string): (Reference & { raw: string; index: n
 }
 
 /** A text with its references replaced by the figures; one that starts a sentence starts with a capital. */
-export function resolveText(text: string, providers: ReadonlyMap<string, FigureSource>): string {
+export function resolveText(text: string, providers: ReadonlyMap<string, FigureSource>, site?: SiteFigures): string {
   if (!text.includes('{{')) return text;
   return text.replace(REFERENCE, (raw, provider: string, plan: string | undefined, field: string, index: number) => {
-    const value = figureText({ provider, ...(plan ? { plan } : {}), field }, providers);
+    const value = figureText({ provider, ...(plan ? { plan } : {}), field }, providers, site);
     const startsSentence = index === 0 || /[.!?:]\s+$/.test(text.slice(Math.max(0, index - 3), index));
     return startsSentence ? value.charAt(0).toUpperCase() + value.slice(1) : value;
   });

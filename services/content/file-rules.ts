@@ -7,9 +7,10 @@ import type { Problem, Severity } from './problem.ts';
 import { partialRouteStub, RESERVED_SLUG, routeStub } from './routes.ts';
 import { ordinal, textReporter } from './figure-checks.ts';
 import { hostOf, isHttpUrl, lifecycleRules, providerRules, routingRules } from './provider-checks.ts';
-import { literalFigures, literalMessage, referencesWithOrdinal } from './figure-rules.ts';
+import { literalFigures, literalMessage, referencesWithOrdinal, REVIEW_COUNT_LABEL } from './figure-rules.ts';
 import { locate, type SourceFile } from './source.ts';
 import { downloadButtons, promisedLink, type DownloadButton } from './button-checks.ts';
+import { titleYearRule } from './title-years.ts';
 
 /** The kinds whose files carry a slug. */
 export const SLUGGED = new Set((Object.keys(KINDS) as Kind[]).filter((k) => (KINDS[k].schema as { properties?: Record<string, unknown> }).properties?.slug));
@@ -185,7 +186,9 @@ export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointer
     for (const b of downloads) locate(s, b.pointer);
     if (downloads.length) facts.downloads = downloads;
   }
+  const titleYears = titleYearRule(data);
   walkStrings(data, isProvider ? (facts.stub.slug as string) : undefined, (key, value, parent, pointer, about, top) => {
+    for (const y of titleYears(key, value, pointer())) atText(s, pointer(), y.text, y.nth, 'error', y.message);
     if (key === 'provider' && !isProvider) {
       const plan = typeof parent.plan === 'string' && (!skip || usable(pointer().replace(/provider$/, 'plan'))) ? parent.plan : null;
       const blocks = top() === 'blocks' ? (data.blocks as { type?: unknown }[]) : undefined;
@@ -234,6 +237,13 @@ export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointer
       else at(s, pointer(), 'error', `placeholder text '${m[0]}' is still in the content: write the text visitors should read`);
     }
     if (NOT_TEXT.has(key)) return;
+    // A stat tile's figure stands apart from its label ("100+" over "VPNs tested"): the label makes it a count.
+    if (key === 'value' && typeof parent.label === 'string' && REVIEW_COUNT_LABEL.test(parent.label) && !value.includes('{{')) {
+      at(s, pointer(), 'error', `count "${value}" is written out beside "${parent.label}"; how many providers the site reviews comes from the content: write {{count.reviewed}}`);
+    }
+    if (key === 'value' && typeof parent.label === 'string' && /\byears\b/i.test(parent.label) && /\d/.test(value) && !value.includes('{{')) {
+      at(s, pointer(), 'error', `"${value}" ${parent.label} is written out, and would be wrong next year: write {{site.years}}, the years from site.yaml founded to the build`);
+    }
     if (isProvider && !PROVIDER_TEXT.has(top()!)) {
       if (value.includes('{{')) at(s, pointer(), 'error', `figure references are filled in only in a provider's description, bestFor and review; here, write the figure itself`);
       return;

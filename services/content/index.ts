@@ -125,7 +125,7 @@ function finish(dataDir: string, checks: FileCheck[], opts: LoadOptions, withCon
   const errorCount = sorted.filter((p) => p.severity === 'error').length;
   return {
     // What is not on the site is left out before figures are filled in: a draft provider's discount is no offer yet.
-    content: withContent && schemaOk && errorCount === 0 ? resolveFigures(onSite(assemble(sources)!, now, opts.preview)) : undefined,
+    content: withContent && schemaOk && errorCount === 0 ? resolveFigures(onSite(assemble(sources)!, now, opts.preview), Number((opts.today ?? today()).slice(0, 4))) : undefined,
     routes,
     schedule,
     problems: sorted,

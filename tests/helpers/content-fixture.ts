@@ -11,7 +11,7 @@ const SITE = `brand:
   logo: "T"
   tagline: Testing
 url: https://www.example.com
-copyrightYear: 2025
+founded: 2020
 nav:
   - { label: Home, href: / }
 footer:

@@ -109,7 +109,7 @@ export const MISTAKES: Mistake[] = [
   {
     name: 'an unknown provider reference',
     make: change('deals.yaml', '  - provider: nordvpn', '  - provider: nordpvn'),
-    error: at('deals.yaml', 37, 15, '/deals/0/provider', "unknown provider 'nordpvn' (did you mean 'nordvpn'?)"),
+    error: at('deals.yaml', 33, 15, '/deals/0/provider', "unknown provider 'nordpvn' (did you mean 'nordvpn'?)"),
   },
   {
     name: 'a plan that the provider does not have',
@@ -174,5 +174,24 @@ export const MISTAKES: Mistake[] = [
     make: change('guides/mobile-setup-guide.yaml', '      - provider: protonvpn\n      - provider: tunnelbear\n', '      - provider: tunnelbear\n      - provider: protonvpn\n'),
     error: at('guides/mobile-setup-guide.yaml', 41, 19, '/blocks/0/providers/3/provider', 'Proton VPN (4.3) is listed after TunnelBear (4.2): every list of providers is in rating order, ties by name, so that no commission can move one up; list them as nordvpn, surfshark, protonvpn, tunnelbear'),
   },
+  {
+    name: 'a count of reviewed providers typed into text',
+    make: change('reviews.yaml', 'Here are the {{count.reviewed}} services we reviewed', 'Here are the eight services we reviewed'),
+    error: at('reviews.yaml', 14, 18, '/hero/subtitle', 'count "eight services we reviewed" is written out; how many providers the site reviews comes from the content: write {{count.reviewed}}'),
+  },
+  {
+    name: "a count typed into a stat tile",
+    make: change('pages/about-us.yaml', '{ value: "{{count.reviewed}}", label: VPNs reviewed }', '{ value: 100+, label: VPNs reviewed }'),
+    error: at('pages/about-us.yaml', 55, 18, '/blocks/3/items/1/value', 'count "100+" is written out beside "VPNs reviewed"; how many providers the site reviews comes from the content: write {{count.reviewed}}'),
+  },
+  {
+    name: "a year in a title that is not the year of the page's last update",
+    make: change('reviews.yaml', 'title: VPN Reviews 2025\n', 'title: VPN Reviews 2026\n'),
+    error: at('reviews.yaml', 11, 22, '/hero/title', "the title says 2026, but its page was last updated in 2025 (updated): a year in a title is the year of the page's last update; update the page and its date, or change the year"),
+  },
+  {
+    name: "an update line that is not the page's update date",
+    make: change('methodology.yaml', 'updatedLabel: Updated January 2025', 'updatedLabel: Updated March 2025'),
+    error: at('methodology.yaml', 9, 23, '/updatedLabel', 'the update line says March 2025, but updated is 2025-01-15: write January 2025, or correct the date'),
+  },
 ];
-

@@ -43,7 +43,7 @@ export const SiteSchema = Obj(
     url: Str('The public origin, e.g. https://www.example.com, used for canonical links and the sitemap.', {
       pattern: '^https?://[^/]+$',
     }),
-    copyrightYear: Type.Integer({ minimum: 2000, maximum: 2100, description: 'Year in the footer copyright line.' }),
+    founded: Type.Integer({ minimum: 1990, maximum: 2100, description: 'The year the site was founded: {{site.founded}} in text, and {{site.years}} the years since, to the build\'s year. The footer\'s © year is the build\'s year.' }),
     nav: List(Link, 'Header navigation links.'),
     footer: Obj(
       {
