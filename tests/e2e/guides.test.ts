@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../helpers/browser.ts';
+import { all, byTestId, linksNamed, one, staticPage, textOf } from '../helpers/static-page.ts';
 
 const browser = useBrowser();
+/** The headings under `root` of a level (any when 0) whose text is `name`. */
+const headingsNamed = (root: ParentNode, name: string, level = 0) => all(root, level ? `h${level}` : 'h1, h2, h3, h4, h5, h6').filter((h) => textOf(h) === name);
+/** The sections under `root` that hold a heading named `name`. */
+const sectionWith = (root: ParentNode, name: string, level = 0) => all(root, 'section').filter((s) => headingsNamed(s, name, level).length > 0);
 
 const GUIDES = [
   { path: '/windows-setup-guide', title: 'Windows', time: '5 min setup', difficulty: 'Easy', variant: 'bg-slate-200' },
@@ -11,25 +16,23 @@ const GUIDES = [
 ];
 
 describe('setup guides index', () => {
-  it('lists the platforms, four guide cards and the help block with JavaScript off', async () => {
-    const { page } = await browser.open('/vpn-setup-guides', { javaScript: false });
-    expect(await page.locator('h1').textContent()).toBe('VPN Setup Guides');
-    for (const platform of ['Windows', 'macOS', 'iOS', 'Android', 'Linux', 'Router']) {
-      expect(await page.getByRole('heading', { level: 3, name: platform, exact: true }).count()).toBeGreaterThanOrEqual(1);
-    }
-    const cards = page.getByTestId('guide-card');
-    expect(await cards.count()).toBe(4);
+  it('lists the platforms, four guide cards and the help block with JavaScript off', () => {
+    const page = staticPage('/vpn-setup-guides');
+    expect(one(page, 'h1').textContent).toBe('VPN Setup Guides');
+    for (const platform of ['Windows', 'macOS', 'iOS', 'Android', 'Linux', 'Router']) expect(headingsNamed(page, platform, 3).length).toBeGreaterThanOrEqual(1);
+    const cards = all(page, '[data-testid="guide-card"]');
+    expect(cards).toHaveLength(4);
     for (const [i, g] of GUIDES.entries()) {
-      const card = cards.nth(i);
-      expect(await card.getByRole('heading', { level: 3 }).textContent()).toBe(g.title);
-      expect(await card.textContent()).toContain(g.time);
-      const badge = card.getByText(g.difficulty, { exact: false }).first();
-      expect(await badge.getAttribute('class')).toContain(g.variant);
-      expect(await card.locator('ol li').count()).toBeGreaterThanOrEqual(3);
-      expect(await card.getByRole('link', { name: 'View Detailed Guide' }).getAttribute('href')).toBe(g.path);
+      const card = cards[i]!;
+      expect(one(card, 'h3').textContent).toBe(g.title);
+      expect(card.textContent).toContain(g.time);
+      const badge = all(card, '*').find((el) => !el.querySelector('*') && (el.textContent ?? '').includes(g.difficulty))!;
+      expect(badge.getAttribute('class')).toContain(g.variant);
+      expect(all(card, 'ol li').length).toBeGreaterThanOrEqual(3);
+      expect(linksNamed(card, 'View Detailed Guide')[0]!.getAttribute('href')).toBe(g.path);
     }
-    const help = page.locator('section', { has: page.getByRole('heading', { name: 'Need Help?' }) });
-    for (const topic of ['Connection issues', 'Slow speeds', '24/7 support']) expect(await help.getByRole('heading', { name: topic }).count()).toBe(1);
+    const help = sectionWith(page, 'Need Help?').at(-1)!;
+    for (const topic of ['Connection issues', 'Slow speeds', '24/7 support']) expect(headingsNamed(help, topic)).toHaveLength(1);
   });
 
   it("'View Detailed Guide' does a full-page navigation to the guide", async () => {
@@ -48,12 +51,12 @@ describe('setup guides index', () => {
 });
 
 describe('setup guides', () => {
-  it('every guide links back to all setup guides', async () => {
+  it('every guide links back to all setup guides', () => {
     for (const g of GUIDES) {
-      const { page } = await browser.open(g.path, { javaScript: false });
-      expect(await page.getByRole('link', { name: 'Back to All Setup Guides' }).getAttribute('href')).toBe('/vpn-setup-guides');
-      expect(await page.getByTestId('guide-facts').textContent()).toContain(g.time);
-      expect(await page.locator('h1').count()).toBe(1);
+      const page = staticPage(g.path);
+      expect(linksNamed(page, 'Back to All Setup Guides')[0]!.getAttribute('href')).toBe('/vpn-setup-guides');
+      expect(byTestId(page, 'guide-facts').textContent).toContain(g.time);
+      expect(all(page, 'h1')).toHaveLength(1);
     }
   });
 
@@ -66,88 +69,81 @@ describe('setup guides', () => {
     expect(await page.locator('h1').count()).toBe(1);
   });
 
-  it('Windows: providers, five steps, requirements and four issues', async () => {
-    const { page } = await browser.open('/windows-setup-guide', { javaScript: false });
-    expect(await page.getByTestId('guide-facts').textContent()).toContain('Windows 10/11');
-    const providers = page.getByTestId('guide-provider');
-    expect(await providers.count()).toBeGreaterThanOrEqual(3);
-    const recommended = providers.filter({ hasText: 'Recommended' });
-    expect(await recommended.count()).toBe(1);
-    const download = recommended.getByRole('link', { name: 'Download for Windows' });
-    expect(await download.getAttribute('href')).toBe('/go/nordvpn/windows?from=%2Fwindows-setup-guide&placement=guide-windows');
-    expect(await download.getAttribute('target')).toBe('_blank');
-    expect(await download.getAttribute('rel')).toBe('sponsored nofollow noopener');
+  it('Windows: providers, five steps, requirements and four issues', () => {
+    const page = staticPage('/windows-setup-guide');
+    expect(byTestId(page, 'guide-facts').textContent).toContain('Windows 10/11');
+    const providers = all(page, '[data-testid="guide-provider"]');
+    expect(providers.length).toBeGreaterThanOrEqual(3);
+    const recommended = providers.filter((p) => (p.textContent ?? '').includes('Recommended'));
+    expect(recommended).toHaveLength(1);
+    const download = linksNamed(recommended[0]!, 'Download for Windows')[0]!;
+    expect(download.getAttribute('href')).toBe('/go/nordvpn/windows?from=%2Fwindows-setup-guide&placement=guide-windows');
+    expect(download.getAttribute('target')).toBe('_blank');
+    expect(download.getAttribute('rel')).toBe('sponsored nofollow noopener');
     // Every provider's button is a link through /go/: none is inert. Only a provider with a windows link offers the
     // download; the others' cards say where their button goes.
-    expect(await page.getByRole('link', { name: 'Download for Windows' }).count()).toBe(1);
-    for (const [slug, name] of [['surfshark', 'Surfshark'], ['cyberghost', 'CyberGhost'], ['protonvpn', 'Proton VPN']]) {
-      const visit = providers.filter({ hasText: name }).getByRole('link', { name: `Visit ${name}` });
-      expect(await visit.getAttribute('href')).toBe(`/go/${slug}/website?from=%2Fwindows-setup-guide&placement=guide-windows`);
+    expect(linksNamed(page, 'Download for Windows')).toHaveLength(1);
+    for (const [slug, name] of [['surfshark', 'Surfshark'], ['cyberghost', 'CyberGhost'], ['protonvpn', 'Proton VPN']] as const) {
+      const card = providers.find((p) => (p.textContent ?? '').includes(name))!;
+      expect(linksNamed(card, `Visit ${name}`)[0]!.getAttribute('href')).toBe(`/go/${slug}/website?from=%2Fwindows-setup-guide&placement=guide-windows`);
     }
-    expect(await page.getByRole('button', { name: 'Download for Windows' }).count()).toBe(0);
-    expect(await page.getByTestId('step').count()).toBe(5);
-    const minimum = page.locator('div', { has: page.getByRole('heading', { name: 'Minimum', exact: true }) }).last();
-    expect(await minimum.textContent()).toContain('100 MB of free disk space');
-    expect(await page.getByRole('heading', { name: 'Recommended', exact: true }).count()).toBe(1);
-    expect(await page.getByTestId('issue').count()).toBe(4);
+    expect(all(page, 'button').filter((b) => textOf(b) === 'Download for Windows')).toHaveLength(0);
+    expect(all(page, '[data-testid="step"]')).toHaveLength(5);
+    const minimum = all(page, 'div').filter((d) => headingsNamed(d, 'Minimum').length > 0).at(-1)!;
+    expect(minimum.textContent).toContain('100 MB of free disk space');
+    expect(headingsNamed(page, 'Recommended')).toHaveLength(1);
+    expect(all(page, '[data-testid="issue"]')).toHaveLength(4);
   });
 
-  it('Mobile: iOS and Android buttons per provider, five steps per platform, tips and five issues', async () => {
-    const { page } = await browser.open('/mobile-setup-guide', { javaScript: false });
-    expect(await page.getByTestId('guide-facts').textContent()).toContain('iOS and Android');
-    const providers = page.getByTestId('guide-provider');
+  it('Mobile: iOS and Android buttons per provider, five steps per platform, tips and five issues', () => {
+    const page = staticPage('/mobile-setup-guide');
+    expect(byTestId(page, 'guide-facts').textContent).toContain('iOS and Android');
+    const providers = all(page, '[data-testid="guide-provider"]');
+    expect(providers.length).toBeGreaterThan(1);
     // NordVPN has both apps' links; the others one button to their website, not two that promise a download.
-    for (let i = 0; i < (await providers.count()); i++) {
-      const card = providers.nth(i);
-      const nord = (await card.getAttribute('data-provider')) === 'nordvpn';
-      expect(await card.getByText('Download for iOS').count()).toBe(nord ? 1 : 0);
-      expect(await card.getByText('Download for Android').count()).toBe(nord ? 1 : 0);
-      expect(await card.getByRole('link').count()).toBe(nord ? 2 : 1);
+    for (const card of providers) {
+      const nord = card.getAttribute('data-provider') === 'nordvpn';
+      expect(linksNamed(card, 'Download for iOS')).toHaveLength(nord ? 1 : 0);
+      expect(linksNamed(card, 'Download for Android')).toHaveLength(nord ? 1 : 0);
+      expect(all(card, 'a[href]')).toHaveLength(nord ? 2 : 1);
     }
-    const platforms = page.getByTestId('platform-steps');
-    expect(await platforms.count()).toBe(2);
-    for (let i = 0; i < 2; i++) expect(await platforms.nth(i).locator('li').count()).toBe(5);
-    const tips = page.locator('section', { has: page.getByRole('heading', { name: 'Mobile VPN Tips' }) });
-    expect(await tips.textContent()).toMatch(/battery/i);
-    expect(await tips.textContent()).toMatch(/Wi-Fi/);
-    expect(await page.getByTestId('issue').count()).toBe(5);
+    const platforms = all(page, '[data-testid="platform-steps"]');
+    expect(platforms).toHaveLength(2);
+    for (const p of platforms) expect(all(p, 'li')).toHaveLength(5);
+    const tips = sectionWith(page, 'Mobile VPN Tips').at(-1)!;
+    expect(tips.textContent).toMatch(/battery/i);
+    expect(tips.textContent).toMatch(/Wi-Fi/);
+    expect(all(page, '[data-testid="issue"]')).toHaveLength(5);
   });
 
-  it('Router: benefits, four firmware types, config buttons, five steps, considerations and six issues', async () => {
-    const { page } = await browser.open('/router-setup-guide', { javaScript: false });
-    expect(await page.getByTestId('guide-facts').textContent()).toContain('Advanced');
-    const benefits = page.locator('section', { has: page.getByRole('heading', { name: 'Why Use a VPN Router?' }) });
-    expect(await benefits.locator('li').count()).toBe(3);
-    const firmware = page.getByTestId('firmware');
-    expect(await firmware.locator('h3').allTextContents()).toEqual(['DD-WRT', 'OpenWrt', 'ASUS Merlin', 'Stock Firmware']);
-    for (let i = 0; i < 4; i++) {
-      const text = await firmware.nth(i).textContent();
-      expect(text).toContain('Difficulty:');
-      expect(text).toContain('Compatibility:');
-      expect(text).toContain('Features:');
+  it('Router: benefits, four firmware types, config buttons, five steps, considerations and six issues', () => {
+    const page = staticPage('/router-setup-guide');
+    expect(byTestId(page, 'guide-facts').textContent).toContain('Advanced');
+    const benefits = sectionWith(page, 'Why Use a VPN Router?').at(-1)!;
+    expect(all(benefits, 'li')).toHaveLength(3);
+    const firmware = all(page, '[data-testid="firmware"]');
+    expect(firmware.flatMap((f) => all(f, 'h3').map((h) => h.textContent))).toEqual(['DD-WRT', 'OpenWrt', 'ASUS Merlin', 'Stock Firmware']);
+    for (const f of firmware) for (const label of ['Difficulty:', 'Compatibility:', 'Features:']) expect(f.textContent).toContain(label);
+    const providers = all(page, '[data-testid="guide-provider"]');
+    expect(providers.length).toBeGreaterThan(0);
+    for (const p of providers) {
+      expect(p.textContent).toContain('Protocols:');
+      expect(linksNamed(p, 'Get Router Config')).toHaveLength(1);
     }
-    const providers = page.getByTestId('guide-provider');
-    for (let i = 0; i < (await providers.count()); i++) {
-      expect(await providers.nth(i).textContent()).toContain('Protocols:');
-      expect(await providers.nth(i).getByText('Get Router Config').count()).toBe(1);
-    }
-    expect(await page.getByTestId('step').count()).toBe(5);
-    expect(await page.getByRole('heading', { name: 'Things to Consider' }).count()).toBe(1);
-    expect(await page.getByTestId('issue').count()).toBe(6);
+    expect(all(page, '[data-testid="step"]')).toHaveLength(5);
+    expect(headingsNamed(page, 'Things to Consider')).toHaveLength(1);
+    expect(all(page, '[data-testid="issue"]')).toHaveLength(6);
   });
 
-  it('Manual: four protocols with their facts, four steps, per-OS steps, best practices and six issues', async () => {
-    const { page } = await browser.open('/manual-setup-guide', { javaScript: false });
-    expect(await page.getByTestId('guide-facts').textContent()).toContain('Intermediate/Advanced');
-    const protocols = page.getByTestId('protocol');
-    expect(await protocols.locator('h3').allTextContents()).toEqual(['OpenVPN', 'WireGuard', 'IKEv2/IPSec', 'L2TP/IPSec']);
-    for (let i = 0; i < 4; i++) {
-      const text = await protocols.nth(i).textContent();
-      for (const label of ['Ports:', 'Encryption:', 'Difficulty:', 'Platforms:']) expect(text).toContain(label);
-    }
-    expect(await page.getByTestId('step').count()).toBe(4);
-    expect(await page.getByTestId('platform-steps').locator('h3').allTextContents()).toEqual(['Windows', 'macOS', 'Linux', 'Mobile']);
-    expect(await page.getByRole('heading', { name: 'Security Best Practices' }).count()).toBe(1);
-    expect(await page.getByTestId('issue').count()).toBe(6);
+  it('Manual: four protocols with their facts, four steps, per-OS steps, best practices and six issues', () => {
+    const page = staticPage('/manual-setup-guide');
+    expect(byTestId(page, 'guide-facts').textContent).toContain('Intermediate/Advanced');
+    const protocols = all(page, '[data-testid="protocol"]');
+    expect(protocols.flatMap((p) => all(p, 'h3').map((h) => h.textContent))).toEqual(['OpenVPN', 'WireGuard', 'IKEv2/IPSec', 'L2TP/IPSec']);
+    for (const p of protocols) for (const label of ['Ports:', 'Encryption:', 'Difficulty:', 'Platforms:']) expect(p.textContent).toContain(label);
+    expect(all(page, '[data-testid="step"]')).toHaveLength(4);
+    expect(all(page, '[data-testid="platform-steps"] h3').map((h) => h.textContent)).toEqual(['Windows', 'macOS', 'Linux', 'Mobile']);
+    expect(headingsNamed(page, 'Security Best Practices')).toHaveLength(1);
+    expect(all(page, '[data-testid="issue"]')).toHaveLength(6);
   });
 });

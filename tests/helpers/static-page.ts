@@ -44,7 +44,7 @@ export function isShown(el: Element): boolean {
 }
 
 /** What a reader sees of an element, as a browser's innerText gives it with each run of white space as one space. */
-export function textOf(el: Element | null | undefined): string {
+export function textOf(el: Element | null | undefined, opts: { accessibleName?: boolean } = {}): string {
   if (!el) throw new Error('no such element');
   const out: string[] = [];
   const walk = (node: Node, blockified: boolean) => {
@@ -57,6 +57,8 @@ export function textOf(el: Element | null | undefined): string {
     const tag = e.tagName.toLowerCase();
     const list = classes(e);
     if (NEVER_SHOWN.has(tag) || e.hasAttribute('hidden') || hiddenByClass(list)) return;
+    // What is hidden from assistive technology is no part of an accessible name.
+    if (opts.accessibleName && e.getAttribute('aria-hidden') === 'true') return;
     const block = blockified || BLOCK_TAGS.has(tag) || list.some((c) => BLOCK_CLASS.test(c));
     // A flex or grid container lays its children out as blocks.
     const container = list.some((c) => LAYOUT_CLASS.test(c));
@@ -84,7 +86,7 @@ export const byTestId = (root: ParentNode, id: string) => one(root, `[data-testi
 
 /** An element's accessible name, as far as static markup gives it: aria-label, else its text. */
 export function nameOf(el: Element): string {
-  return el.getAttribute('aria-label') ?? textOf(el);
+  return el.getAttribute('aria-label') ?? textOf(el, { accessibleName: true });
 }
 
 /** The links whose accessible name is `name`. */
