@@ -6,7 +6,7 @@ import { isUnavailable, type Db } from '../db/index.ts';
 import { bodyTimeout } from './body-timeout.ts';
 import { replyDbDown } from './db-down.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { staticSite } from './plugins/static-site.ts';
+import { staticSite, type SiteControl } from './plugins/static-site.ts';
 import { clicksApiRoutes } from './routes/clicks-api.ts';
 import { formRoutes } from './routes/forms.ts';
 import { goRoutes } from './routes/go.ts';
@@ -20,6 +20,8 @@ import { validationMessage } from './validation-message.ts';
 
 export interface AppOptions {
   distDir: string;
+  /** Lets the caller read the built site again once a new build is in distDir. */
+  site?: SiteControl;
   targets: ReadonlyMap<string, ProviderTargets>;
   /** Providers whose affiliate link the latest check found broken: their paid clicks fail over. */
   failingOver?: ReadonlySet<string>;
@@ -95,7 +97,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<v
     await site.register(pageViewRoutes, { recorder: opts.pageViews, routes: opts.viewRoutes, siteOrigins: opts.corsOrigins });
     await site.register(conversionRoutes, { db: opts.db, ready: opts.dbReady, secrets: opts.postbackSecrets ?? new Map() });
     await site.register(clicksApiRoutes, { db: opts.db, ready: opts.dbReady, failingOver: opts.failingOver, statsToken: opts.statsToken, rateLimit: opts.statsRateLimit });
-    await site.register(staticSite, { distDir: opts.distDir });
+    await site.register(staticSite, { distDir: opts.distDir, control: opts.site });
     // After the static site, whose page headers (the page's own CSP) and sendFile the unsubscribe page reuses.
     await site.register(newsletterLinkRoutes, { db: opts.db, ready: opts.dbReady, linkSecret: opts.mail.linkSecret, distDir: opts.distDir });
   });

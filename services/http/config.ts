@@ -11,6 +11,8 @@ export interface ServiceConfig {
   distDir: string;
   /** The content directory the /go/ targets come from. */
   dataDir: string;
+  /** SCHEDULED_BUILDS=1: build the site again at each moment in its _schedule.json (scheduled-builds.ts). */
+  scheduledBuilds: boolean;
   /** Fastify trustProxy: false (default), true, or the proxy addresses/CIDRs whose X-Forwarded-For is honoured. */
   trustProxy: boolean | string[];
   logLevel: string;
@@ -87,6 +89,12 @@ function geoHeader(value: string | undefined): string | undefined {
   return name;
 }
 
+function onOff(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === '0') return false;
+  if (value === '1') return true;
+  throw new Error(`${name} must be 1 (on) or 0 (off) (found "${value}")`);
+}
+
 /** Builds the config from flags (which win) and the environment; throws a readable error on a bad value. */
 export function loadConfig(flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 'distDir' | 'dataDir'>> = {}, env = process.env): ServiceConfig {
   const port = flags.port ?? Number(env.PORT ?? 8080);
@@ -107,6 +115,7 @@ export function loadConfig(flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 
     port,
     distDir: resolve(flags.distDir ?? env.DIST_DIR ?? 'dist'),
     dataDir: resolve(flags.dataDir ?? env.VPNSITE_DATA_DIR ?? 'data'),
+    scheduledBuilds: onOff('SCHEDULED_BUILDS', env.SCHEDULED_BUILDS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat,

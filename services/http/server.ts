@@ -19,6 +19,8 @@ import { linksToCheck } from '../links/health.ts';
 import { scheduleLinkChecks } from './link-check-schedule.ts';
 import { watchFailover } from './link-failover.ts';
 import { outboundTargets } from './targets.ts';
+import { scheduleBuilds, type ScheduledBuilds } from './scheduled-builds.ts';
+import type { SiteControl } from './plugins/static-site.ts';
 import pretty from 'pino-pretty';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)).unref());
@@ -173,6 +175,8 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     void failover.refresh();
   });
 
+  let scheduled: ScheduledBuilds | undefined;
+  const site: SiteControl = {};
   let deadline = 0;
   let cutStalled: NodeJS.Timeout | undefined;
   fastify.addHook('preClose', async () => {
@@ -194,7 +198,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     if (stats.kept) fastify.log.warn({ kept: stats.kept, written: stats.written, dir: config.clickJournalDir, shutdownTimeoutMs: config.shutdownTimeoutMs }, `${stats.kept} clicks were not written to the database within SHUTDOWN_TIMEOUT_MS: they stay in the click journal and are stored at the next start`);
     if (stats.dropped) fastify.log.error({ dropped: stats.dropped, clickJournalMaxMb: config.clickJournalMaxBytes / 1048576 }, `${stats.dropped} clicks were dropped: the click journal was full (CLICK_JOURNAL_MAX_MB) or could not be written`);
     if (!stats.dropped && !stats.kept) fastify.log.info({ written: stats.written }, 'every click was written');
-    await Promise.race([Promise.all([stopRollup(), mailer.stop(), linkChecks.stop(), failover.stop()]), sleep(left() - 200)]);
+    await Promise.race([Promise.all([stopRollup(), mailer.stop(), linkChecks.stop(), failover.stop(), scheduled?.stop()]), sleep(left() - 200)]);
     await Promise.race([db.close(), sleep(left())]);
   });
   fastify.decorate('clickStats', () => recorder.stats());
@@ -221,6 +225,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
   });
   await fastify.register(app, {
     distDir: config.distDir,
+    site,
     targets,
     failingOver: failover.broken,
     routes,
@@ -240,6 +245,13 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     mail: { linkSecret: config.mail.linkSecret, contactNotifyTo: config.mail.contactNotifyTo, queued: () => mailer.nudge() },
   });
   await fastify.ready();
+  // The site built again at each scheduled moment; the new build (and its content's /go/ targets) read once in place.
+  if (config.scheduledBuilds) {
+    scheduled = scheduleBuilds({ distDir: config.distDir, dataDir: config.dataDir, log: fastify.log, onNewBuild: () => {
+      site.reload?.();
+      if (!fastify.reloadContent()) fastify.log.error({ dataDir: config.dataDir }, 'the content is invalid now: /go/ keeps the targets it had');
+    } });
+  }
   link.start();
   mailer.start();
   return fastify;

@@ -10,31 +10,55 @@ import { contentSecurityPolicy, readManifest } from '../csp.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 
-async function serveSite(app: FastifyInstance, opts: { distDir: string }): Promise<void> {
-  if (!existsSync(join(opts.distDir, '404.html'))) {
-    throw new Error(`${opts.distDir} has no 404.html: run \`vpnsite build\` first`);
+/** What the service reads of a build once, rather than on every request; read again when a new build is swapped in. */
+interface BuildState {
+  policies: Map<string, string>;
+  redirects: Map<string, { to: string; status: number }>;
+  notFound: (url: string) => string;
+  /** The not-found pages' bytes and policies, read on first use. */
+  pages: Map<string, { body: Buffer; policy: string }>;
+}
+
+function readBuild(app: FastifyInstance, distDir: string): BuildState {
+  if (!existsSync(join(distDir, '404.html'))) {
+    throw new Error(`${distDir} has no 404.html: run \`vpnsite build\` first`);
+  }
+  const { manifest, scanned } = readManifest(distDir);
+  if (scanned) app.log.warn(`${distDir} has no CSP manifest (built by an older vpnsite); hashed its pages now`);
+  // Each page's own policy, computed once: its inline scripts' hashes and no 'unsafe-inline'.
+  const policies = new Map(Object.entries(manifest).map(([file, hashes]) => [join(distDir, file), contentSecurityPolicy(hashes)]));
+  return { policies, redirects: readRedirects(distDir), notFound: notFoundPages(distDir), pages: new Map() };
+}
+
+/** Filled in by the plugin: reads the built site again, after a new build was swapped into its directory. */
+export interface SiteControl {
+  reload?: () => void;
+}
+
+async function serveSite(app: FastifyInstance, opts: { distDir: string; control?: SiteControl }): Promise<void> {
+  let build = readBuild(app, opts.distDir);
+  // Files are opened by path on each request, so a build swapped into distDir is served at once; what was read of
+  // the old one is read again here (a scheduled build, or one run by hand, then calls it).
+  if (opts.control) {
+    opts.control.reload = () => {
+      build = readBuild(app, opts.distDir);
+    };
   }
   const assets = join(opts.distDir, 'assets') + sep;
-  const { manifest, scanned } = readManifest(opts.distDir);
-  if (scanned) app.log.warn(`${opts.distDir} has no CSP manifest (built by an older vpnsite); hashed its pages now`);
-  // Each page's own policy, computed once: its inline scripts' hashes and no 'unsafe-inline'.
-  const policies = new Map(Object.entries(manifest).map(([file, hashes]) => [join(opts.distDir, file), contentSecurityPolicy(hashes)]));
   // @fastify/static hands setHeaders the raw response, whose headers the reply's own (helmet's default CSP among
   // them) would override. So setHeaders only notes the file, and an onSend hook sets the headers on the reply.
   const servedFile = Symbol('served file');
   type Noted = { [servedFile]?: string };
-  const redirects = readRedirects(opts.distDir);
-  if (redirects.size) {
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+  app.addHook('onRequest', async (request, reply) => {
+      const { redirects } = build;
+      if (!redirects.size || (request.method !== 'GET' && request.method !== 'HEAD')) return;
       const q = request.url.indexOf('?');
       const path = (q === -1 ? request.url : request.url.slice(0, q)).replace(/(.)\/$/, '$1');
       const hit = redirects.get(path);
       if (!hit) return;
       // The query goes along: a shared link's tracking or state survives the move.
       return reply.code(hit.status).header('Location', hit.to + (q === -1 ? '' : request.url.slice(q))).header('Cache-Control', 'public, max-age=86400').send();
-    });
-  }
+  });
   await app.register(fastifyStatic, {
     root: opts.distDir,
     index: ['index.html'],
@@ -49,16 +73,15 @@ async function serveSite(app: FastifyInstance, opts: { distDir: string }): Promi
     if (path === undefined) return payload;
     // Vite puts a content hash in every file name under assets/, so those never change.
     reply.header('Cache-Control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
-    if (path.endsWith('.html')) reply.header('Content-Security-Policy', policies.get(path) ?? contentSecurityPolicy([]));
+    if (path.endsWith('.html')) reply.header('Content-Security-Policy', build.policies.get(path) ?? contentSecurityPolicy([]));
     // React Router's prerendered loader data for client-side navigation.
     if (path.endsWith('.data')) reply.header('Content-Type', 'text/x-script; charset=utf-8');
     return payload;
   });
-  // Read once, like the policies: the handler also answers for /go/, whose context has no reply.sendFile.
-  const notFound = notFoundPages(opts.distDir);
-  const pages = new Map<string, { body: Buffer; policy: string }>();
+  // Read once a build, like the policies: the handler also answers for /go/, whose context has no reply.sendFile.
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ error: 'Not found' });
+    const { notFound, pages, policies } = build;
     const file = notFound(request.url);
     let page = pages.get(file);
     if (!page) {
