@@ -5,7 +5,7 @@
  * other order is a 301 to its page, as from `vpnsite serve`.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -58,8 +58,9 @@ describe('vpnsite dev', () => {
     edit(join(data, 'providers/nordvpn.yaml'), 'title: NordVPN Review 2025\n', 'title: NordVPN Review, Edited\n');
     await expect.poll(() => page.locator('h1').textContent().catch(() => null), { timeout: 60_000 }).toBe('NordVPN Review, Edited');
 
-    const error = 'providers/nordvpn.yaml:7:9 error /rating must be <= 5';
     edit(join(data, 'providers/nordvpn.yaml'), 'rating: 4.9', 'rating: 7');
+    const line = readFileSync(join(data, 'providers/nordvpn.yaml'), 'utf8').split('\n').indexOf('rating: 7') + 1;
+    const error = `providers/nordvpn.yaml:${line}:9 error /rating must be <= 5`;
     const overlay = page.locator('vite-error-overlay');
     await expect.poll(() => overlay.locator('.message-body').textContent().catch(() => ''), { timeout: 60_000 }).toContain(error);
     await expect.poll(() => out.split('\n').filter((l) => l.endsWith(error)).length, { timeout: 30_000 }).toBe(1);
