@@ -109,13 +109,18 @@ export function registerDev(program: Command): void {
       }
       const dataDir = resolve(flags.data);
       const print = problemPrinter();
-      const check = () => print(loadContent(flags.data, cliChecks()).problems);
+      const check = () => {
+        const loaded = loadContent(flags.data, cliChecks());
+        print(loaded.problems);
+        return loaded;
+      };
       check();
       const { dev, own } = await startService(dataDir, `http://${flags.host === '0.0.0.0' ? 'localhost' : flags.host}:${flags.port}`);
       const stopWatching = await watchContent(dataDir, () => {
-        check();
+        // One load for the terminal and the service: a second would take the core the dev server renders the change on.
+        const loaded = check();
         // New /go/ targets take effect at once; while the content has errors the last valid ones stay.
-        own?.reloadContent();
+        own?.reloadContent(loaded);
       });
       // Without a snapshot, the site's loaders read the content directory again whenever a file in it changed.
       const job = join(mkdtempSync(join(tmpdir(), 'vpnsite-dev-')), 'job.json');

@@ -5,7 +5,7 @@ import { ClickRecorder, type ClickStore } from '../clicks/index.ts';
 import { ClickJournal } from '../clicks/journal.ts';
 import { acquireDataDir, DataDirBusy as JournalBusy, describeOwner } from '../db/data-dir-lock.ts';
 import { mkdirSync } from 'node:fs';
-import { formatProblem, loadContent } from '../content/index.ts';
+import { formatProblem, loadContent, type LoadResult } from '../content/index.ts';
 import { clickStore, DataDirBusy, migrate, openDb, type Db } from '../db/index.ts';
 import { app } from './app.ts';
 import type { ServiceConfig } from './config.ts';
@@ -210,8 +210,8 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
   });
   const routes = new Set(loaded.routes.map((r) => r.path));
   const viewRoutes = new Set(loaded.routes.filter(countsViews).map((r) => r.path));
-  fastify.decorate('reloadContent', () => {
-    const next = loadContent(config.dataDir);
+  fastify.decorate('reloadContent', (loaded?: LoadResult) => {
+    const next = loaded ?? loadContent(config.dataDir);
     if (!next.content) return false;
     targets.clear();
     for (const [slug, t] of outboundTargets(next.content)) targets.set(slug, t);
@@ -263,8 +263,11 @@ declare module 'fastify' {
     clickStats: () => ReturnType<ClickRecorder['stats']>;
     /** Records, for the embedded database's owner, where it listens (call once listening). */
     advertiseHttp: () => Promise<void>;
-    /** Reads the content directory again and, when it is valid, takes its /go/ targets and pages; false when not. */
-    reloadContent: () => boolean;
+    /**
+     * Reads the content directory again (or takes `loaded`, a loadContent of it made by the caller, judged now and
+     * not in preview) and, when it is valid, takes its /go/ targets and pages; false when not.
+     */
+    reloadContent: (loaded?: LoadResult) => boolean;
   }
 }
 
