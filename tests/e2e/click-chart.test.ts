@@ -9,6 +9,7 @@ import { migrate, openDb } from '../../services/db/index.ts';
 import { CHROMIUM, FLAGS } from '../helpers/browser.ts';
 import { vpnsite } from '../helpers/cli.ts';
 import { insertClicks, type SeedClick } from '../helpers/clicks.ts';
+import { freshPgliteDir } from '../helpers/pglite-template.ts';
 
 const PROVIDERS = ['nordvpn', 'surfshark', 'protonvpn', 'ipvanish'];
 
@@ -17,7 +18,7 @@ describe('the HTML click chart', () => {
   let file: string;
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vpnsite-chart-e2e-'));
-    const pgliteDir = join(dir, 'db');
+    const pgliteDir = freshPgliteDir();
     const db = await openDb({ pgliteDir });
     await migrate(db);
     // Provider k gets k + 1 clicks on each of the 7 days from 15 to 21 Nov.

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../helpers/browser.ts';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
 import { linksIn, startInbox, type Inbox } from '../helpers/smtp.ts';
+import { freshPgliteDir } from '../helpers/pglite-template.ts';
 
 const browser = useBrowser();
 let inbox: Inbox;
@@ -25,7 +26,7 @@ beforeAll(async () => {
       (env = {
         DIST_DIR: inject('distDir'),
         DATABASE_URL: '',
-        PGLITE_DIR: join(dir, 'pglite'),
+        PGLITE_DIR: freshPgliteDir(),
         SMTP_URL: inbox.url,
         MAIL_FROM: 'VPN Compass <news@vpncompass.test>',
         CONTACT_NOTIFY_TO: 'owner@vpncompass.test',

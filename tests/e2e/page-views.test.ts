@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hydrated, useBrowser } from '../helpers/browser.ts';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
+import { freshPgliteDir } from '../helpers/pglite-template.ts';
 
 const browser = useBrowser();
 let svc: ServeProcess;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  env = { DIST_DIR: inject('distDir'), DATABASE_URL: '', PGLITE_DIR: join(mkdtempSync(join(tmpdir(), 'vpnsite-pv-e2e-')), 'pglite'), LOG_LEVEL: 'warn' };
+  env = { DIST_DIR: inject('distDir'), DATABASE_URL: '', PGLITE_DIR: freshPgliteDir(), LOG_LEVEL: 'warn' };
   svc = await spawnServe(env, '/healthz/db');
 });
 afterAll(async () => {

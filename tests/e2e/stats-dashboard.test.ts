@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../helpers/browser.ts';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
+import { freshPgliteDir } from '../helpers/pglite-template.ts';
 
 const browser = useBrowser();
 const TOKEN = 'dashboard-token-for-e2e-0123';
@@ -22,7 +23,7 @@ beforeAll(async () => {
   env = {
     DIST_DIR: inject('distDir'),
     DATABASE_URL: '',
-    PGLITE_DIR: join(mkdtempSync(join(tmpdir(), 'vpnsite-dash-e2e-')), 'pglite'),
+    PGLITE_DIR: freshPgliteDir(),
     STATS_TOKEN: TOKEN,
     POSTBACK_SECRETS: `impact:${SECRET}`,
     TRUST_PROXY: 'true',

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { migrate, openDb, type Db, type DbConfig } from '../../services/db/index.ts';
+import { freshPgliteDir } from './pglite-template.ts';
 import { createPgDatabase, type DbKind } from './service.ts';
 
 export interface SeedClick {
@@ -43,7 +44,7 @@ export const KNOWN_CLICKS: SeedClick[] = [
 
 /** A migrated, empty database of the given kind that a child process can open too (PGlite in a directory). */
 export async function sharedDb(kind: DbKind): Promise<{ config: DbConfig; env: Record<string, string>; db: Db }> {
-  const config: DbConfig = kind === 'pg' ? { databaseUrl: await createPgDatabase(inject('databaseUrl')), pgliteDir: '' } : { pgliteDir: join(mkdtempSync(join(tmpdir(), 'vpnsite-pglite-')), 'db') };
+  const config: DbConfig = kind === 'pg' ? { databaseUrl: await createPgDatabase(inject('databaseUrl')), pgliteDir: '' } : { pgliteDir: freshPgliteDir() };
   const db = await openDb(config);
   await migrate(db);
   const env = kind === 'pg' ? { DATABASE_URL: config.databaseUrl!, PGLITE_DIR: '' } : { DATABASE_URL: '', PGLITE_DIR: config.pgliteDir };

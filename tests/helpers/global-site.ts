@@ -1,11 +1,12 @@
 /** Vitest global setup for e2e: build the real content once into a temp dist and serve it with `vpnsite serve`. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { runBuild } from '../../scripts/commands/build.ts';
 import { BUILD_DAY } from './build-day.ts';
+import { makePgliteTemplate } from './pglite-template.ts';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
 
 declare module 'vitest' {
@@ -42,6 +43,9 @@ export default async function setup(project: TestProject) {
     if (before === undefined) delete process.env.VPNSITE_TODAY;
     else process.env.VPNSITE_TODAY = before;
   }
+  const template = await makePgliteTemplate(tmp);
+  project.provide('pgliteTemplate', template);
+  cpSync(template, join(tmp, 'pglite'), { recursive: true });
   const port = await freePort();
   let out = '';
   const child = spawn(process.execPath, ['bin/vpnsite.js', 'serve', '--dist', distDir, '--port', String(port)], {

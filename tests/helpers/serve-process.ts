@@ -3,10 +3,21 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { afterAll } from 'vitest';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
 import { FIXTURE_DIST } from './service.ts';
 
 const BIN = resolve('bin/vpnsite.js');
+
+/** The file's children still running: a test that fails or times out leaves none behind to load the machine. */
+const running = new Set<ChildProcess>();
+function track(child: ChildProcess): void {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+}
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 export interface ServeProcess {
   child: ChildProcess;
@@ -28,6 +39,7 @@ export async function spawnServe(envOrFn: Record<string, string> | ((url: string
     env: { ...process.env, LOG_LEVEL: 'info', CLICK_BUDGET_PER_MINUTE: '0', MAIL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-mail-')), CLICK_JOURNAL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-journal-')), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  track(child);
   child.stdout!.on('data', (d: Buffer) => (out += d));
   child.stderr!.on('data', (d: Buffer) => (out += d));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
@@ -56,6 +68,7 @@ export async function stop(proc: ServeProcess, signal: NodeJS.Signals = 'SIGTERM
 export function vpnsiteAsync(args: string[], env: Record<string, string>, cwd?: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    track(child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d));

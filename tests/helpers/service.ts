@@ -12,6 +12,7 @@ import { inject } from 'vitest';
 import { openDb, type Db, type DbConfig } from '../../services/db/index.ts';
 import { loadConfig } from '../../services/http/config.ts';
 import { createServer } from '../../services/http/server.ts';
+import { freshPgliteDir } from './pglite-template.ts';
 
 export type DbKind = 'pg' | 'pglite';
 /**
@@ -44,7 +45,7 @@ export async function createPgDatabase(serverUrl: string): Promise<string> {
 /** Database settings for a fresh database of the given kind. */
 export async function freshDbConfig(kind: DbKind): Promise<DbConfig> {
   if (kind === 'pg') return { databaseUrl: await createPgDatabase(inject('databaseUrl')), pgliteDir: '' };
-  return { pgliteDir: 'memory://' };
+  return { pgliteDir: freshPgliteDir() };
 }
 
 export interface RunningService {

@@ -14,6 +14,7 @@ import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
 import { CHROMIUM, FLAGS } from '../helpers/browser.ts';
 import { copyOfData, edit } from '../helpers/cli.ts';
 import { vpnsiteAsync } from '../helpers/serve-process.ts';
+import { freshPgliteDir } from '../helpers/pglite-template.ts';
 
 describe('vpnsite dev', () => {
   let browser: Browser;
@@ -23,7 +24,7 @@ describe('vpnsite dev', () => {
   let stopDev: () => Promise<void>;
   const dir = mkdtempSync(join(tmpdir(), 'vpnsite-dev-'));
   // Mail written to a directory of the test's, never into the checkout.
-  const env = { DATABASE_URL: '', PGLITE_DIR: join(dir, 'pglite'), MAIL_DIR: join(dir, 'mail'), CLICK_JOURNAL_DIR: join(dir, 'clicks.journal'), LOG_LEVEL: 'warn' };
+  const env = { DATABASE_URL: '', PGLITE_DIR: freshPgliteDir(), MAIL_DIR: join(dir, 'mail'), CLICK_JOURNAL_DIR: join(dir, 'clicks.journal'), LOG_LEVEL: 'warn' };
 
   beforeAll(async () => {
     data = copyOfData();

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDbForCommand } from '../../services/db/index.ts';
 import { insertClicks, KNOWN_CLICKS } from '../helpers/clicks.ts';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
+import { freshPgliteDir } from '../helpers/pglite-template.ts';
 
 const running: ServeProcess[] = [];
 afterEach(async () => {
@@ -53,7 +54,7 @@ describe('the embedded database', () => {
   });
 
   it('answers the CLI 20 times under /go/ load, each answer exact, through the running service', async () => {
-    const dir = freshDir();
+    const dir = freshPgliteDir();
     const env = { DATABASE_URL: '', PGLITE_DIR: dir, VPNSITE_TODAY: '2026-11-21' };
     const svc = await serve(env, '/healthz/db');
     // Known clicks on past days, written through the service like any command's work.
@@ -102,7 +103,7 @@ describe('the embedded database', () => {
   });
 
   it('reopens cleanly after SIGKILL, with every click written before the kill', async () => {
-    const dir = freshDir();
+    const dir = freshPgliteDir();
     const env = { DATABASE_URL: '', PGLITE_DIR: dir };
     const first = await serve(env, '/healthz/db');
     for (let i = 0; i < 50; i++) expect((await fetch(`${first.url}/go/protonvpn?placement=before-kill`, { redirect: 'manual' })).status).toBe(302);

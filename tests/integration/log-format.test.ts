@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
 import { FIXTURE_DIST } from '../helpers/service.ts';
+import { freshPgliteDir } from '../helpers/pglite-template.ts';
 
 /** Starts serve (in a terminal when `tty`), waits for its "listening" line, stops it and returns what it printed. */
 async function startupLines(env: Record<string, string>, tty: boolean): Promise<string> {
@@ -17,7 +18,7 @@ async function startupLines(env: Record<string, string>, tty: boolean): Promise<
   const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
   const [cmd, args] = tty ? ['script', ['-qec', serve.map(quote).join(' '), '/dev/null']] : [serve[0]!, serve.slice(1)];
   const tmp = mkdtempSync(join(tmpdir(), 'vpnsite-logs-'));
-  const env2 = { ...process.env, DATABASE_URL: '', PGLITE_DIR: join(tmp, 'pglite'), CLICK_JOURNAL_DIR: join(tmp, 'clicks.journal'), LOG_FORMAT: '', LOG_LEVEL: 'info', ...env };
+  const env2 = { ...process.env, DATABASE_URL: '', PGLITE_DIR: freshPgliteDir(), CLICK_JOURNAL_DIR: join(tmp, 'clicks.journal'), LOG_FORMAT: '', LOG_LEVEL: 'info', ...env };
   const child = spawn(cmd, args as string[], { env: env2, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d));

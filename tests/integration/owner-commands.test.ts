@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
 import { createPgDatabase } from '../helpers/service.ts';
+import { freshPgliteDir } from '../helpers/pglite-template.ts';
 
 const running: ServeProcess[] = [];
 afterEach(async () => {
@@ -90,7 +91,7 @@ async function ownerWorkflow(env: Record<string, string>): Promise<void> {
 
 describe('the owner reads and handles contact messages and erases an address', () => {
   it('on the embedded database, through the running service and then alone', async () => {
-    await ownerWorkflow({ DATABASE_URL: '', PGLITE_DIR: join(mkdtempSync(join(tmpdir(), 'vpnsite-owner-cmds-')), 'pglite') });
+    await ownerWorkflow({ DATABASE_URL: '', PGLITE_DIR: freshPgliteDir() });
   });
 
   it('on PostgreSQL', async () => {
@@ -98,7 +99,7 @@ describe('the owner reads and handles contact messages and erases an address', (
   });
 
   it('refuses what is not an id or an address, with a usage error', async () => {
-    const env = { DATABASE_URL: '', PGLITE_DIR: join(mkdtempSync(join(tmpdir(), 'vpnsite-owner-cmds-')), 'pglite') };
+    const env = { DATABASE_URL: '', PGLITE_DIR: freshPgliteDir() };
     for (const args of [['messages', 'show', 'x'], ['messages', 'handle', '1', '-2'], ['subscribers', 'forget', 'not-an-address'], ['messages', '--since', 'yesterday'], ['subscribers', 'export', '--status', 'everyone'], ['subscribers', 'unsubscribe', 'x@']]) {
       const r = await vpnsiteAsync(args, env);
       expect(r.status, args.join(' ')).toBe(2);

@@ -3,6 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServe, stop } from '../helpers/serve-process.ts';
 import { startService, type RunningService } from '../helpers/service.ts';
+import { freshPgliteDir } from '../helpers/pglite-template.ts';
 
 /** Opens a connection and writes `text`; resolves with everything the server sends until it closes. */
 function rawExchange(url: string, text: string): { socket: Socket; answer: Promise<string> } {
@@ -46,7 +47,7 @@ describe('request timeouts', () => {
 describe('SIGTERM with stalled clients', () => {
   it('exits 0 within SHUTDOWN_TIMEOUT_MS and a second while 50 clients hold half-sent bodies', async () => {
     // Long request and body timeouts: only the shutdown itself may end these clients.
-    const svc = await spawnServe({ DATABASE_URL: '', PGLITE_DIR: 'memory://', SHUTDOWN_TIMEOUT_MS: '3000', BODY_TIMEOUT_MS: '600000', REQUEST_TIMEOUT_MS: '600000', HEADERS_TIMEOUT_MS: '600000' }, '/healthz/db');
+    const svc = await spawnServe({ DATABASE_URL: '', PGLITE_DIR: freshPgliteDir(), SHUTDOWN_TIMEOUT_MS: '3000', BODY_TIMEOUT_MS: '600000', REQUEST_TIMEOUT_MS: '600000', HEADERS_TIMEOUT_MS: '600000' }, '/healthz/db');
     const clients = Array.from({ length: 50 }, () => rawExchange(svc.url, HALF_BODY));
     // Every stalled request has reached the service (its connection is open and its headers were read).
     expect((await fetch(`${svc.url}/go/nordvpn`, { redirect: 'manual' })).status).toBe(302);
