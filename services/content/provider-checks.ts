@@ -2,7 +2,7 @@
 import type { FileFacts } from './file-rules.ts';
 import { suggestion, type Severity } from './problem.ts';
 import { locate, type SourceFile } from './source.ts';
-import { countryName } from '../links/routing.ts';
+import { countryName } from './countries.ts';
 import { planLabel } from './figures.ts';
 
 const escapeKey = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');

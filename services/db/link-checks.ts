@@ -1,6 +1,26 @@
 /** The link check's results: stored per run, read back as the latest result of each link. */
-import type { LinkResult } from '../links/health.ts';
 import type { Queryable } from './types.ts';
+
+/** One link's check, as the health check makes it and the table keeps it. */
+export interface Hop {
+  url: string;
+  status: number;
+}
+
+export interface LinkResult {
+  provider: string;
+  link: string;
+  url: string;
+  finalUrl: string | null;
+  /** The final HTTP status, or null when the network failed. */
+  status: number | null;
+  /** It ends in a page that answers (2xx) after at most MAX_HOPS redirects, without a loop. */
+  ok: boolean;
+  /** What a person should look at: empty when all is well. */
+  problems: string[];
+  hops: Hop[];
+}
+
 
 /** Stores one run's results (one statement) and deletes runs older than 90 days. */
 export async function saveLinkChecks(db: Queryable, results: readonly LinkResult[]): Promise<void> {

@@ -7,11 +7,11 @@
  * and day, so they (and CTR) are given only when the grouping is by page and/or day.
  */
 import { clickRows, type ReportSource } from './click-report.ts';
-import type { Dimension as StatsDimension } from '../reports/query.ts';
+import type { Dimension as StatsDimension } from './report-shapes.ts';
 import type { Queryable } from './types.ts';
 
 /** The revenue report groups by what the click report does. */
-export { DIMENSIONS as STATS_DIMENSIONS, type Dimension as StatsDimension } from '../reports/query.ts';
+export { DIMENSIONS as STATS_DIMENSIONS, type Dimension as StatsDimension } from './report-shapes.ts';
 
 export interface StatsQuery {
   by: StatsDimension[];

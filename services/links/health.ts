@@ -5,6 +5,9 @@
  * them there loses the commission while the link still "works").
  */
 import type { Content } from '../content/index.ts';
+import type { Hop, LinkResult } from '../db/link-checks.ts';
+
+export type { Hop, LinkResult };
 
 /** Put where `{click_id}` would be, so a check can see whether the sub-ID survives the redirects. */
 export const MARKER = 'vpnsite-link-check';
@@ -23,25 +26,6 @@ export interface LinkToCheck {
   domains: string[];
   /** The affiliate network's host and the parameters it must keep, for the affiliate link and templated links. */
   tracking?: { host: string; params: [string, string][] };
-}
-
-export interface Hop {
-  url: string;
-  status: number;
-}
-
-export interface LinkResult {
-  provider: string;
-  link: string;
-  url: string;
-  finalUrl: string | null;
-  /** The final HTTP status, or null when the network failed. */
-  status: number | null;
-  /** It ends in a page that answers (2xx) after at most MAX_HOPS redirects, without a loop. */
-  ok: boolean;
-  /** What a person should look at: empty when all is well. */
-  problems: string[];
-  hops: Hop[];
 }
 
 const host = (url: string) => new URL(url).hostname.toLowerCase();

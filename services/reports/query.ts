@@ -1,19 +1,8 @@
 /** What a click report asks for, parsed and checked the same way for the CLI and GET /api/clicks. */
 
-export const DIMENSIONS = ['provider', 'day', 'page', 'placement', 'destination', 'variant', 'country', 'device'] as const;
-export type Dimension = (typeof DIMENSIONS)[number];
+import { DIMENSIONS, type Dimension, type ReportQuery } from '../db/report-shapes.ts';
 
-export interface ReportQuery {
-  /** Grouping columns in the order asked for; empty means one total row. */
-  by: Dimension[];
-  /** First and last UTC day, inclusive (YYYY-MM-DD). */
-  since: string;
-  until: string;
-  /** Adds a bot_clicks column; clicks and uniques stay human-only. */
-  includeBots: boolean;
-  /** Adds an over_budget_clicks column: clicks past a visitor's per-minute budget, which are never counted as human. */
-  includeOverBudget?: boolean;
-}
+export { DIMENSIONS, type Dimension, type ReportQuery };
 
 /** A request the caller got wrong: the CLI exits 2, the endpoint answers 400. */
 export class UsageError extends Error {}

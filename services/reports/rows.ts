@@ -1,29 +1,7 @@
 /** The rows a click report holds, and the columns each output shows. */
-import type { Dimension, ReportQuery } from './query.ts';
+import type { ClickReport, Dimension, ReportQuery, ReportRow } from '../db/report-shapes.ts';
 
-/** One report row: the grouping columns asked for, then the counts. A null page or placement was not given on the click. */
-export interface ReportRow {
-  day?: string;
-  provider?: string;
-  page?: string | null;
-  placement?: string | null;
-  /** Where the click went (affiliate, website, …), the split variant, the country and the device; null when unknown. */
-  destination?: string | null;
-  variant?: string | null;
-  country?: string | null;
-  device?: string | null;
-  clicks: number;
-  uniques: number;
-  bot_clicks?: number;
-  over_budget_clicks?: number;
-}
-
-export interface ClickReport {
-  query: ReportQuery;
-  rows: ReportRow[];
-  /** The whole range: uniques here are distinct visitors per day over every group, summed over the days. */
-  total: ReportRow;
-}
+export type { ClickReport, ReportRow };
 
 export type Column = Dimension | 'clicks' | 'uniques' | 'bot_clicks' | 'over_budget_clicks';
 
