@@ -85,7 +85,7 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
 
   const drafts = opts.drafts ?? new Map<string, ProviderStub>();
   const providers = new Map([...content.providers.map((p) => [p.slug, p as ProviderStub] as const), ...drafts]);
-  const figures = figureRules(problems, providers, { today: opts.today, maxAgeDays: content.site.prices?.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS }, sharing);
+  const figures = figureRules(problems, providers, { today: opts.today, maxAgeDays: content.site.prices?.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS, testLine: (content.methodology as { testLine?: unknown } | undefined)?.testLine !== undefined }, sharing);
   // Maps, not finds: every file and every link looks a route up, so a linear search made validation quadratic.
   const byPath = routesByPath(routes);
   const bySource = new Map<string, RouteEntry>();

@@ -29,7 +29,8 @@ type PointerOf = (f: CheckedFile, list: keyof FactPointers, k: number) => string
 export function figureRules(
   problems: Problem[],
   providers: ReadonlyMap<string, ProviderStub>,
-  opts: { today: string; maxAgeDays: number },
+  /** `testLine`: methodology.yaml has the record that {{method.…}} figures are read from. */
+  opts: { today: string; maxAgeDays: number; testLine?: boolean },
   /** The list of problems that share a cause (a provider that does not exist), folded into one. */
   sharing: (cause: string) => Problem[] = () => problems,
 ) {
@@ -56,7 +57,8 @@ export function figureRules(
           textReporter(sharing(`draft:${p.slug}`))(s, pointerOf(file, 'figures', k), raw, nth, 'error', `${raw}: ${draftText(p)}; publish it first (remove draft: true once it is filled in) or quote another provider`);
           return;
         }
-        const problem = referenceProblem(ref, providers as ReadonlyMap<string, Required<ProviderStub>>);
+        const unrecorded = ref.provider === 'method' && ['line', 'city', 'runs', 'days'].includes(ref.field) && !opts.testLine;
+        const problem = unrecorded ? 'methodology.yaml has no testLine, the one record of the test conditions this figure is read from' : referenceProblem(ref, providers as ReadonlyMap<string, Required<ProviderStub>>);
         if (!problem) return;
         // References to a provider that does not exist are one error with the others that name it.
         const list = p || isAggregate(ref.provider) ? problems : sharing(`provider:${ref.provider}`);

@@ -6,7 +6,7 @@
  */
 import { referencesIn } from './figures.ts';
 
-export type FigureKind = 'price' | 'discount' | 'servers' | 'countries' | 'devices' | 'rating' | 'count';
+export type FigureKind = 'price' | 'discount' | 'servers' | 'countries' | 'devices' | 'rating' | 'count' | 'testLine';
 
 /** A figure typed into a text: its kind, the text that matched, and where in the string. */
 export interface Literal {
@@ -48,6 +48,8 @@ const ALWAYS: [FigureKind, RegExp][] = [
   ['discount', new RegExp(`${NOT_AFTER}\\b\\d{1,2}% (?:off|discount|savings?)\\b`, 'gi')],
   ['servers', new RegExp(`${NOT_AFTER}\\b\\d{1,3}(?:,?\\d{3})*\\+ servers\\b`, 'gi')],
   ...REVIEW_COUNTS.map((re): [FigureKind, RegExp] => ['count', re]),
+  // The site's own test line ("from a 100 Mbps line", "our 1 Gbps test line"), not any line a reader might have.
+  ['testLine', /\b(?:our|from a|on a|to a|of a|of our|against a)(?: (?:fibre|test))? \d+ [MG]bps(?: fibre)?(?: test)? (?:line|connection)\b/gi],
 ];
 
 /** Forms that are a provider's figure when the text is about a provider: "94 countries", "six devices", "4.9/5". */
@@ -90,6 +92,7 @@ export function literalFigures(value: string, aboutProvider: boolean): { always:
 
 /** Which reference to write instead of a typed figure. */
 export function literalMessage(l: Literal, provider: string | undefined): string {
+  if (l.kind === 'testLine') return `test line "${l.text}" is written out; the speed-test conditions live once, in methodology.yaml testLine: write {{method.line}}`;
   if (l.kind === 'count') return `count "${l.text}" is written out; how many providers the site reviews comes from the content: write {{count.reviewed}}`;
   const slug = provider ?? '<provider>';
   const ref = l.kind === 'servers' || l.kind === 'countries' || l.kind === 'devices' || l.kind === 'rating' ? `{{${slug}.${l.kind}}}` : `{{${slug}.${l.kind}}} (or {{${slug}.<plan>.${l.kind}}})`;

@@ -125,13 +125,32 @@ export const PLAN_FIELDS = ['price', 'regularPrice', 'discount', 'savings', 'ter
  * discount of any plan; `{{count.reviewed}}`, how many providers have a review ("7"); `{{prices.checked}}`, when
  * their prices were checked ("on 15 Jan 2025", or "between 15 Jan 2025 and 3 Feb 2025"). Of the site:
  * `{{site.founded}}`, its founding year (site.yaml `founded`), and `{{site.years}}`, the years from then to the build.
+ * Of the speed tests (methodology.yaml `testLine`): `{{method.line}}` ("100 Mbps"), `{{method.city}}`,
+ * `{{method.runs}}`, `{{method.days}}`, `{{method.locations}}` (the places in the reviews' speed tables) and
+ * `{{method.tolerance}}` (speedTolerance, in points of the line).
  */
-export const AGGREGATES: Readonly<Record<string, readonly string[]>> = { max: ['discount'], count: ['reviewed'], prices: ['checked'], site: ['founded', 'years'] };
+export const AGGREGATES: Readonly<Record<string, readonly string[]>> = {
+  max: ['discount'],
+  count: ['reviewed'],
+  prices: ['checked'],
+  site: ['founded', 'years'],
+  method: ['line', 'city', 'runs', 'days', 'locations', 'tolerance'],
+};
 
-/** What the site's own figures come from: its founding year, and the year of the build. */
+/** The one record of the speed-test conditions (methodology.yaml `testLine`). */
+export interface TestLine {
+  mbps: number;
+  city: string;
+  runs: number;
+  days: number;
+}
+
+/** What the figures that are no one provider's come from, besides the providers: the site's and the method's. */
 export interface SiteFigures {
   founded: number;
   buildYear: number;
+  testLine?: TestLine;
+  speedTolerance?: number;
 }
 
 /** Whether a reference's first part names a figure that is no one provider's. */
@@ -170,9 +189,10 @@ export function referenceProblem(ref: Reference, providers: ReadonlyMap<string, 
 
 /** The text a valid reference stands for. */
 export function figureText(ref: Reference, providers: ReadonlyMap<string, FigureSource>, site?: SiteFigures): string {
-  if (ref.provider === 'site') {
-    if (!site) throw new Error(`{{site.${ref.field}}} needs the site's figures`);
-    return String(ref.field === 'founded' ? site.founded : site.buildYear - site.founded);
+  if (ref.provider === 'site' || ref.provider === 'method') {
+    if (!site) throw new Error(`{{${ref.provider}.${ref.field}}} needs the site's figures`);
+    if (ref.provider === 'site') return String(ref.field === 'founded' ? site.founded : site.buildYear - site.founded);
+    return methodText(ref.field, site, providers);
   }
   if (isAggregate(ref.provider)) return aggregateText(ref.provider, providers);
   const p = providers.get(ref.provider)!;
@@ -204,6 +224,21 @@ function aggregateText(name: string, providers: ReadonlyMap<string, FigureSource
   let max = 0;
   for (const p of active) for (const plan of Object.values(p.plans)) max = Math.max(max, discountOf(plan) ?? 0);
   return formatDiscount(max);
+}
+
+/** A figure of the speed-test method; validated content has the record whenever text names one. */
+function methodText(field: string, site: SiteFigures, providers: ReadonlyMap<string, FigureSource>): string {
+  if (field === 'tolerance') return String(site.speedTolerance ?? 3);
+  if (field === 'locations') {
+    const places = new Set<string>();
+    for (const p of providers.values()) {
+      if ((p as { status?: string }).status === 'discontinued') continue;
+      for (const t of (p.review?.speed as { tests?: { location: string }[] } | undefined)?.tests ?? []) places.add(t.location);
+    }
+    return String(places.size);
+  }
+  const line = site.testLine!;
+  return field === 'line' ? `${line.mbps} Mbps` : field === 'city' ? line.city : String(field === 'runs' ? line.runs : line.days);
 }
 
 /** "on 15 Jan 2025", or "between 15 Jan 2025 and 3 Feb 2025": when the providers' plan prices were checked. */

@@ -22,7 +22,8 @@ function fill<T>(value: T, providers: ReadonlyMap<string, FigureSource>, site: S
 export function resolveFigures(content: Content, buildYear: number): Content {
   const providers = new Map<string, FigureSource>(content.providers.map((p) => [p.slug, p]));
   const { site, providers: list, guides, articles, pages, ...singles } = content;
-  const own: SiteFigures = { founded: site.founded, buildYear };
+  const method = content.methodology;
+  const own: SiteFigures = { founded: site.founded, buildYear, ...(method?.testLine ? { testLine: method.testLine } : {}), ...(method?.speedTolerance !== undefined ? { speedTolerance: method.speedTolerance } : {}) };
   const f = <T>(value: T) => fill(value, providers, own);
   return {
     ...f(singles),

@@ -3,6 +3,7 @@ import { LINK_NAMES } from './schemas/common.ts';
 import { KINDS, type Kind } from './schemas/index.ts';
 import { COMPARE_PATH, METHOD_PATH } from './paths.ts';
 import { comparePairs, pairText } from './pairs.ts';
+import type { TestLine } from './figures.ts';
 
 export type RouteKind = 'home' | 'reviews' | 'review' | 'deals' | 'streaming' | 'gaming' | 'guide' | 'page' | 'article' | 'form-result' | 'stats' | 'method' | 'compare-index' | 'compare' | 'not-found';
 
@@ -126,7 +127,7 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
       };
     }
     case 'methodology':
-      return { ...titled(d), criteria: (d.criteria as { id: string; name: string; weight: number }[]).map(({ id, name, weight }) => ({ id, name, weight })), ...(typeof d.speedTolerance === 'number' ? { speedTolerance: d.speedTolerance } : {}) };
+      return { ...titled(d), criteria: (d.criteria as { id: string; name: string; weight: number }[]).map(({ id, name, weight }) => ({ id, name, weight })), ...(typeof d.speedTolerance === 'number' ? { speedTolerance: d.speedTolerance } : {}), ...(d.testLine && typeof d.testLine === 'object' ? { testLine: d.testLine as TestLine } : {}) };
     case 'comparison': {
       const pair = d.pair as { metaTitle: string; description: string };
       const limit = (d.pairs as { limit?: number }).limit;

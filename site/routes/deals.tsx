@@ -94,7 +94,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
           <h2 id="who" className="text-center text-3xl font-bold">{page.whoFor.title}</h2>
           <div className="mt-8 grid gap-6 md:grid-cols-3">
             {page.whoFor.items.map((item) => (
-              <div key={item.audience} className="rounded-xl border border-slate-200 bg-white p-6" data-testid="who-for">
+              <div key={item.audience} className="rounded-xl border border-slate-200 bg-white p-6" data-testid="who-for" data-provider={item.provider}>
                 <Icon name={item.icon} size={28} className="text-blue-700" />
                 <h3 className="mt-3 text-lg font-semibold">{item.audience}</h3>
                 <p className="mt-1 flex items-center gap-2 text-xl font-bold"><Logo {...names[item.provider]!.logo} size={24} />{names[item.provider]!.name}</p>

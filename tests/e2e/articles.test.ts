@@ -25,7 +25,7 @@ const ARTICLES: ArticleSpec[] = [
   { slug: 'vpn-public-wifi', title: 'Public Wi-Fi Safety: Why You Need a VPN in 2025', category: 'Wi-Fi Security', figures: ['43%', '$2,100', 'Average loss per victim'], badge: ['High Risk', 2] },
   {
     slug: 'vpn-speed-test', title: 'VPN Speed Test 2025: Which VPN Is Fastest?', category: 'Performance Test',
-    figures: ['10.5%', '13.5%', '20.5%', '22%', '89.5 Mbps', '80-85%', '75-82%', '70-75%', '60-70%', '50-60%', '45-55%', '1 Gbps', '7 days', '15+', 'Under 20% speed loss: excellent', '20-30% speed loss: good'],
+    figures: ['10.5%', '13.5%', '20.5%', '22%', '89.5 Mbps', '80-85%', '75-82%', '70-75%', '60-70%', '50-60%', '45-55%', '100 Mbps', '5 runs', 'Per server, over 7 days', 'Server locations across the reviews', 'Under 20% speed loss: excellent', '20-30% speed loss: good'],
     badge: ['High Impact', 3],
   },
   {

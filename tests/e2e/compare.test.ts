@@ -229,7 +229,12 @@ describe('/how-we-test', () => {
     const page = staticPage('/how-we-test');
     expectStaticHeadingOutline(page);
     for (const c of criteria) expect(textOf(one(page, `[data-testid="criteria"] tr[data-criterion="${c.id}"]`))).toBe(`${c.name} ${c.weight}% ${c.description.replace(/\s+/g, ' ')}`);
-    expect(textOf(byTestId(page, 'conditions'))).toBe('1 Gbps Base fibre connection 7 days Of repeated tests, morning and evening 15+ Server locations on four continents');
+    // The conditions are methodology.yaml's one record, and the locations are counted from the reviews' speed tables.
+    const line = content.methodology!.testLine!;
+    const locations = new Set(reviewed.flatMap((p) => p.review!.speed!.tests.map((t) => t.location))).size;
+    expect(textOf(byTestId(page, 'conditions'))).toBe(`${line.mbps} Mbps Fibre line in ${line.city}, the baseline of every speed table ${line.runs} runs Per server, over ${line.days} days, morning and evening; we report the median ${locations} Server locations across the reviews' speed tables`);
+    // The tolerance the speed scores are held to is printed.
+    expect(textOf(page.body)).toContain(`keeps more than ${content.methodology!.speedTolerance} points more of the test line`);
     for (const p of reviewed) {
       const row = one(page, `[data-testid="owners"] tr[data-provider="${p.slug}"]`);
       expect(textOf(byTestId(row, 'owner'))).toBe(p.owner);

@@ -119,7 +119,7 @@ export const MISTAKES: Mistake[] = [
   {
     name: 'a provider removed while pages still name it',
     make: (data) => rmSync(join(data, 'providers/nordvpn.yaml')),
-    error: at('articles/best-vpn-2025.yaml', 22, 30, '/blocks/0/text', "{{nordvpn.2-year.price}}: unknown provider 'nordvpn', and 59 more references to it in 17 files", 59),
+    error: at('articles/best-vpn-2025.yaml', 22, 30, '/blocks/0/text', "{{nordvpn.2-year.price}}: unknown provider 'nordvpn', and 60 more references to it in 17 files", 60),
   },
   {
     name: 'a recommendation of a provider without a review',
@@ -193,5 +193,15 @@ export const MISTAKES: Mistake[] = [
     name: "an update line that is not the page's update date",
     make: change('methodology.yaml', 'updatedLabel: Updated January 2025', 'updatedLabel: Updated March 2025'),
     error: at('methodology.yaml', 9, 23, '/updatedLabel', 'the update line says March 2025, but updated is 2025-01-15: write January 2025, or correct the date'),
+  },
+  {
+    name: 'a test line typed into text',
+    make: change('reviews.yaml', 'from a {{method.line}} line in', 'from a 100 Mbps line in'),
+    error: at('reviews.yaml', 31, 46, '/howWeReview/items/0/text', 'test line "from a 100 Mbps line" is written out; the speed-test conditions live once, in methodology.yaml testLine: write {{method.line}}'),
+  },
+  {
+    name: "a review's speed table measured on another line than the method's",
+    make: change('providers/nordvpn.yaml', '    baseline: 100\n', '    baseline: 1000\n'),
+    error: at('providers/nordvpn.yaml', 83, 15, '/review/speed/baseline', 'baseline 1000 Mbps is not the test line: every speed test runs on methodology.yaml testLine (100 Mbps); measure on it, or correct the figure'),
   },
 ];

@@ -1,0 +1,55 @@
+/**
+ * Every list of providers on the built site is in rating order, best first and ties by name, so that no commission
+ * can move a provider up; a list the page visibly sorts by another key (the sortable table's own header, marked
+ * aria-sort) is in that key's order instead. A list is the providers marked on one element's children.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadContent } from '../../services/content/index.ts';
+import { rankCompare } from '../../services/content/ranking.ts';
+import { all, staticPage, textOf } from '../helpers/static-page.ts';
+import { BUILD_DAY } from '../helpers/build-day.ts';
+
+const loaded = loadContent('data', { today: BUILD_DAY });
+const providers = new Map(loaded.content!.providers.map((p) => [p.slug, p]));
+const pages = loaded.routes.map((r) => r.path).filter((p) => !p.endsWith('/404') && p !== '/404');
+
+/** The lists of providers on a page: for each element with two or more children naming a provider, their slugs. */
+function listsOn(doc: Document): { parent: Element; slugs: string[] }[] {
+  const lists = new Map<Element, string[]>();
+  for (const el of all(doc, '[data-provider]')) {
+    const parent = el.parentElement!;
+    lists.set(parent, [...(lists.get(parent) ?? []), el.getAttribute('data-provider')!]);
+  }
+  return [...lists].filter(([, slugs]) => slugs.length > 1).map(([parent, slugs]) => ({ parent, slugs }));
+}
+
+/** The number a sortable column's cell shows ("$3.39", "4.9", "5400+"), or its text for a name. */
+const cellValue = (text: string) => (/\d/.test(text) ? Number(/\d+(?:\.\d+)?/.exec(text.replace(/,/g, ''))![0]) : text);
+
+describe('every list of providers on the built site', () => {
+  it('is in rating order, ties by name, or in the order of the sort key its page shows', () => {
+    let rated = 0;
+    let keyed = 0;
+    for (const path of pages) {
+      for (const { parent, slugs } of listsOn(staticPage(path))) {
+        const sortedBy = parent.closest('table')?.querySelector('th[aria-sort]');
+        if (sortedBy) {
+          // The sortable table: its rows follow the column its header marks, in the direction it says.
+          const column = sortedBy.getAttribute('data-column')!;
+          const values = all(parent, `[data-provider] > [data-column="${column}"]`).map((c) => cellValue(textOf(c)));
+          const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+          expect(values, `${path}: sorted by ${column}`).toEqual(sortedBy.getAttribute('aria-sort') === 'ascending' ? sorted : sorted.reverse());
+          keyed++;
+          continue;
+        }
+        const known = slugs.map((s) => providers.get(s)!);
+        expect(slugs, `${path}: ${slugs.join(', ')}`).toEqual([...known].sort(rankCompare).map((p) => p.slug));
+        rated++;
+      }
+    }
+    // The home grid, the reviews page, the deals page's cards and picks, the method page's table, the articles' and
+    // guides' lists: enough that a list left out of the rating order could not go unread.
+    expect(rated).toBeGreaterThan(20);
+    expect(keyed).toBe(1);
+  });
+});
