@@ -9,6 +9,7 @@ import { ClientLinks } from './components/site-link';
 import { SiteStyles } from './components/site-styles';
 import { getContent, today } from './lib/content.server';
 import { DEFAULT_MAX_AGE_DAYS } from '../services/content/figure-checks.ts';
+import { isPaidTarget, outboundTargets } from '../services/http/targets.ts';
 import { METHOD_PATH } from '../services/content/paths.ts';
 import stylesHref from './styles/app.css?url';
 
@@ -19,7 +20,11 @@ export function loader() {
   // The © line names the year the site was built in, so that it is never older than the pages it is on.
   const copyrightYear = Number(today().slice(0, 4));
   // The disclosure beside every group of /go/ buttons links to the method page, where commissions are explained.
-  const disclosure = { text: site.disclosure.text, link: site.disclosure.link, href: methodology ? METHOD_PATH : undefined };
+  // Which buttons pay us ("slug" for /go/<slug>, "slug/link" for a named link): a group of them that all do says so.
+  const targets = outboundTargets(getContent().content as Parameters<typeof outboundTargets>[0]);
+  const paying = [...targets].flatMap(([slug, t]) => [...(isPaidTarget(targets, slug) ? [slug] : []), ...[...t.links.keys()].filter((l) => isPaidTarget(targets, slug, l)).map((l) => `${slug}/${l}`)]);
+  const allPaid = site.disclosure.allPaid ?? 'Every provider featured here pays us a commission.';
+  const disclosure = { text: site.disclosure.text, link: site.disclosure.link, href: methodology ? METHOD_PATH : undefined, allPaid, paying };
   // A price is judged fresh or stale on the build's day, the same day every page of one build is judged on.
   const prices = {
     checked: site.prices.checked,

@@ -68,7 +68,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
         )}
         <section className="mt-14" aria-labelledby="deals" data-outbound-group="">
           <h2 id="deals" className="text-center text-3xl font-bold">{page.dealsTitle}</h2>
-          <AffiliateDisclosure className="mx-auto mt-3 max-w-2xl text-center" />
+          <AffiliateDisclosure className="mx-auto mt-3 max-w-2xl text-center" providers={page.deals} />
           <div className="mt-8 grid gap-6 md:grid-cols-3">
             {page.deals.map((d, i) => (
               <DealCard

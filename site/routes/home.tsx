@@ -52,7 +52,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto max-w-7xl px-4 py-16" aria-labelledby="comparison" data-outbound-group="">
         <h2 id="comparison" className="text-center text-3xl font-bold">{comparison.title}</h2>
         <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">{comparison.note}</p>
-        <AffiliateDisclosure className="mx-auto mt-2 max-w-2xl text-center" />
+        <AffiliateDisclosure className="mx-auto mt-2 max-w-2xl text-center" providers={loaderData.providers.map((p) => ({ provider: p.slug }))} />
         <div className="mt-12 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4">
           {loaderData.providers.map((p) => (
             <ProviderCard key={p.slug} p={p} from="/" labels={{ featured: comparison.featuredBadge, cta: comparison.cta }} />

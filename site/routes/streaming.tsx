@@ -48,7 +48,7 @@ export default function StreamingPage({ loaderData }: Route.ComponentProps) {
         </section>
         <section className="mt-16" aria-labelledby="picks" data-outbound-group="">
           <h2 id="picks" className="text-center text-3xl font-bold">{page.providers.title}</h2>
-          <AffiliateDisclosure className="mx-auto mt-3 max-w-2xl text-center" />
+          <AffiliateDisclosure className="mx-auto mt-3 max-w-2xl text-center" providers={page.providers.items} />
           <div className="mt-8 grid gap-6 md:grid-cols-3">
             {page.providers.items.map((pick, i) => (
               <PickCard key={pick.provider} pick={pick} provider={cards[i]!} labels={page.providers.labels} from={PATH} />

@@ -155,6 +155,7 @@ export const SiteSchema = Obj(
       {
         text: Str('One or two sentences shown beside every group of buttons that lead to /go/: that the site earns a commission, and that it does not change ratings.'),
         link: Str('Link text after it, to the page on how we test and where commissions fit (/how-we-test, when data/methodology.yaml exists).'),
+        allPaid: Type.Optional(Str('Said first, beside a group of featured providers that all pay a commission, e.g. "Every provider featured here pays us a commission."')),
       },
       'The affiliate disclosure next to the buttons it is about.',
     ),

@@ -54,7 +54,7 @@ export function DealListBlock({ block, ctx }: BlockProps<'deal-list'>) {
           );
         })}
       </div>
-      <AffiliateDisclosure className="mt-3" />
+      <AffiliateDisclosure className="mt-3" providers={block.deals} />
     </section>
   );
 }

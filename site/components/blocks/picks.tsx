@@ -43,7 +43,7 @@ export function RankingBlock({ block, ctx }: BlockProps<'ranking'>) {
           );
         })}
       </ol>
-      <AffiliateDisclosure className="mt-3" />
+      <AffiliateDisclosure className="mt-3" providers={block.entries} />
     </section>
   );
 }
@@ -83,7 +83,7 @@ export function RecommendationsBlock({ block, ctx }: BlockProps<'recommendations
           );
         })}
       </div>
-      <AffiliateDisclosure className="mt-3" />
+      <AffiliateDisclosure className="mt-3" providers={block.picks} />
     </section>
   );
 }
