@@ -5,7 +5,7 @@ import { checkFile, fromPortable, portable, readAndCheck, type FileCheck, type P
 import { crossCheck, type CheckedFile, type ProviderStub } from './cross-checks.ts';
 import { checkLogos } from './logos.ts';
 import { assemble, type Content } from './model.ts';
-import { resolveFigures } from './resolve-figures.ts';
+import { filler, resolveFigures } from './resolve-figures.ts';
 import { sortProblems, type Problem } from './problem.ts';
 import { contentSchedule, draftProviders, offSitePages, onSite, publishingNow, type ScheduledChange } from './publishing.ts';
 import { routeTable, type RouteEntry } from './routes.ts';
@@ -123,10 +123,15 @@ function finish(dataDir: string, checks: FileCheck[], opts: LoadOptions, withCon
   }
   const sorted = sortProblems(problems);
   const errorCount = sorted.filter((p) => p.severity === 'error').length;
+  const buildYear = Number((opts.today ?? today()).slice(0, 4));
+  // What is not on the site is left out before figures are filled in: a draft provider's discount is no offer yet.
+  const shown = withContent && schemaOk && errorCount === 0 ? onSite(assemble(sources)!, now, opts.preview) : undefined;
+  const content = shown && resolveFigures(shown, buildYear);
+  const fillRoute = shown ? filler(shown, buildYear) : <T>(v: T) => v;
   return {
-    // What is not on the site is left out before figures are filled in: a draft provider's discount is no offer yet.
-    content: withContent && schemaOk && errorCount === 0 ? resolveFigures(onSite(assemble(sources)!, now, opts.preview), Number((opts.today ?? today()).slice(0, 4))) : undefined,
-    routes,
+    content,
+    // A page's title and description in the route table quote figures as its page does ("Since {{site.founded}}").
+    routes: content ? routes.map((r) => ({ ...r, ...fillRoute({ title: r.title, description: r.description }) })) : routes,
     schedule,
     problems: sorted,
     sources,

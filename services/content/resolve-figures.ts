@@ -14,17 +14,22 @@ function fill<T>(value: T, providers: ReadonlyMap<string, FigureSource>, site: S
   return value;
 }
 
+/** Fills the references in any value with the figures of `content`: for the content itself and its route table. */
+export function filler(content: Content, buildYear: number): <T>(value: T) => T {
+  const providers = new Map<string, FigureSource>(content.providers.map((p) => [p.slug, p]));
+  const method = content.methodology;
+  const own: SiteFigures = { founded: content.site.founded, buildYear, ...(method?.testLine ? { testLine: method.testLine } : {}), ...(method?.speedTolerance !== undefined ? { speedTolerance: method.speedTolerance } : {}) };
+  return <T>(value: T) => fill(value, providers, own);
+}
+
 /**
  * The content as pages show it: every reference filled in, in every file's text and in a provider's description,
  * best-for tag and review (the rest of a provider's file is the record the figures come from). Assumes validated
  * content, where every reference resolves. `buildYear` is the year of the build's day, for {{site.years}}.
  */
 export function resolveFigures(content: Content, buildYear: number): Content {
-  const providers = new Map<string, FigureSource>(content.providers.map((p) => [p.slug, p]));
   const { site, providers: list, guides, articles, pages, ...singles } = content;
-  const method = content.methodology;
-  const own: SiteFigures = { founded: site.founded, buildYear, ...(method?.testLine ? { testLine: method.testLine } : {}), ...(method?.speedTolerance !== undefined ? { speedTolerance: method.speedTolerance } : {}) };
-  const f = <T>(value: T) => fill(value, providers, own);
+  const f = filler(content, buildYear);
   return {
     ...f(singles),
     site: f(site),
