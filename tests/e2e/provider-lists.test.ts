@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../services/content/index.ts';
 import { rankCompare } from '../../services/content/ranking.ts';
+import { isPaidTarget, outboundTargets } from '../../services/http/targets.ts';
 import { all, staticPage, textOf } from '../helpers/static-page.ts';
 import { BUILD_DAY } from '../helpers/build-day.ts';
 
@@ -52,5 +53,31 @@ describe('every list of providers on the built site', () => {
     // rating order), the method page's table, the articles' and guides' lists: none goes unread.
     expect(rated).toBeGreaterThan(20);
     for (const path of ['/', '/vpn-reviews', '/vpn-deals', '/compare', '/how-we-test', '/vpn-streaming', '/vpn-gaming']) expect(seen, path).toContain(path);
+  });
+});
+
+describe('the note that every featured provider pays', () => {
+  const targets = outboundTargets(loaded.content!);
+  /** Whether a /go/ button's click is paid: /go/<slug> or /go/<slug>/<link>. */
+  const paid = (href: string) => {
+    const [slug, link] = new URL(href, 'http://site.test').pathname.split('/').slice(2);
+    return isPaidTarget(targets, slug!, link);
+  };
+
+  it('stands only beside groups whose every button is a paid one, and is there where one is', () => {
+    let noted = 0;
+    for (const path of pages) {
+      for (const note of all(staticPage(path), '[data-affiliate-disclosure]')) {
+        if (!note.querySelector('[data-all-paid]')) continue;
+        const buttons = all(note.closest('[data-outbound-group]') ?? note.parentElement!, 'a[href^="/go/"]').map((a) => a.getAttribute('href')!);
+        expect(buttons.length, path).toBeGreaterThan(0);
+        expect(buttons.filter((b) => !paid(b)), path).toEqual([]);
+        noted++;
+      }
+    }
+    // The articles' pick boxes feature NordVPN and Surfshark, who both pay; the deals page also features TunnelBear.
+    expect(noted).toBeGreaterThan(5);
+    expect(all(staticPage('/articles/best-vpn-2025'), '[data-all-paid]').length).toBeGreaterThan(0);
+    expect(all(staticPage('/vpn-deals'), '[data-all-paid]')).toEqual([]);
   });
 });
