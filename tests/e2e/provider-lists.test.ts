@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../services/content/index.ts';
-import { rankCompare } from '../../services/content/ranking.ts';
 import { isPaidTarget, outboundTargets } from '../../services/http/targets.ts';
 import { all, staticPage, textOf } from '../helpers/static-page.ts';
 import { BUILD_DAY } from '../helpers/build-day.ts';
@@ -44,7 +43,9 @@ describe('every list of providers on the built site', () => {
           continue;
         }
         const known = slugs.map((s) => providers.get(s)!);
-        expect(slugs, `${path}: ${slugs.join(', ')}`).toEqual([...known].sort(rankCompare).map((p) => p.slug));
+        // Worked out here rather than with the site's own comparison, so that a fault in it cannot pass unseen.
+        const order = [...known].sort((a, b) => b.rating - a.rating || a.name.localeCompare(b.name, 'en'));
+        expect(slugs, `${path}: ${slugs.join(', ')}`).toEqual(order.map((p) => p.slug));
         rated++;
         seen.add(path);
       }
