@@ -41,6 +41,16 @@ function criteriaOf(dataDir: string): string[] {
   }
 }
 
+/** methodology.yaml's test line in Mbps, which a new review's speed table is measured on, if it names one. */
+function testLineOf(dataDir: string): number | undefined {
+  try {
+    const mbps = (parse(readFileSync(join(dataDir, 'methodology.yaml'), 'utf8')) as { testLine?: { mbps?: unknown } }).testLine?.mbps;
+    return typeof mbps === 'number' ? mbps : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The first author in authors.yaml, if there is one: an article or review names its author when the site has authors. */
 function firstAuthor(dataDir: string): string | undefined {
   try {
@@ -62,7 +72,7 @@ export function registerNew(program: Command): void {
       const file = join(dir, `${slug}.yaml`);
       if (existsSync(file)) throw new Error(`${relative(process.cwd(), file)} already exists: choose another slug, or edit that file`);
       const schema = join(PROJECT_ROOT, 'services/content/schemas/json', `${kind}.schema.json`);
-      const text = scaffold(kind, slug, { schemaPath: relative(dirname(file), schema), today: today(), order: nextOrder(dir), author: firstAuthor(resolve(flags.data)), criteria: kind === 'provider' ? criteriaOf(resolve(flags.data)) : undefined });
+      const text = scaffold(kind, slug, { schemaPath: relative(dirname(file), schema), today: today(), order: nextOrder(dir), author: firstAuthor(resolve(flags.data)), criteria: kind === 'provider' ? criteriaOf(resolve(flags.data)) : undefined, baseline: kind === 'provider' ? testLineOf(resolve(flags.data)) : undefined });
       mkdirSync(dir, { recursive: true });
       writeFileSync(file, text, { flag: 'wx' });
       console.log(`wrote ${relative(process.cwd(), file)}, a draft: replace each TODO, remove draft: true to publish it, then run vpnsite validate`);

@@ -37,6 +37,8 @@ interface Context {
   name: string;
   /** An author id from authors.yaml: with authors on file, every article names one. */
   author?: string;
+  /** methodology.yaml's test line, in Mbps: a review's speed table is measured on it. */
+  baseline?: number;
 }
 
 /** The block a new article or guide starts with: plain text, the simplest to replace. */
@@ -62,6 +64,7 @@ function placeholder(schema: Schema, key: string, ctx: Context): unknown {
     case 'integer':
       return key === 'order' ? ctx.order : Math.max(schema.minimum ?? 1, 1);
     case 'number':
+      if (key === 'baseline' && ctx.baseline !== undefined) return ctx.baseline;
       return key === 'rating' ? Math.min(schema.maximum ?? 4, 4) : Math.max(schema.minimum ?? 1, 1);
     case 'boolean':
       return false;
@@ -132,9 +135,9 @@ const nameOf = (slug: string) => slug.split('-').map((w) => w.charAt(0).toUpperC
  * The text of a new file of the kind: `schemaPath` is the schema's path relative to the file (for the language
  * server's line), `order` the place it takes among its kind (after the others).
  */
-export function scaffold(kind: ScaffoldKind, slug: string, opts: { schemaPath: string; today: string; order: number; author?: string; criteria?: string[] }): string {
+export function scaffold(kind: ScaffoldKind, slug: string, opts: { schemaPath: string; today: string; order: number; author?: string; criteria?: string[]; baseline?: number }): string {
   const schema = KINDS[kind].schema as unknown as Schema;
-  const ctx = { slug, today: opts.today, order: opts.order, name: nameOf(slug), author: opts.author };
+  const ctx: Context = { slug, today: opts.today, order: opts.order, name: nameOf(slug), author: opts.author, ...(opts.baseline === undefined ? {} : { baseline: opts.baseline }) };
   const filled = placeholder(schema, '', ctx) as Record<string, unknown>;
   if (kind === 'provider') Object.assign(filled, providerExtras(schema, ctx, opts.criteria));
   // A draft first: its TODOs must never reach a visitor, and in a draft they are reminders, not errors.
