@@ -14,7 +14,7 @@ import { isPaidTarget, outboundTargets } from '../../services/http/targets.ts';
 import { verifyOutput } from '../build/verify.ts';
 import { prerender } from '../build/prerender.ts';
 import { stopOnSignals, trackTemporary, uninterruptible, untrackTemporary } from '../build/interrupt.ts';
-import { ensureParent, listFiles, shapeOutput, stage, swapInto, totalBytes } from '../build/publish.ts';
+import { ensureParent, listFiles, shapeOutput, stage, swapInto, totalBytes } from '../../services/http/publish.ts';
 import { cacheKey, cachePath } from '../lib/cache.mjs';
 import { originValue } from '../lib/option-values.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';

@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 import { dbConfigFromEnv, forgetAddress, getMessage, handleMessages, listMessages, listSubscribers, openDbForCommand, unsubscribeAddress, type Db, type SubscriberStatus } from '../../services/db/index.ts';
 import { unsubscribeUrl } from '../../services/mail/compose.ts';
 import { mailConfigFromEnv } from '../../services/mail/config.ts';
-import { isValidEmail } from '../../services/forms/email.ts';
+import { isValidEmail } from '../../services/shared/email.ts';
 import { formatRecords, isIsoDay, type RecordFormat } from '../../services/reports/index.ts';
 
 /** Opens the database for one command and closes it however the command ends. */

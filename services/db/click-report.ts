@@ -3,7 +3,7 @@
  * stale (migration 005), so the answer always equals the same report computed from the raw rows alone,
  * which `source: 'raw'` does (the benchmark's baseline and the tests' reference).
  */
-import type { ClickReport, Dimension, ReportQuery, ReportRow } from './report-shapes.ts';
+import type { ClickReport, Dimension, ReportQuery, ReportRow } from '../shared/report-shapes.ts';
 import type { Queryable } from './types.ts';
 
 export type ReportSource = 'rollup' | 'raw';

@@ -7,33 +7,11 @@
  * and day, so they (and CTR) are given only when the grouping is by page and/or day.
  */
 import { clickRows, type ReportSource } from './click-report.ts';
-import type { Dimension as StatsDimension } from './report-shapes.ts';
+import type { Dimension as StatsDimension, StatsQuery, StatsRow } from '../shared/report-shapes.ts';
 import type { Queryable } from './types.ts';
 
 /** The revenue report groups by what the click report does. */
-export { DIMENSIONS as STATS_DIMENSIONS, type Dimension as StatsDimension } from './report-shapes.ts';
-
-export interface StatsQuery {
-  by: StatsDimension[];
-  since: string;
-  until: string;
-}
-
-export interface StatsRow {
-  [dim: string]: unknown;
-  views: number | null;
-  clicks: number;
-  clickers: number;
-  /** clicks ÷ views, when views apply. */
-  ctr: number | null;
-  conversions: number;
-  /** Currency → exact sum, e.g. { USD: "49.5000" }; never added across currencies. */
-  revenue: Record<string, string>;
-  /** Currency → revenue ÷ clicks. */
-  epc: Record<string, string>;
-  /** conversions ÷ clicks. */
-  conversion_rate: number | null;
-}
+export { DIMENSIONS as STATS_DIMENSIONS, type Dimension as StatsDimension, type StatsQuery, type StatsRow } from '../shared/report-shapes.ts';
 
 /** The conversions' copy of their click's columns (migration 019). */
 const CONVERSION_COLUMN: Record<StatsDimension, string> = {

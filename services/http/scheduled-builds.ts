@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { SCHEDULE_FILE, type ScheduleRecord } from '../content/publishing.ts';
-import { swapInto } from '../../scripts/build/publish.ts';
+import { swapInto } from './publish.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/vpnsite.js', import.meta.url));
 

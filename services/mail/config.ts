@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { isValidEmail } from '../forms/email.ts';
+import { isValidEmail } from '../shared/email.ts';
 
 export interface MailConfig {
   /** smtp:// or smtps:// URL; without it mail is written as .eml files to `mailDir`. */

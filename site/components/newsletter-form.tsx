@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { isValidEmail } from '../../services/forms/email.ts';
+import { isValidEmail } from '../../services/shared/email.ts';
 import { apiUrl, postJson } from '../lib/api';
 import { showToast } from '../lib/toast';
 import type { RootData } from '../root';

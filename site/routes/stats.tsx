@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { Route } from './+types/stats';
-import type { StatsRow } from '../../services/db/stats.ts';
+import type { StatsRow } from '../../services/shared/report-shapes.ts';
 import { lineChartSvg } from '../../services/reports/chart.ts';
 import { addDays } from '../../services/reports/query.ts';
 import { formatStatsCsv, type StatsReport } from '../../services/reports/stats-format.ts';

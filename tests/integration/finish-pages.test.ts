@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { finishPages } from '../../scripts/build/finish-pages.ts';
-import { listFiles } from '../../scripts/build/publish.ts';
+import { listFiles } from '../../services/http/publish.ts';
 
 const PAGES = 480;
 const CSS = 'body{color:#111}main{max-width:72rem}';

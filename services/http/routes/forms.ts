@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordSignup, saveContactMessage, type ContactMessage, type Db } from '../../db/index.ts';
-import { EMAIL_PATTERN, isValidEmail } from '../../forms/email.ts';
+import { EMAIL_PATTERN, isValidEmail } from '../../shared/email.ts';
 import { replyDbDown } from '../db-down.ts';
 import { formResults } from './form-results.ts';
 
@@ -43,7 +43,7 @@ function consentSource(request: FastifyRequest, siteOrigins: readonly string[]):
 export const CONTROL = '[\\u0000-\\u001f\\u007f-\\u009f]';
 const MESSAGE_CONTROL = '[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]';
 
-// The browser's own rule for <input type=email> (services/forms/email.ts); RFC 5321 caps an address at 254 characters.
+// The browser's own rule for <input type=email> (services/shared/email.ts); RFC 5321 caps an address at 254 characters.
 const email = { type: 'string', minLength: 1, maxLength: 254, pattern: EMAIL_PATTERN, description: 'email address' } as const;
 const honeypot = { type: 'string', maxLength: 1000, description: 'hidden from people; anything here means a bot' } as const;
 const ok = { 200: { type: 'object', properties: { ok: { const: true } }, required: ['ok'], additionalProperties: false } };

@@ -4,7 +4,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { Block } from '../../../services/content/index.ts';
-import { isValidEmail } from '../../../services/forms/email.ts';
+import { isValidEmail } from '../../../services/shared/email.ts';
 import { apiUrl, postJson } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 

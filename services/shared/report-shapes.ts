@@ -1,6 +1,6 @@
 /**
- * What a click report asks for and what it holds: the shapes the database's report queries return and the reports
- * (CLI, API, dashboard) read, kept at the database layer so that both reach them from below.
+ * What a click or revenue report asks for and what it holds: the shapes the database's report queries return and the
+ * reports read (CLI, API and the dashboard in the browser), kept below all of them so that each reaches them from below.
  */
 
 export const DIMENSIONS = ['provider', 'day', 'page', 'placement', 'destination', 'variant', 'country', 'device'] as const;
@@ -40,5 +40,29 @@ export interface ClickReport {
   rows: ReportRow[];
   /** The whole range: uniques here are distinct visitors per day over every group, summed over the days. */
   total: ReportRow;
+}
+
+
+/** The revenue report's question: its groups and its UTC days, inclusive. */
+export interface StatsQuery {
+  by: Dimension[];
+  since: string;
+  until: string;
+}
+
+export interface StatsRow {
+  [dim: string]: unknown;
+  views: number | null;
+  clicks: number;
+  clickers: number;
+  /** clicks ÷ views, when views apply. */
+  ctr: number | null;
+  conversions: number;
+  /** Currency → exact sum, e.g. { USD: "49.5000" }; never added across currencies. */
+  revenue: Record<string, string>;
+  /** Currency → revenue ÷ clicks. */
+  epc: Record<string, string>;
+  /** conversions ÷ clicks. */
+  conversion_rate: number | null;
 }
 

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { NOT_FOUND_PATHS } from '../../services/content/routes.ts';
+import { NOT_FOUND_PATHS } from '../content/routes.ts';
 
 /**
  * 404.html at the root (what static hosts and `vpnsite serve` answer unknown paths with), and articles/404.html and
