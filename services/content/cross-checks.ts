@@ -11,6 +11,9 @@ import { fileRules, PLACE_NAMES, reporter, SLUGGED, type FactPointers, type File
 import { parseData, type SourceFile } from './source.ts';
 import { downloadProblems } from './button-checks.ts';
 import { rankCompare, byRating } from './ranking.ts';
+import { draftText, type ProviderStub } from './provider-stub.ts';
+
+export type { ProviderStub };
 
 /**
  * Every list of providers in a file is in rating order, ties by name: the first provider out of place is an error at
@@ -50,14 +53,6 @@ export interface CrossCheckOptions {
 }
 
 /** What the cross-file rules read of each provider (its routeStub). */
-export interface ProviderStub {
-  slug: string; name: string; rating?: number; speedTested?: boolean; plan: string; plans?: Record<string, { price?: number; regularPrice?: number }>; linkNames?: string[]; links?: string[];
-  review?: unknown; status?: string; discontinued?: { on: string }; draft?: boolean;
-}
-
-/** Why live content may not name a draft provider, in a message. */
-export const draftText = (p: ProviderStub) => `${p.name} is a draft (providers/${p.slug}.yaml has draft: true), so it is on no page yet`;
-
 /** How a discontinued provider is named in a message: its name and the day it shut down. */
 const shutDown = (p: ProviderStub) => `${p.name} shut down${p.discontinued ? ` on ${p.discontinued.on}` : ''}`;
 

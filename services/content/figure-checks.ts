@@ -2,7 +2,8 @@
  * The figure rules that need every provider's record: references ({{…}}) that name a provider, plan and figure that
  * exist, figures typed beside a provider's name, and prices checked too long ago.
  */
-import { draftText, type CheckedFile, type ProviderStub } from './cross-checks.ts';
+import type { CheckedFile } from './cross-checks.ts';
+import { draftText, type ProviderStub } from './provider-stub.ts';
 import type { FactPointers } from './file-rules.ts';
 import { AGGREGATES, daysSince, isAggregate, PLAN_FIELDS, PROVIDER_FIELDS, SPEED_FIELDS, referenceProblem, referencesIn } from './figures.ts';
 import { literalFigures, literalMessage, providerNamedFor, type Literal } from './figure-rules.ts';
