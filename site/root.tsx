@@ -9,7 +9,7 @@ import { ClientLinks } from './components/site-link';
 import { SiteStyles } from './components/site-styles';
 import { getContent, today } from './lib/content.server';
 import { DEFAULT_MAX_AGE_DAYS } from '../services/content/figure-checks.ts';
-import { isPaidTarget, outboundTargets } from '../services/http/targets.ts';
+import { isPaidTarget, outboundTargets } from '../services/content/targets.ts';
 import { METHOD_PATH } from '../services/content/paths.ts';
 import stylesHref from './styles/app.css?url';
 

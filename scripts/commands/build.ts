@@ -10,7 +10,7 @@ import { writeCspManifest } from '../build/csp-hashes.ts';
 import { finishPages } from '../build/finish-pages.ts';
 import { routeOfFile } from '../build/html-scan.ts';
 import { coverageLine, coverageTotal, linkCoverage } from '../../services/links/coverage.ts';
-import { isPaidTarget, outboundTargets } from '../../services/http/targets.ts';
+import { isPaidTarget, outboundTargets } from '../../services/content/targets.ts';
 import { verifyOutput } from '../build/verify.ts';
 import { prerender } from '../build/prerender.ts';
 import { stopOnSignals, trackTemporary, uninterruptible, untrackTemporary } from '../build/interrupt.ts';

@@ -8,7 +8,7 @@ import { dbConfigFromEnv, latestLinkChecks, openDbForCommand, saveLinkChecks } f
 import { checkLinks, linksToCheck, type LinkResult } from '../../services/links/health.ts';
 import { failsOver } from '../../services/links/failover.ts';
 import { coverageLine, coverageTotal, linkCoverage } from '../../services/links/coverage.ts';
-import { isPaidTarget, outboundTargets } from '../../services/http/targets.ts';
+import { isPaidTarget, outboundTargets } from '../../services/content/targets.ts';
 import { routeOfFile, scanPage } from '../build/html-scan.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

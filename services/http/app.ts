@@ -15,7 +15,7 @@ import { pageViewRoutes } from './routes/page-views.ts';
 import type { PageViewRecorder } from '../views/recorder.ts';
 import { healthRoutes } from './routes/health.ts';
 import { newsletterLinkRoutes } from './routes/newsletter.ts';
-import type { ProviderTargets } from './targets.ts';
+import type { ProviderTargets } from '../content/targets.ts';
 import { validationMessage } from './validation-message.ts';
 
 export interface AppOptions {

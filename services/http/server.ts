@@ -18,7 +18,7 @@ import { countsViews, PageViewRecorder } from '../views/recorder.ts';
 import { linksToCheck } from '../links/health.ts';
 import { scheduleLinkChecks } from './link-check-schedule.ts';
 import { watchFailover } from './link-failover.ts';
-import { outboundTargets } from './targets.ts';
+import { outboundTargets } from '../content/targets.ts';
 import { scheduleBuilds, type ScheduledBuilds } from './scheduled-builds.ts';
 import type { SiteControl } from './plugins/static-site.ts';
 import pretty from 'pino-pretty';

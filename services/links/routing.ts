@@ -5,17 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 
-export const DEVICES = ['ios', 'android', 'desktop'] as const;
-export type Device = (typeof DEVICES)[number];
+import type { Device, RuleSpec, SplitSpec } from '../content/targets.ts';
 
-export interface RuleSpec {
-  when: { country?: string[]; device?: Device[]; from?: string; until?: string };
-  to: string;
-}
-export interface SplitSpec {
-  to: string;
-  weight: number;
-}
+export { DEVICES, type Device, type RuleSpec, type SplitSpec } from '../content/targets.ts';
 
 /** What the decision reads of a click. */
 export interface ClickContext {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../services/content/index.ts';
-import { isPaidTarget, outboundTargets } from '../../services/http/targets.ts';
+import { isPaidTarget, outboundTargets } from '../../services/content/targets.ts';
 import { all, staticPage, textOf } from '../helpers/static-page.ts';
 import { BUILD_DAY } from '../helpers/build-day.ts';
 

@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { classifyVisit, outboundUrl, type ClickRecorder } from '../../clicks/index.ts';
 import { countryOf, decide, deviceOf, type Decision } from '../../links/routing.ts';
-import { targetFor, type OutboundTarget, type ProviderTargets } from '../targets.ts';
+import { targetFor, type OutboundTarget, type ProviderTargets } from '../../content/targets.ts';
 
 export interface GoOptions {
   /** slug → outbound targets, built from validated content at start-up. */

@@ -6,8 +6,21 @@
  * Every paid target keeps the direct one it fails over to while the affiliate link is broken. Every target says
  * which link it is, so a click records where it went and whether it is paid.
  */
-import { LINK_NAMES, type Content } from '../content/index.ts';
-import type { RuleSpec, SplitSpec } from '../links/routing.ts';
+import { LINK_NAMES, type Content } from './index.ts';
+
+/** The devices a routing rule may name. */
+export const DEVICES = ['ios', 'android', 'desktop'] as const;
+export type Device = (typeof DEVICES)[number];
+
+export interface RuleSpec {
+  when: { country?: string[]; device?: Device[]; from?: string; until?: string };
+  to: string;
+}
+export interface SplitSpec {
+  to: string;
+  weight: number;
+}
+
 
 export const CLICK_ID = '{click_id}';
 
