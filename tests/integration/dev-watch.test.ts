@@ -3,7 +3,7 @@
  * sed -i, JetBrains and vim save) break, fix and break a provider, and an in-place save after them fixes it again;
  * the overlay follows each one and says what `vpnsite validate` says. A new article is served within 2 s, in its
  * index too. Unknown paths are 404 as from serve; with the embedded database held by a process that serves no HTTP,
- * the service's paths are a 503 said in one line. SIGTERM to the command's own pid frees its port within 5 s.
+ * the service's paths are a 503 said in one line. A new draft provider's review is shown under the Draft ribbon. SIGTERM to the command's own pid frees its port within 5 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireDataDir, type Lease } from '../../services/db/data-dir-lock.ts';
 import { loadContent } from '../../services/content/index.ts';
+import { scaffold } from '../../services/content/scaffold.ts';
+import { parse } from 'yaml';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
 import { CHROMIUM, FLAGS } from '../helpers/browser.ts';
 import { copyOfData, edit, vpnsite } from '../helpers/cli.ts';
@@ -123,6 +125,16 @@ describe('vpnsite dev watching the content', () => {
     }
     expect(served, `not served within ${Math.round(budget)} ms (content check ${Math.round(check)} ms, render ${Math.round(render)} ms)`).toBeLessThan(budget);
     expect(await (await fetch(`${url}/articles`)).text()).toContain('/articles/brand-new-article');
+  }, 120_000);
+
+  it('shows a new draft provider review under the Draft ribbon', async () => {
+    const read = (rel: string) => parse(readFileSync(join(data, rel), 'utf8')) as Record<string, { id: string }[]>;
+    const text = scaffold('provider', 'example-vpn', { schemaPath: 'x.json', today: '2026-11-21', order: 1, criteria: read('methodology.yaml').criteria!.map((c) => c.id), author: read('authors.yaml').authors![0]!.id });
+    writeFileSync(join(data, 'providers/example-vpn.yaml'), text);
+    await expect.poll(() => fetch(`${url}/vpn-reviews/example-vpn`).then((r) => r.status), { timeout: 60_000, interval: 200 }).toBe(200);
+    const html = await (await fetch(`${url}/vpn-reviews/example-vpn`)).text();
+    expect(html).toContain('data-testid="draft-ribbon"');
+    expect(html).toMatch(/>Draft<\/strong>(<!-- -->)?: not on the site, because (<!-- -->)?it is a draft/);
   }, 120_000);
 
   it('answers unknown paths 404, and the service paths 503 while another process holds the database', async () => {

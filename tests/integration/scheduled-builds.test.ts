@@ -2,7 +2,8 @@
  * `vpnsite serve` with SCHEDULED_BUILDS=1 publishes a page at its publishAt without a restart: a real service, a
  * small content set with one article whose publishAt is seconds away, and the built site's _schedule.json naming
  * that moment. The article is never served before its time, is served (with its own CSP hashes) within 60 s after
- * it, and the new build's schedule says it was judged at that moment.
+ * it, and the new build's schedule says it was judged at that moment. A scheduled build that fails leaves the served
+ * site as it was, file for file.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { scaffold } from '../../services/content/scaffold.ts';
 import { baseFiles } from '../helpers/content-fixture.ts';
 import { createPgDatabase, FIXTURE_DIST } from '../helpers/service.ts';
+import { treeDigest } from '../helpers/cli.ts';
 import { spawnServe, stop, type ServeProcess } from '../helpers/serve-process.ts';
 import { inject } from 'vitest';
 
@@ -80,4 +82,28 @@ describe('scheduled builds in vpnsite serve', () => {
     expect(schedule).toMatchObject({ builtAt: at, next: null });
     expect(svc.output()).toContain(`published the site as of ${at}`);
   }, 400_000);
+
+  it('leaves the served site as it was when the scheduled build fails', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vpnsite-scheduled-'));
+    const data = join(dir, 'data');
+    const dist = join(dir, 'dist');
+    writeContent(data);
+    cpSync(FIXTURE_DIST, dist, { recursive: true });
+    writeFileSync(join(dist, '_schedule.json'), JSON.stringify({ builtAt: new Date(Date.now() - 60_000).toISOString(), next: null, changes: [] }));
+    const failed = await spawnServe({ DIST_DIR: dist, VPNSITE_DATA_DIR: data, SCHEDULED_BUILDS: '1', DATABASE_URL: await createPgDatabase(inject('databaseUrl')), LOG_FORMAT: 'json' });
+    try {
+      // An article due now, whose file has a mistake: the build stops at validation.
+      const at = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+      writeContent(data, { 'articles/timed.yaml': timedArticle(at.replace('.000Z', 'Z')).replace(/^title: .*$/m, 'title: 42') });
+      writeWhole(join(dist, '_schedule.json'), JSON.stringify({ builtAt: new Date().toISOString(), next: at, changes: [{ at, action: 'publish', file: 'articles/timed.yaml', what: '/articles/timed' }] }));
+      const before = treeDigest(dist);
+      await expect.poll(() => failed.output(), { timeout: 120_000, interval: 200 }).toContain('the scheduled build failed: the site stays as it was');
+      expect(failed.output()).toMatch(/articles\/timed\.yaml:\d+:\d+ error \/title/);
+      expect(treeDigest(dist)).toBe(before);
+      expect((await fetch(`${failed.url}/`)).status).toBe(200);
+      expect((await fetch(`${failed.url}/articles/timed`)).status).toBe(404);
+    } finally {
+      await stop(failed);
+    }
+  }, 300_000);
 });
