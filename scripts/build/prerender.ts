@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NOT_FOUND_PATHS, type RouteEntry } from '../../services/content/index.ts';
+import type { RouteEntry } from '../../services/content/index.ts';
 import { isParameterisedPage } from '../../site/lib/route-table.ts';
 import { JOB_ENV, writeJob, type BuildJob } from '../../site/lib/build-job.ts';
 import { PROJECT_ROOT, reactRouterBin } from '../lib/paths.ts';

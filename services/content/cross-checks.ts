@@ -3,11 +3,11 @@
  * file's own rules (file-rules.ts) hand on.
  */
 import { foldProblems, suggestion, type Problem } from './problem.ts';
-import { normalizePath, routesByPath, routeStub, type RouteContent, type RouteEntry } from './routes.ts';
+import { normalizePath, routesByPath, type RouteContent, type RouteEntry } from './routes.ts';
 import { DEFAULT_MAX_AGE_DAYS, figureRules } from './figure-checks.ts';
 import { LINK_NAMES } from './schemas/common.ts';
 import { editorialRules, type EditorialContent } from './editorial-checks.ts';
-import { fileRules, PLACE_NAMES, reporter, SLUGGED, type FactPointers, type FileFacts } from './file-rules.ts';
+import { fileRules, PLACE_NAMES, reporter, type FactPointers, type FileFacts } from './file-rules.ts';
 import { parseData, type SourceFile } from './source.ts';
 import { downloadProblems } from './button-checks.ts';
 import { rankCompare, byRating } from './ranking.ts';

@@ -257,7 +257,7 @@ export function referencesIn(text: string): (Reference & { raw: string; index: n
 /** A text with its references replaced by the figures; one that starts a sentence starts with a capital. */
 export function resolveText(text: string, providers: ReadonlyMap<string, FigureSource>, site?: SiteFigures): string {
   if (!text.includes('{{')) return text;
-  return text.replace(REFERENCE, (raw, provider: string, plan: string | undefined, field: string, index: number) => {
+  return text.replace(REFERENCE, (_raw, provider: string, plan: string | undefined, field: string, index: number) => {
     const value = figureText({ provider, ...(plan ? { plan } : {}), field }, providers, site);
     const startsSentence = index === 0 || /[.!?:]\s+$/.test(text.slice(Math.max(0, index - 3), index));
     return startsSentence ? value.charAt(0).toUpperCase() + value.slice(1) : value;

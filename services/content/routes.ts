@@ -212,7 +212,7 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
 /** A review's speed record, when it has tests: what the speed figures and the speed-score check read. */
 function speedTestsOf(review: unknown): { baseline: number; tests: { download: number; ping: number }[] } | undefined {
   const speed = (review as { speed?: { baseline: number; tests: { download: number; ping: number }[] } } | undefined)?.speed;
-  return speed && speed.tests.length ? { baseline: speed.baseline, tests: speed.tests.map(({ download, ping }) => ({ download, ping })) } : undefined;
+  return speed?.tests.length ? { baseline: speed.baseline, tests: speed.tests.map(({ download, ping }) => ({ download, ping })) } : undefined;
 }
 
 const REVIEW_REQUIRED = ((KINDS.provider.schema as { required?: string[] }).required ?? []).includes('review');

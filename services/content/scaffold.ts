@@ -98,7 +98,8 @@ function comment(node: unknown, schema: Schema | undefined): void {
   const alternatives = schema.oneOf ?? schema.anyOf;
   if (alternatives && isMap(node)) {
     const type = node.get('type');
-    return comment(node, alternatives.find((a) => a.properties?.type?.const === type) ?? alternatives[0]);
+    comment(node, alternatives.find((a) => a.properties?.type?.const === type) ?? alternatives[0]);
+    return;
   }
   if (isMap(node)) {
     for (const pair of node.items) {

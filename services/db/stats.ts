@@ -52,7 +52,7 @@ const SCALE = 10_000n;
 const toScaled = (s: string) => {
   const neg = s.startsWith('-');
   const [whole, frac = ''] = s.replace('-', '').split('.');
-  const v = BigInt(whole!) * SCALE + BigInt((frac + '0000').slice(0, 4));
+  const v = BigInt(whole!) * SCALE + BigInt((`${frac}0000`).slice(0, 4));
   return neg ? -v : v;
 };
 const fromScaled = (v: bigint) => {

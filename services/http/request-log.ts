@@ -14,7 +14,10 @@ export class RequestLog extends LogController {
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (!isRedirect(request)) return super.requestCompleted(error, request, reply);
+    if (!isRedirect(request)) {
+      super.requestCompleted(error, request, reply);
+      return;
+    }
     // pino returns at once below its level, before it looks at the fields.
     if (error) return void reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'redirect errored');
     reply.log.debug({ req: request, res: reply, location: reply.getHeader('location'), responseTime: reply.elapsedTime }, 'redirect');

@@ -120,7 +120,7 @@ export class Mailer {
     const { db } = this.opts;
     if (row.kind === 'newsletter-confirm') {
       const s = await getSubscriber(db, row.ref_id);
-      if (!s || s.status !== 'pending' || !s.confirm_nonce) return 'the address was confirmed, unsubscribed or erased before the mail went';
+      if (s?.status !== 'pending' || !s.confirm_nonce) return 'the address was confirmed, unsubscribed or erased before the mail went';
       return confirmationMail(this.context(), s.email, s.id, s.confirm_nonce);
     }
     const m = await getMessage(db, row.ref_id);

@@ -48,7 +48,7 @@ export function niceStep(max: number, ticks = 5): number {
   const raw = max / ticks;
   const pow = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 2.5, 5, 10].map((m) => m * pow).find((s) => s >= raw)!;
-  return step < 1 ? 1 : step;
+  return Math.max(step , 1);
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');

@@ -1,7 +1,4 @@
 /** Known clicks for the report tests, and a database of either kind the CLI can open from another process. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { inject } from 'vitest';
 import { migrate, openDb, type Db, type DbConfig } from '../../services/db/index.ts';
 import { freshPgliteDir } from './pglite-template.ts';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../../scripts/lib/throwaway-postgres.ts';
-import { spawnServe, stop, type ServeProcess } from '../helpers/serve-process.ts';
+import { spawnServe, stop, } from '../helpers/serve-process.ts';
 import { createPgDatabase } from '../helpers/service.ts';
 
 /** The postmaster and every backend it started: a hung server is all of them stopped. */

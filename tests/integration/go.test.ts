@@ -93,7 +93,7 @@ describe.each(DB_KINDS)('/go/ on %s', (kind) => {
   it('stores a registered from path and a slug placement, and null for anything else', async () => {
     await raw(svc.url, '/go/tunnelbear?from=/&placement=comparison-card');
     await raw(svc.url, '/go/tunnelbear?from=https://evil.example/&placement=%3Cscript%3E');
-    await raw(svc.url, '/go/tunnelbear?from=/no-such-page&placement=' + 'a'.repeat(41));
+    await raw(svc.url, `/go/tunnelbear?from=/no-such-page&placement=${'a'.repeat(41)}`);
     await raw(svc.url, '/go/tunnelbear?from=/&from=/x&placement=a&placement=b');
     await svc.waitForCount('clicks', 4, "provider = 'tunnelbear'");
     const { rows } = await svc.db.query<{ from_path: string | null; placement: string | null }>("SELECT from_path, placement FROM clicks WHERE provider = 'tunnelbear' ORDER BY id");

@@ -6,13 +6,8 @@
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../services/content/index.ts';
-import { writeSnapshot } from '../../site/lib/build-job.ts';
-import { isParameterisedPage } from '../../site/lib/route-table.ts';
-import { writeSyntheticContent } from '../../scripts/bench/synthetic-content.ts';
-import { prerender } from '../../scripts/build/prerender.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/paths.ts';
 import { copyOfData, edit, treeDigest, vpnsite } from '../helpers/cli.ts';
 

@@ -132,7 +132,7 @@ describe('three instances on one PostgreSQL and one Redis', () => {
     } finally {
       for (const svc of last) await stop(svc);
     }
-    const recipients = inbox.received.map((m) => (Array.isArray(m.to) ? m.to : [m.to]).flatMap((t) => t?.value.map((v) => v.address) ?? [])).flat();
+    const recipients = inbox.received.flatMap((m) => (Array.isArray(m.to) ? m.to : [m.to]).flatMap((t) => t?.value.map((v) => v.address) ?? []));
     expect(recipients.sort()).toEqual([...forms].sort());
   });
 });

@@ -52,7 +52,7 @@ describe.each(['pg', 'pglite'] as const)('failover on %s', (kind) => {
     const file = join(data, 'providers', 'nordvpn.yaml');
     const yaml = readFileSync(file, 'utf8')
       .replace(/^affiliate: .*$/m, `affiliate: "${base}/aff?aff_id=7&aff_sub={click_id}"\nfallback: "${base}/landing?from=fallback"`)
-      .replace(/^links:\n(  .*\n)+/m, `links:\n  website: "${base}/"\n`);
+      .replace(/^links:\n( {2}.*\n)+/m, `links:\n  website: "${base}/"\n`);
     writeFileSync(file, yaml);
     env = {
       ...(kind === 'pg' ? { DATABASE_URL: await createPgDatabase(inject('databaseUrl')), PGLITE_DIR: '' } : { DATABASE_URL: '', PGLITE_DIR: join(dir, 'pglite') }),

@@ -67,7 +67,7 @@ function loopbackContent(opts: { hang: boolean }): string {
       if (opts.hang) links += `  macos: "${site}/hang"\n`;
     }
     if (slug === 'cyberghost') links += `  ios: "${site}/ios"\n`;
-    const text = readFileSync(file, 'utf8').replace(/^affiliate: .*\n(subid: .*\n)?/m, affiliate).replace(/^links:\n(  .*\n)+/m, links);
+    const text = readFileSync(file, 'utf8').replace(/^affiliate: .*\n(subid: .*\n)?/m, affiliate).replace(/^links:\n( {2}.*\n)+/m, links);
     writeFileSync(file, text);
   }
   return dir;

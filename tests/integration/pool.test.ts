@@ -14,7 +14,7 @@ describe('the pool', () => {
     vi.stubEnv('VPNSITE_THREADS', '1');
     const here = await pass(true);
     expect(threaded.map((r) => r.out)).toEqual(here.map((r) => r.out));
-    expect(here.map((r) => r.out).flat()).toEqual([...Array(50).keys()].map((n) => n * 2));
+    expect(here.flatMap((r) => r.out)).toEqual([...Array(50).keys()].map((n) => n * 2));
     // Forced to two threads, whatever the cores: this thread (threadId 0) and one of the pool's. The pool's thread
     // is sent its first two batches before this one takes any, so both did some, however fast this one is.
     expect(new Set(threaded.map((r) => r.thread)).size).toBe(2);
@@ -35,7 +35,7 @@ describe('the pool', () => {
   it('leaves this thread to take in the answers when a pass says so', async () => {
     vi.stubEnv('VPNSITE_THREADS', '2');
     const done = await runPass({ entry: 'tests/fixtures/thread-task.ts', run: threadTask, init: { factor: 2 }, batches: batchesOf([...Array(50).keys()], 5), worthThreads: true, here: false });
-    expect(done.map((r) => r.out).flat()).toEqual([...Array(50).keys()].map((n) => n * 2));
+    expect(done.flatMap((r) => r.out)).toEqual([...Array(50).keys()].map((n) => n * 2));
     expect(done.every((r) => r.thread !== 0)).toBe(true);
     vi.stubEnv('VPNSITE_THREADS', '1');
     const alone = await runPass({ entry: 'tests/fixtures/thread-task.ts', run: threadTask, init: { factor: 2 }, batches: batchesOf([...Array(50).keys()], 5), worthThreads: true, here: false });
@@ -46,7 +46,7 @@ describe('the pool', () => {
     vi.stubEnv('VPNSITE_THREADS', '2');
     vi.stubEnv('VPNSITE_POOL_TEST', 'handed on');
     const done = await runPass({ entry: 'tests/fixtures/thread-task.ts', run: threadTask, init: { factor: 2 }, batches: batchesOf([...Array(50).keys()], 5), worthThreads: true, here: false, processes: true });
-    expect(done.map((r) => r.out).flat()).toEqual([...Array(50).keys()].map((n) => n * 2));
+    expect(done.flatMap((r) => r.out)).toEqual([...Array(50).keys()].map((n) => n * 2));
     // Two processes, neither of them this one, each with the variable this process had when the pass began.
     expect(new Set(done.map((r) => r.pid)).size).toBe(2);
     expect(done.every((r) => r.pid !== process.pid && r.env === 'handed on')).toBe(true);

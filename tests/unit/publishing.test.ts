@@ -53,7 +53,7 @@ describe('drafts and the publishing clock', { timeout: 60_000 }, () => {
     const files = real();
     withLine(files, 'guides/router-setup-guide.yaml', 'publishAt: 2026-11-01T00:00:00Z');
     withLine(files, 'guides/mobile-setup-guide.yaml', 'expiresAt: 2027-01-31T23:59:00Z');
-    files.set('deals.yaml', files.get('deals.yaml')!.replace(/(\n  - provider: \w[\w-]*\n)/, '$1    publishAt: 2026-11-28T08:00:00Z\n'));
+    files.set('deals.yaml', files.get('deals.yaml')!.replace(/(\n {2}- provider: \w[\w-]*\n)/, '$1    publishAt: 2026-11-28T08:00:00Z\n'));
     const now = check(files);
     expect(errors(now)).toEqual([]);
     expect(now.routes.map((r) => r.path)).toEqual(expect.arrayContaining(['/router-setup-guide', '/mobile-setup-guide']));
