@@ -1,4 +1,4 @@
-import { useSite } from '../root';
+import { useSite } from '../lib/site-data';
 import { SiteLink } from './site-link';
 
 /**

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { formatDiscount, formatMoney, formatPrice, formatServers, formatShortDate, isStale, yearlySavings, type ShownPlan } from '../../services/content/figures.ts';
 import { Icon } from './icon';
-import { useSite } from '../root';
+import { useSite } from '../lib/site-data';
 
 /** A figure from a provider's record; `of` names it: "<slug>/<figure>" or "<slug>/<plan>/<figure>". */
 export function Figure({ of, children }: { of: string; children: ReactNode }) {

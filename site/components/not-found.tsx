@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { SiteLink } from './site-link';
-import { useSite } from '../root';
+import { useSite } from '../lib/site-data';
 
 /** The not-found page's head: it is never indexed. Its title and description come from the root's data (below). */
 export const notFoundMeta = () => [{ name: 'robots', content: 'noindex' }];

@@ -14,5 +14,6 @@ const FILLED_BY_BUILD = { __html: typeof document === 'undefined' ? '' : (docume
  */
 export const SiteStyles = memo(function SiteStyles({ href }: { href: string }) {
   if (import.meta.env.DEV) return <link rel="stylesheet" href={href} />;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: empty here; the build fills it with the site's own stylesheet
   return <style data-href={href} dangerouslySetInnerHTML={FILLED_BY_BUILD} suppressHydrationWarning />;
 });

@@ -67,9 +67,9 @@ export default function Review({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return <NotFound />;
   const { provider: p, review: r, labels, path, plan, byline, scorecard, comparisons, discontinued, ribbon } = loaderData;
   const stats = [
-    [labels.stats.servers, <ProviderFigure slug={p.slug} figure="servers" value={p.servers} />],
-    [labels.stats.countries, <ProviderFigure slug={p.slug} figure="countries" value={p.countries} />],
-    [labels.stats.devices, <ProviderFigure slug={p.slug} figure="devices" value={p.devices} />],
+    [labels.stats.servers, <ProviderFigure key="servers" slug={p.slug} figure="servers" value={p.servers} />],
+    [labels.stats.countries, <ProviderFigure key="countries" slug={p.slug} figure="countries" value={p.countries} />],
+    [labels.stats.devices, <ProviderFigure key="devices" slug={p.slug} figure="devices" value={p.devices} />],
     [labels.stats.support, p.support],
     [labels.stats.owner, p.owner],
   ] as const;

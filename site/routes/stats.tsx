@@ -48,6 +48,7 @@ function GroupTable({ dim, answer, label }: { dim: Dim; answer: StatsAnswer; lab
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'clicks', desc: true });
   const revenue = (r: StatsRow) => Object.values(r.revenue).reduce((a, v) => a + Number(v), 0);
   const value = (r: StatsRow, k: SortKey): string | number => (k === dim ? String(r[dim] ?? '') : k === 'revenue' ? revenue(r) : ((r[k] as number | null) ?? -1));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: value() reads only dim and the row, and dim is a dependency
   const rows = useMemo(() => {
     const sorted = [...answer.rows].sort((a, b) => {
       const x = value(a, sort.key);
@@ -157,6 +158,7 @@ function Chart({ answer, title, series }: { answer: StatsAnswer; title: string; 
   const byDay = new Map(answer.rows.map((r) => [String(r.day), r]));
   const svg = lineChartSvg({ days, series: series.map((s) => ({ provider: s.name, values: days.map((d) => (byDay.has(d) ? s.value(byDay.get(d)!) : 0)) })) }, title, { yLabel: title.split(' per ')[0] });
   // The SVG is built from numbers and escaped names only.
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the chart is SVG text made here from numbers and escaped names
   return <div className="mt-3 overflow-hidden rounded-lg border border-slate-200 bg-white p-2 [&>svg]:h-auto [&>svg]:w-full" dangerouslySetInnerHTML={{ __html: svg }} />;
 }
 
@@ -258,6 +260,7 @@ export default function Stats() {
         </form>
       ) : (
         <>
+          {/* biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not form fields; a labelled group is the pattern for it */}
           <div className="mt-6 flex flex-wrap items-center gap-2" role="group" aria-label="Period">
             {PERIODS.map((p) => (
               <button key={p} type="button" aria-pressed={p === days} onClick={() => setDays(p)} className={`rounded-md border px-3 py-1.5 text-sm font-medium ${p === days ? 'border-blue-700 bg-blue-700 text-white' : 'border-slate-300 bg-white hover:bg-slate-100'}`}>
