@@ -56,6 +56,7 @@ describe('the HTML click chart', () => {
     // Table: 4 providers (7, 14, 21, 28 clicks), then the total: the same visitors click every provider, so
     // the total's uniques are ipvanish's (4 a day), not the sum of the rows.
     expect(await page.locator('tbody tr').allInnerTexts()).toEqual(['ipvanish\t28\t28', 'nordvpn\t7\t7', 'protonvpn\t21\t21', 'surfshark\t14\t14']);
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, with a tab between cells, is what is checked
     expect(await page.locator('tfoot tr').innerText()).toBe('total\t70\t28');
     expect(errors).toEqual([]);
     expect(requests).toEqual([pathToFileURL(file).href]);

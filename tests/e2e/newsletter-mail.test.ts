@@ -4,9 +4,6 @@
  * with the one POST a mail client sends, and find the address gone from the export. And a contact message, forwarded
  * to the owner with the visitor as Reply-To, and listed by `vpnsite messages`.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../helpers/browser.ts';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
@@ -20,7 +17,6 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   inbox = await startInbox();
-  const dir = mkdtempSync(join(tmpdir(), 'vpnsite-mail-e2e-'));
   svc = await spawnServe(
     (url) =>
       (env = {

@@ -1,7 +1,4 @@
 /** Page views from real page loads in Chromium: one per load and one per client-side navigation, nothing stored in the browser. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hydrated, useBrowser } from '../helpers/browser.ts';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';

@@ -4,8 +4,7 @@
  * axe, works at 390 px, and stays out of search.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../helpers/browser.ts';
