@@ -14,7 +14,10 @@ const service = buildJob()?.dev?.serviceUrl;
 const proxy = service
   ? {
       ...Object.fromEntries(SERVICE_PREFIXES.map((path) => [path, service])),
-      '/newsletter/unsubscribe': { target: service, bypass: (req: { method?: string; url?: string }) => (req.method === 'POST' ? undefined : req.url) },
+      '/newsletter/unsubscribe': {
+        target: service,
+        bypass: (req: { method?: string; url?: string }) => (req.method === 'POST' ? undefined : req.url),
+      },
     }
   : undefined;
 

@@ -18,11 +18,23 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: ['tests/helpers/global-postgres.ts'], testTimeout: 120_000, hookTimeout: 180_000 },
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/helpers/global-postgres.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/helpers/global-site.ts'], testTimeout: 120_000, hookTimeout: 300_000 },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/helpers/global-site.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
       },
     ],
   },

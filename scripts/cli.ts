@@ -33,9 +33,7 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
  * run most commands through it, without starting a process each time.
  */
 export async function run(argv: readonly string[]): Promise<number | undefined> {
-  const program = new Command('vpnsite')
-    .description('Content toolchain and service for the VPN comparison site')
-    .exitOverride();
+  const program = new Command('vpnsite').description('Content toolchain and service for the VPN comparison site').exitOverride();
 
   // No command, --help or an unknown name: register them all, so help lists every command and usage errors name them.
   const named = argv[2];
@@ -45,7 +43,8 @@ export async function run(argv: readonly string[]): Promise<number | undefined> 
   try {
     // `vpnsite help <name>` for a name that is no command is an unknown command, not a request for every command's help.
     const asked = argv[3];
-    if (named === 'help' && asked !== undefined && !Object.hasOwn(COMMANDS, asked)) program.error(`error: unknown command '${asked}'`, { exitCode: EXIT.usage });
+    if (named === 'help' && asked !== undefined && !Object.hasOwn(COMMANDS, asked))
+      program.error(`error: unknown command '${asked}'`, { exitCode: EXIT.usage });
     await program.parseAsync(argv);
     return undefined;
   } catch (err) {

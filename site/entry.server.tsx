@@ -43,10 +43,12 @@ export default function handleRequest(request: Request, status: number, headers:
       onAllReady() {
         ready = true;
         headers.set('Content-Type', 'text/html');
-        rendering.pipe(pageSink((page) => {
-          clearTimeout(timeout);
-          resolve(new Response(page, { status, headers }));
-        }));
+        rendering.pipe(
+          pageSink((page) => {
+            clearTimeout(timeout);
+            resolve(new Response(page, { status, headers }));
+          }),
+        );
       },
       onShellError(error: unknown) {
         clearTimeout(timeout);

@@ -23,9 +23,18 @@ export function loader() {
   // The disclosure beside every group of /go/ buttons links to the method page, where commissions are explained.
   // Which buttons pay us ("slug" for /go/<slug>, "slug/link" for a named link): a group of them that all do says so.
   const targets = outboundTargets(getContent().content as Parameters<typeof outboundTargets>[0]);
-  const paying = [...targets].flatMap(([slug, t]) => [...(isPaidTarget(targets, slug) ? [slug] : []), ...[...t.links.keys()].filter((l) => isPaidTarget(targets, slug, l)).map((l) => `${slug}/${l}`)]);
+  const paying = [...targets].flatMap(([slug, t]) => [
+    ...(isPaidTarget(targets, slug) ? [slug] : []),
+    ...[...t.links.keys()].filter((l) => isPaidTarget(targets, slug, l)).map((l) => `${slug}/${l}`),
+  ]);
   const allPaid = site.disclosure.allPaid ?? 'Every provider featured here pays us a commission.';
-  const disclosure = { text: site.disclosure.text, link: site.disclosure.link, href: methodology ? METHOD_PATH : undefined, allPaid, paying };
+  const disclosure = {
+    text: site.disclosure.text,
+    link: site.disclosure.link,
+    href: methodology ? METHOD_PATH : undefined,
+    allPaid,
+    paying,
+  };
   // A price is judged fresh or stale on the build's day, the same day every page of one build is judged on.
   const prices = {
     checked: site.prices.checked,
@@ -38,7 +47,6 @@ export function loader() {
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
-
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -70,7 +78,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Chrome({ site, children }: { site: RootData; children: ReactNode }) {
   return (
     <>
-      <a href="#main" className="sr-only rounded-md bg-blue-700 font-semibold text-white focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-30 focus:px-4 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-blue-700 font-semibold text-white focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-30 focus:px-4 focus:py-2"
+      >
         Skip to content
       </a>
       <Header brand={site.brand} nav={site.nav} />
@@ -117,5 +128,11 @@ export function ErrorBoundary() {
       </a>
     </section>
   );
-  return site ? <Chrome site={site}>{screen}</Chrome> : <main id="main" className="flex-1">{screen}</main>;
+  return site ? (
+    <Chrome site={site}>{screen}</Chrome>
+  ) : (
+    <main id="main" className="flex-1">
+      {screen}
+    </main>
+  );
 }

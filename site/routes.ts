@@ -32,8 +32,12 @@ const exact = table
   .filter((r) => r.kind !== 'not-found' && !isParameterised(r.kind) && r.pageNumber === undefined)
   .map((r) => route(r.path, MODULES[r.kind as PageKind], { id: `${r.kind}:${r.path}` }));
 // The articles index's further pages, one route for all of them, for the same reason.
-const indexPages = [...new Set(table.filter((r) => r.pageNumber !== undefined).map((r) => r.slug!))].map((slug) => route(`${slug}/page/:n`, 'routes/page.tsx', { id: `page:/${slug}/page` }));
-const parameterised = Object.entries(PARAMETERISED).map(([kind, prefix]) => route(`${prefix}/:slug`, MODULES[kind as PageKind], { id: kind }));
+const indexPages = [...new Set(table.filter((r) => r.pageNumber !== undefined).map((r) => r.slug!))].map((slug) =>
+  route(`${slug}/page/:n`, 'routes/page.tsx', { id: `page:/${slug}/page` }),
+);
+const parameterised = Object.entries(PARAMETERISED).map(([kind, prefix]) =>
+  route(`${prefix}/:slug`, MODULES[kind as PageKind], { id: kind }),
+);
 
 // `*` has no loader: with ssr:false it would have nothing to prerender. /404 is prerendered through it.
 export default [...exact, ...indexPages, ...parameterised, route('*', 'routes/not-found.tsx')] satisfies RouteConfig;

@@ -17,7 +17,14 @@ await pool.query(`CREATE TABLE IF NOT EXISTS ${table} (
 const INSERT = `INSERT INTO ${table} (clicked_at, provider, from_path, placement, user_agent, referrer)
   SELECT * FROM json_to_recordset($1::json) AS r(at timestamptz, provider text, "from" text, placement text, ua text, referrer text)`;
 
-interface Row { at: string; provider: string; from: unknown; placement: unknown; ua: string | undefined; referrer: string | undefined }
+interface Row {
+  at: string;
+  provider: string;
+  from: unknown;
+  placement: unknown;
+  ua: string | undefined;
+  referrer: string | undefined;
+}
 let batch: Row[] = [];
 let timer: NodeJS.Timeout | undefined;
 let pending = Promise.resolve();
@@ -33,14 +40,25 @@ const app = Fastify({ logger: false });
 app.get<{ Params: { slug: string }; Querystring: Record<string, unknown> }>('/go/:slug', (request, reply) => {
   reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow').redirect(location!, 302);
   const { from, placement } = request.query;
-  batch.push({ at: new Date().toISOString(), provider: request.params.slug, from, placement, ua: request.headers['user-agent'], referrer: request.headers.referer });
+  batch.push({
+    at: new Date().toISOString(),
+    provider: request.params.slug,
+    from,
+    placement,
+    ua: request.headers['user-agent'],
+    referrer: request.headers.referer,
+  });
   if (batch.length >= 500) flush();
   else timer ??= setTimeout(flush, 50);
 });
 await app.listen({ port: Number(port), host: '127.0.0.1' });
 process.once('SIGTERM', () => {
-  void app.close().then(() => {
-    flush();
-    return pending;
-  }).then(() => pool.end()).then(() => process.exit(0));
+  void app
+    .close()
+    .then(() => {
+      flush();
+      return pending;
+    })
+    .then(() => pool.end())
+    .then(() => process.exit(0));
 });

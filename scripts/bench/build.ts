@@ -16,12 +16,20 @@ const sizes = process.argv.slice(2).map(Number).filter(Boolean);
 const plan = sizes.length ? sizes : [100, 1000, 10000];
 const GNU_TIME = '/usr/bin/time';
 
-interface Run { seconds: number; peakMb: number; ok: boolean; out: string; stdout: string }
+interface Run {
+  seconds: number;
+  peakMb: number;
+  ok: boolean;
+  out: string;
+  stdout: string;
+}
 
 /** Runs the CLI, timing it and (with GNU time) reading the peak RSS of the largest process in its tree. */
 function vpnsite(args: string[], env: NodeJS.ProcessEnv = {}): Run {
   const cmd = existsSync(GNU_TIME) ? GNU_TIME : process.execPath;
-  const argv = existsSync(GNU_TIME) ? ['-f', 'peak-kb=%M', process.execPath, join(PROJECT_ROOT, 'bin/vpnsite.js'), ...args] : [join(PROJECT_ROOT, 'bin/vpnsite.js'), ...args];
+  const argv = existsSync(GNU_TIME)
+    ? ['-f', 'peak-kb=%M', process.execPath, join(PROJECT_ROOT, 'bin/vpnsite.js'), ...args]
+    : [join(PROJECT_ROOT, 'bin/vpnsite.js'), ...args];
   const t = performance.now();
   const r = spawnSync(cmd, argv, { cwd: PROJECT_ROOT, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, ...env } });
   const seconds = (performance.now() - t) / 1000;
@@ -31,7 +39,9 @@ function vpnsite(args: string[], env: NodeJS.ProcessEnv = {}): Run {
 
 /** parse-floor.mjs on dataDir: files per second read and parsed by js-yaml alone, in `threads` threads. */
 function parseFloor(dataDir: string, threads: number): number {
-  const r = spawnSync(process.execPath, [join(PROJECT_ROOT, 'scripts/bench/parse-floor.mjs'), dataDir, String(threads)], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(PROJECT_ROOT, 'scripts/bench/parse-floor.mjs'), dataDir, String(threads)], {
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`parse-floor.mjs failed:\n${r.stderr}`);
   const { files, seconds } = JSON.parse(r.stdout) as { files: number; seconds: number };
   return files / seconds;
@@ -40,28 +50,49 @@ function parseFloor(dataDir: string, threads: number): number {
 /** Each run's figure, in the order they ran: "412, 398". */
 const list = (xs: number[], digits = 0) => xs.map((x) => x.toFixed(digits)).join(', ');
 
-const countFiles = (dir: string): number => readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? countFiles(join(dir, e.name)) : e.name.endsWith('.yaml') ? 1 : 0), 0);
+const countFiles = (dir: string): number =>
+  readdirSync(dir, { withFileTypes: true }).reduce(
+    (n, e) => n + (e.isDirectory() ? countFiles(join(dir, e.name)) : e.name.endsWith('.yaml') ? 1 : 0),
+    0,
+  );
 
 interface Row {
-  n: number; files: number; pages: number; validateS: number; buildS: number; filesPerS: number;
+  n: number;
+  files: number;
+  pages: number;
+  validateS: number;
+  buildS: number;
+  filesPerS: number;
   /** validate again, nothing changed, with the schemas compiled by the first run. */
-  warmValidateS: number; warmFilesPerS: number;
+  warmValidateS: number;
+  warmFilesPerS: number;
   /**
    * validate on content it has not seen, with the schemas already compiled (as after any earlier run on this
    * machine): three runs, each with js-yaml's parse floor on every core run right after it, side by side.
    */
   fresh: { filesPerS: number; floorFilesPerS: number }[];
   /** Bundling (Vite) does not grow with pages; rendering and the per-page checks do. */
-  bundleS: number; renderS: number; checkS: number; pagesPerS: number; pagesPerSChecked: number; peakMb: number;
+  bundleS: number;
+  renderS: number;
+  checkS: number;
+  pagesPerS: number;
+  pagesPerSChecked: number;
+  peakMb: number;
   /** The same build again with one article changed: its time, render and check phases, and pages rendered again. */
-  rebuildS: number; rebuildRenderS: number; rebuildCheckS: number; rerendered: number;
+  rebuildS: number;
+  rebuildRenderS: number;
+  rebuildCheckS: number;
+  rerendered: number;
   /** js-yaml alone over the same files, in one thread and in one thread per core. */
-  parseFloor1: number; parseFloorAll: number;
+  parseFloor1: number;
+  parseFloorAll: number;
 }
 
 /** The phases `vpnsite build` prints. */
 function phases(out: string): { prerenderS: number; bundleS: number; renderS: number; checkS: number; rendered: number } {
-  const [, prerenderS, bundleS, renderS] = (/prerender +\d+ pages in ([\d.]+)s \(bundle ([\d.]+)s, render ([\d.]+)s\)/.exec(out) ?? []).map(Number);
+  const [, prerenderS, bundleS, renderS] = (/prerender +\d+ pages in ([\d.]+)s \(bundle ([\d.]+)s, render ([\d.]+)s\)/.exec(out) ?? []).map(
+    Number,
+  );
   const checkS = Number(/check +\d+ pages in ([\d.]+)s/.exec(out)?.[1]);
   const rendered = Number(/on every core: (\d+) rendered/.exec(out)?.[1]);
   return { prerenderS: prerenderS!, bundleS: bundleS!, renderS: renderS!, checkS, rendered };
@@ -98,30 +129,63 @@ for (const n of plan) {
     const parseFloor1 = parseFloor(data, 1);
     const parseFloorAll = parseFloor(data, availableParallelism());
     const row = {
-      n, files, pages, validateS: v.seconds, buildS: b.seconds, filesPerS: files / v.seconds, warmValidateS: warm.seconds, warmFilesPerS: files / warm.seconds, bundleS, renderS, checkS,
-      pagesPerS: pages / renderS, pagesPerSChecked: pages / (renderS + checkS), peakMb: Math.max(v.peakMb, b.peakMb, again.peakMb),
-      rebuildS: again.seconds, rebuildRenderS: re.renderS, rebuildCheckS: re.checkS, rerendered: re.rendered, parseFloor1, parseFloorAll, fresh,
+      n,
+      files,
+      pages,
+      validateS: v.seconds,
+      buildS: b.seconds,
+      filesPerS: files / v.seconds,
+      warmValidateS: warm.seconds,
+      warmFilesPerS: files / warm.seconds,
+      bundleS,
+      renderS,
+      checkS,
+      pagesPerS: pages / renderS,
+      pagesPerSChecked: pages / (renderS + checkS),
+      peakMb: Math.max(v.peakMb, b.peakMb, again.peakMb),
+      rebuildS: again.seconds,
+      rebuildRenderS: re.renderS,
+      rebuildCheckS: re.checkS,
+      rerendered: re.rendered,
+      parseFloor1,
+      parseFloorAll,
+      fresh,
     };
     rows.push(row);
-    console.log(`N=${n}: ${files} files validated in ${v.seconds.toFixed(2)}s with empty caches, at ${list(fresh.map((f) => f.filesPerS))} files/s on new content (parse floor beside each: ${list(fresh.map((f) => f.floorFilesPerS))}), again unchanged in ${warm.seconds.toFixed(2)}s; ${pages} pages built in ${b.seconds.toFixed(1)}s (prerender ${prerenderS}s: bundle ${bundleS}s, render ${renderS}s; checks ${checkS}s); peak ${row.peakMb.toFixed(0)} MB`);
-    console.log(`        one article changed: built again in ${again.seconds.toFixed(1)}s (bundle ${re.bundleS}s, render ${re.renderS}s, checks ${re.checkS}s), ${re.rendered} page(s) rendered again`);
-    console.log(`        floor: js-yaml alone ${parseFloor1.toFixed(0)} files/s (1 thread), ${parseFloorAll.toFixed(0)} files/s (${availableParallelism()} threads)`);
+    console.log(
+      `N=${n}: ${files} files validated in ${v.seconds.toFixed(2)}s with empty caches, at ${list(fresh.map((f) => f.filesPerS))} files/s on new content (parse floor beside each: ${list(fresh.map((f) => f.floorFilesPerS))}), again unchanged in ${warm.seconds.toFixed(2)}s; ${pages} pages built in ${b.seconds.toFixed(1)}s (prerender ${prerenderS}s: bundle ${bundleS}s, render ${renderS}s; checks ${checkS}s); peak ${row.peakMb.toFixed(0)} MB`,
+    );
+    console.log(
+      `        one article changed: built again in ${again.seconds.toFixed(1)}s (bundle ${re.bundleS}s, render ${re.renderS}s, checks ${re.checkS}s), ${re.rendered} page(s) rendered again`,
+    );
+    console.log(
+      `        floor: js-yaml alone ${parseFloor1.toFixed(0)} files/s (1 thread), ${parseFloorAll.toFixed(0)} files/s (${availableParallelism()} threads)`,
+    );
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-console.log('\n| N | YAML files | pages | validate (s) | files/s | validate again (s) | files/s | build (s) | bundle (s) | render (s) | checks (s) | pages/s rendered | pages/s rendered + checked | peak RSS (MB) | build time ×, vs previous N | rebuild, one article changed (s) | its render / checks (s) | pages rendered again |');
+console.log(
+  '\n| N | YAML files | pages | validate (s) | files/s | validate again (s) | files/s | build (s) | bundle (s) | render (s) | checks (s) | pages/s rendered | pages/s rendered + checked | peak RSS (MB) | build time ×, vs previous N | rebuild, one article changed (s) | its render / checks (s) | pages rendered again |',
+);
 console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 rows.forEach((r, i) => {
   const prev = rows[i - 1];
-  const growth = prev ? `${(r.buildS / prev.buildS).toFixed(2)}× (render+checks ${((r.renderS + r.checkS) / (prev.renderS + prev.checkS)).toFixed(2)}×) for ${(r.pages / prev.pages).toFixed(1)}× pages` : '';
-  console.log(`| ${r.n} | ${r.files} | ${r.pages} | ${r.validateS.toFixed(2)} | ${r.filesPerS.toFixed(0)} | ${r.warmValidateS.toFixed(2)} | ${r.warmFilesPerS.toFixed(0)} | ${r.buildS.toFixed(1)} | ${r.bundleS.toFixed(1)} | ${r.renderS.toFixed(1)} | ${r.checkS.toFixed(1)} | ${r.pagesPerS.toFixed(0)} | ${r.pagesPerSChecked.toFixed(0)} | ${r.peakMb.toFixed(0)} | ${growth} | ${r.rebuildS.toFixed(1)} | ${r.rebuildRenderS.toFixed(1)} / ${r.rebuildCheckS.toFixed(1)} | ${r.rerendered} |`);
+  const growth = prev
+    ? `${(r.buildS / prev.buildS).toFixed(2)}× (render+checks ${((r.renderS + r.checkS) / (prev.renderS + prev.checkS)).toFixed(2)}×) for ${(r.pages / prev.pages).toFixed(1)}× pages`
+    : '';
+  console.log(
+    `| ${r.n} | ${r.files} | ${r.pages} | ${r.validateS.toFixed(2)} | ${r.filesPerS.toFixed(0)} | ${r.warmValidateS.toFixed(2)} | ${r.warmFilesPerS.toFixed(0)} | ${r.buildS.toFixed(1)} | ${r.bundleS.toFixed(1)} | ${r.renderS.toFixed(1)} | ${r.checkS.toFixed(1)} | ${r.pagesPerS.toFixed(0)} | ${r.pagesPerSChecked.toFixed(0)} | ${r.peakMb.toFixed(0)} | ${growth} | ${r.rebuildS.toFixed(1)} | ${r.rebuildRenderS.toFixed(1)} / ${r.rebuildCheckS.toFixed(1)} | ${r.rerendered} |`,
+  );
 });
 
-console.log('\n| N | YAML files | validate, empty caches (files/s) | validate, new content, three runs (files/s) | js-yaml alone on every core, beside each (files/s) | validate again, unchanged (files/s) |');
+console.log(
+  '\n| N | YAML files | validate, empty caches (files/s) | validate, new content, three runs (files/s) | js-yaml alone on every core, beside each (files/s) | validate again, unchanged (files/s) |',
+);
 console.log('|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
-  console.log(`| ${r.n} | ${r.files} | ${r.filesPerS.toFixed(0)} | ${list(r.fresh.map((f) => f.filesPerS))} | ${list(r.fresh.map((f) => f.floorFilesPerS))} | ${r.warmFilesPerS.toFixed(0)} |`);
+  console.log(
+    `| ${r.n} | ${r.files} | ${r.filesPerS.toFixed(0)} | ${list(r.fresh.map((f) => f.filesPerS))} | ${list(r.fresh.map((f) => f.floorFilesPerS))} | ${r.warmFilesPerS.toFixed(0)} |`,
+  );
 }
-

@@ -18,7 +18,9 @@ import { buildAndServe } from './serve-built.ts';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const served = await buildAndServe(Number(process.env.PORT ?? 8790));
 const origin = /<loc>(https?:\/\/[^/<]+)/.exec(readFileSync(join(served.distDir, 'sitemap.xml'), 'utf8'))![1]!;
-const paths = [...readFileSync(join(served.distDir, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+const paths = [...readFileSync(join(served.distDir, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+  (m) => new URL(m[1]!).pathname,
+);
 const only = process.argv.slice(2);
 const routes = only.length ? paths.filter((p) => only.includes(p)) : paths;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -30,10 +32,27 @@ const loadAtStart = load();
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 
-interface Row { path: string; perf: number; a11y: number; bp: number; seo: number; lcp: number; tbt: number; cls: number }
+interface Row {
+  path: string;
+  perf: number;
+  a11y: number;
+  bp: number;
+  seo: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
 const rows: Row[] = [];
 try {
   for (const path of routes) {
@@ -55,9 +74,27 @@ try {
     }
     const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
     const audit = (k: string) => lhr.audits[k]?.numericValue ?? NaN;
-    const row = { path, perf: score('performance'), a11y: score('accessibility'), bp: score('best-practices'), seo: score('seo'), lcp: audit('largest-contentful-paint'), tbt: audit('total-blocking-time'), cls: audit('cumulative-layout-shift') };
+    const row = {
+      path,
+      perf: score('performance'),
+      a11y: score('accessibility'),
+      bp: score('best-practices'),
+      seo: score('seo'),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+    };
     rows.push(row);
-    const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable').map((a) => a.id);
+    const failing = Object.values(lhr.audits)
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 1 &&
+          a.scoreDisplayMode !== 'informative' &&
+          a.scoreDisplayMode !== 'manual' &&
+          a.scoreDisplayMode !== 'notApplicable',
+      )
+      .map((a) => a.id);
     console.log(`${path}: ${row.perf}/${row.a11y}/${row.bp}/${row.seo}${failing.length ? `  below 1: ${failing.join(', ')}` : ''}`);
   }
 } finally {
@@ -69,7 +106,9 @@ const loadAtEnd = load();
 const table = [
   '| route | performance | accessibility | best practices | SEO | LCP (ms) | TBT (ms) | CLS |',
   '|---|---:|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.path} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} |`),
+  ...rows.map(
+    (r) => `| ${r.path} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} |`,
+  ),
 ].join('\n');
 console.log(`\n${table}`);
 if (!only.length) {

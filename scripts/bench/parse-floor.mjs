@@ -26,14 +26,20 @@ function parseAll(files) {
 if (isMainThread) {
   const dir = /** @type {string} */ (process.argv[2]);
   const threads = Math.max(1, Number(process.argv[3] ?? 1));
-  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml')).map((f) => join(dir, f));
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => join(dir, f));
   const share = (/** @type {number} */ t) => files.filter((_, i) => i % threads === t);
   const started = performance.now();
-  const others = Array.from({ length: threads - 1 }, (_, t) => new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: share(t + 1) });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  }));
+  const others = Array.from(
+    { length: threads - 1 },
+    (_, t) =>
+      new Promise((resolve, reject) => {
+        const worker = new Worker(new URL(import.meta.url), { workerData: share(t + 1) });
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      }),
+  );
   parseAll(share(0));
   await Promise.all(others);
   process.stdout.write(`${JSON.stringify({ files: files.length, seconds: (performance.now() - started) / 1000 })}\n`);

@@ -58,7 +58,13 @@ function cpuSeconds(serverPid: number | undefined): { server: number; postgres: 
 async function waitUp(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`${url}: server exited with ${child.exitCode}`);
-    if (await fetch(url, { redirect: 'manual' }).then((r) => r.status < 500, () => false)) return;
+    if (
+      await fetch(url, { redirect: 'manual' }).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not come up`);
@@ -68,7 +74,10 @@ const HEADERS = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Sa
 type Visitors = 'many' | 'one';
 let nextVisitor = 0;
 /** Browsers' user agents the many visitors share, as real traffic does (the classifier remembers each one's verdict). */
-const AGENTS = Array.from({ length: 20 }, (_, i) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${120 + i}.0 Safari/537.36`);
+const AGENTS = Array.from(
+  { length: 20 },
+  (_, i) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${120 + i}.0 Safari/537.36`,
+);
 /**
  * autocannon's options for one visitor, or for VISITORS of them in turn: each request from its own address, in
  * X-Forwarded-For as a load balancer sends it (the service trusts loopback's, TRUST_PROXY), with one of AGENTS.
@@ -128,7 +137,11 @@ async function warmUp(url: string, visitors: Visitors = 'many'): Promise<number>
 }
 
 // Other work on the machine moves every figure: the ratios are only comparable within one run, with this said.
-console.log(`load average at the start: ${loadavg().map((l) => l.toFixed(1)).join(', ')}`);
+console.log(
+  `load average at the start: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ')}`,
+);
 const pgServer = process.env.DATABASE_URL ? undefined : await startTestPostgres();
 const databaseUrl = process.env.DATABASE_URL ?? pgServer!.url;
 const dist = mkdtempSync(join(tmpdir(), 'vpnsite-bench-'));
@@ -180,13 +193,33 @@ try {
   // Every setting at its default (LOG_LEVEL, the budget, the journal) but where the journal lives, and TRUST_PROXY
   // set to loopback as behind a load balancer, which is how the visitors get addresses of their own. LOG_LEVEL and
   // LOG_FORMAT are cleared, so a value in the caller's environment does not change what is measured.
-  const defaults = { DATABASE_URL: databaseUrl, LOG_LEVEL: '', LOG_FORMAT: '', CLICK_BUDGET_PER_MINUTE: '', TRUST_PROXY: '127.0.0.1', CLICK_JOURNAL_DIR: join(dist, 'journal-ours') };
+  const defaults = {
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: '',
+    LOG_FORMAT: '',
+    CLICK_BUDGET_PER_MINUTE: '',
+    TRUST_PROXY: '127.0.0.1',
+    CLICK_JOURNAL_DIR: join(dist, 'journal-ours'),
+  };
   const ours = start(['bin/vpnsite.js', 'serve', '--dist', dist, '--port', String(oursPort)], defaults);
   // The old setting: warnings only, and one client, every click of which past the first 20 a minute is stored flagged
   // over budget.
-  const old = start(['bin/vpnsite.js', 'serve', '--dist', dist, '--port', String(oldPort)], { ...defaults, LOG_LEVEL: 'warn', TRUST_PROXY: '', CLICK_JOURNAL_DIR: join(dist, 'journal-old') });
+  const old = start(['bin/vpnsite.js', 'serve', '--dist', dist, '--port', String(oldPort)], {
+    ...defaults,
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: '',
+    CLICK_JOURNAL_DIR: join(dist, 'journal-old'),
+  });
   const bare = start(['--import', 'tsx', 'scripts/bench/bare-redirect.ts', String(barePort), TARGET]);
-  const prototype = start(['--import', 'tsx', 'scripts/bench/batching-prototype.ts', String(prototypePort), TARGET, databaseUrl, PROTOTYPE_TABLE]);
+  const prototype = start([
+    '--import',
+    'tsx',
+    'scripts/bench/batching-prototype.ts',
+    String(prototypePort),
+    TARGET,
+    databaseUrl,
+    PROTOTYPE_TABLE,
+  ]);
   const prototypeUrl = `http://127.0.0.1:${prototypePort}/go/nordvpn?from=/&placement=bench`;
   await Promise.all([
     // /healthz/db: the service migrates in the background, and the count below needs the clicks table.
@@ -209,20 +242,33 @@ try {
     prototype: Math.round(await warmUp(prototypeUrl)),
   };
   await new Promise((r) => setTimeout(r, 500));
-  const countOf = async (placement: string) => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM clicks WHERE placement = $1', [placement])).rows[0]!.n);
+  const countOf = async (placement: string) =>
+    Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM clicks WHERE placement = $1', [placement])).rows[0]!.n);
   const before = await countOf('bench');
   const oldBefore = await countOf('bench-old');
   const prototypeCount = async () => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${PROTOTYPE_TABLE}`)).rows[0]!.n);
   const prototypeBefore = await prototypeCount();
 
-  const results: { bare: Round[]; ours: Round[]; old: Round[]; untracked: Round[]; prototype: Round[] } = { bare: [], ours: [], old: [], untracked: [], prototype: [] };
+  const results: { bare: Round[]; ours: Round[]; old: Round[]; untracked: Round[]; prototype: Round[] } = {
+    bare: [],
+    ours: [],
+    old: [],
+    untracked: [],
+    prototype: [],
+  };
   for (let i = 1; i <= ROUNDS; i++) {
     results.bare.push(await load(bareUrl, amounts.bare, bare.pid));
     results.ours.push(await load(oursUrl, amounts.ours, ours.pid));
     results.old.push(await load(oldUrl, amounts.old, old.pid, 'one'));
     results.untracked.push(await load(untrackedUrl, amounts.untracked, ours.pid));
     results.prototype.push(await load(prototypeUrl, amounts.prototype, prototype.pid));
-    const [b, o, u, p, d] = [results.bare.at(-1)!, results.ours.at(-1)!, results.untracked.at(-1)!, results.prototype.at(-1)!, results.old.at(-1)!];
+    const [b, o, u, p, d] = [
+      results.bare.at(-1)!,
+      results.ours.at(-1)!,
+      results.untracked.at(-1)!,
+      results.prototype.at(-1)!,
+      results.old.at(-1)!,
+    ];
     console.log(
       `round ${i}: bare ${b.rps.toFixed(0)} req/s (p50 ${b.p50} ms, p99 ${b.p99} ms) | ours ${o.rps.toFixed(0)} req/s (p50 ${o.p50} ms, p99 ${o.p99} ms) | ours, old setting ${d.rps.toFixed(0)} req/s | ours, notrack ${u.rps.toFixed(0)} req/s | prototype ${p.rps.toFixed(0)} req/s | busy after the last answer: ours ${o.settleMs} ms, prototype ${p.settleMs} ms`,
     );
@@ -247,12 +293,22 @@ try {
   const ratio = mean(results.ours, 'rps') / mean(results.bare, 'rps');
   const p99 = Math.max(...results.ours.map((r) => r.p99));
   console.log('');
-  console.log(`throughput ours/bare: ${ratio.toFixed(2)} (ours ${mean(results.ours, 'rps').toFixed(0)} req/s, bare ${mean(results.bare, 'rps').toFixed(0)} req/s)`);
-  console.log(`throughput ours/prototype, default settings and ${VISITORS} visitors: ${(mean(results.ours, 'rps') / mean(results.prototype, 'rps')).toFixed(2)} (target >= 0.90)`);
-  console.log(`throughput ours/prototype, old setting (LOG_LEVEL=warn, one visitor): ${(mean(results.old, 'rps') / mean(results.prototype, 'rps')).toFixed(2)}`);
-  console.log(`old setting: ${mean(results.old, 'rps').toFixed(0)} req/s, p50 ${mean(results.old, 'p50').toFixed(1)} ms, p99 ${mean(results.old, 'p99').toFixed(1)} ms, server CPU ${cpu(results.old, 'server')} µs and PostgreSQL ${cpu(results.old, 'postgres')} µs per request`);
+  console.log(
+    `throughput ours/bare: ${ratio.toFixed(2)} (ours ${mean(results.ours, 'rps').toFixed(0)} req/s, bare ${mean(results.bare, 'rps').toFixed(0)} req/s)`,
+  );
+  console.log(
+    `throughput ours/prototype, default settings and ${VISITORS} visitors: ${(mean(results.ours, 'rps') / mean(results.prototype, 'rps')).toFixed(2)} (target >= 0.90)`,
+  );
+  console.log(
+    `throughput ours/prototype, old setting (LOG_LEVEL=warn, one visitor): ${(mean(results.old, 'rps') / mean(results.prototype, 'rps')).toFixed(2)}`,
+  );
+  console.log(
+    `old setting: ${mean(results.old, 'rps').toFixed(0)} req/s, p50 ${mean(results.old, 'p50').toFixed(1)} ms, p99 ${mean(results.old, 'p99').toFixed(1)} ms, server CPU ${cpu(results.old, 'server')} µs and PostgreSQL ${cpu(results.old, 'postgres')} µs per request`,
+  );
   console.log(`throughput notrack/bare: ${(mean(results.untracked, 'rps') / mean(results.bare, 'rps')).toFixed(2)} (target >= 0.90)`);
-  console.log(`latency ours: p50 ${mean(results.ours, 'p50').toFixed(1)} ms, p99 ${mean(results.ours, 'p99').toFixed(1)} ms (worst round ${p99} ms; target p99 <= 5 ms)`);
+  console.log(
+    `latency ours: p50 ${mean(results.ours, 'p50').toFixed(1)} ms, p99 ${mean(results.ours, 'p99').toFixed(1)} ms (worst round ${p99} ms; target p99 <= 5 ms)`,
+  );
   console.log(`latency bare: p50 ${mean(results.bare, 'p50').toFixed(1)} ms, p99 ${mean(results.bare, 'p99').toFixed(1)} ms`);
   console.log(
     `ours with ?notrack=1 (redirects, records nothing): ${(mean(results.untracked, 'rps') / mean(results.bare, 'rps')).toFixed(2)} of bare (${mean(results.untracked, 'rps').toFixed(0)} req/s, p99 ${mean(results.untracked, 'p99').toFixed(1)} ms)`,
@@ -261,12 +317,20 @@ try {
     `minimal batching prototype (bare's 302, one INSERT per 50 ms or 500 clicks, no checks): ${(mean(results.prototype, 'rps') / mean(results.bare, 'rps')).toFixed(2)} of bare (${mean(results.prototype, 'rps').toFixed(0)} req/s, p99 ${mean(results.prototype, 'p99').toFixed(1)} ms)`,
   );
   // Both servers share 2 cores with autocannon (and ours with PostgreSQL): where each request's CPU time goes.
-  console.log(`cpu per request, µs: bare server ${cpu(results.bare, 'server')}, autocannon ${cpu(results.bare, 'load')} | ours server ${cpu(results.ours, 'server')}, PostgreSQL ${cpu(results.ours, 'postgres')}, autocannon ${cpu(results.ours, 'load')} | notrack server ${cpu(results.untracked, 'server')}, autocannon ${cpu(results.untracked, 'load')} | prototype server ${cpu(results.prototype, 'server')}, PostgreSQL ${cpu(results.prototype, 'postgres')}, autocannon ${cpu(results.prototype, 'load')}`);
-  console.log(`clicks stored ${stored} vs 302s answered ${answered}: ${stored === answered ? 'equal' : 'DIFFERENT'} (service exit code ${code})`);
+  console.log(
+    `cpu per request, µs: bare server ${cpu(results.bare, 'server')}, autocannon ${cpu(results.bare, 'load')} | ours server ${cpu(results.ours, 'server')}, PostgreSQL ${cpu(results.ours, 'postgres')}, autocannon ${cpu(results.ours, 'load')} | notrack server ${cpu(results.untracked, 'server')}, autocannon ${cpu(results.untracked, 'load')} | prototype server ${cpu(results.prototype, 'server')}, PostgreSQL ${cpu(results.prototype, 'postgres')}, autocannon ${cpu(results.prototype, 'load')}`,
+  );
+  console.log(
+    `clicks stored ${stored} vs 302s answered ${answered}: ${stored === answered ? 'equal' : 'DIFFERENT'} (service exit code ${code})`,
+  );
   const oldAnswered = results.old.reduce((s, r) => s + r.redirects, 0);
-  console.log(`old setting: clicks stored ${oldStored} vs 302s answered ${oldAnswered}: ${oldStored === oldAnswered ? 'equal' : 'DIFFERENT'} (service exit code ${oldCode})`);
+  console.log(
+    `old setting: clicks stored ${oldStored} vs 302s answered ${oldAnswered}: ${oldStored === oldAnswered ? 'equal' : 'DIFFERENT'} (service exit code ${oldCode})`,
+  );
   const prototypeAnswered = results.prototype.reduce((s, r) => s + r.redirects, 0);
-  console.log(`prototype: clicks stored ${prototypeStored} vs 302s answered ${prototypeAnswered}: ${prototypeStored === prototypeAnswered ? 'equal' : 'DIFFERENT'}`);
+  console.log(
+    `prototype: clicks stored ${prototypeStored} vs 302s answered ${prototypeAnswered}: ${prototypeStored === prototypeAnswered ? 'equal' : 'DIFFERENT'}`,
+  );
   process.exitCode = stored === answered && code === 0 && oldStored === oldAnswered && oldCode === 0 ? 0 : 1;
 } finally {
   await cleanUp();

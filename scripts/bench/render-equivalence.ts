@@ -50,7 +50,9 @@ try {
   const workers = await build(true);
   const own = await build(false);
   const same = treeDigest(workers.dir) === treeDigest(own.dir);
-  console.log(`${totalPages} pages: the render's workers rendered ${workers.rendered ?? 0} of ${parameterised} parameterised pages in ${workers.seconds.toFixed(1)}s; React Router's own prerender took ${own.seconds.toFixed(1)}s`);
+  console.log(
+    `${totalPages} pages: the render's workers rendered ${workers.rendered ?? 0} of ${parameterised} parameterised pages in ${workers.seconds.toFixed(1)}s; React Router's own prerender took ${own.seconds.toFixed(1)}s`,
+  );
   console.log(same ? 'the two builds are the same, byte for byte' : 'the two builds DIFFER');
   if (workers.rendered !== parameterised || own.rendered !== undefined || !same) process.exitCode = 1;
 } finally {

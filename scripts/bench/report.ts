@@ -10,7 +10,16 @@
  * Run: `npm run bench:report` (BENCH_CLICKS and BENCH_VIEWS to change the row counts).
  */
 import { performance } from 'node:perf_hooks';
-import { clickReport, migrate, openDb, refreshClickRollup, statsReport, type Db, type ReportSource, type StatsQuery } from '../../services/db/index.ts';
+import {
+  clickReport,
+  migrate,
+  openDb,
+  refreshClickRollup,
+  statsReport,
+  type Db,
+  type ReportSource,
+  type StatsQuery,
+} from '../../services/db/index.ts';
 import { addDays, type ReportQuery } from '../../services/reports/index.ts';
 import { startTestPostgres } from '../lib/throwaway-postgres.ts';
 import { GENERATE, GENERATE_CONVERSIONS, GENERATE_VIEWS } from './year-of-traffic.ts';
@@ -40,7 +49,9 @@ async function medianMs(fn: () => Promise<unknown>): Promise<number> {
 
 async function writerCost(db: Db): Promise<{ mark: number; incremental: number }> {
   const batch = `SELECT now() - (g % 60) * interval '1 second', 'nordvpn', '/page-' || (g % 40), 'slot-' || (g % 10), g % 8 = 0, md5(random()::text) || md5(random()::text) FROM generate_series(1, 500) g`;
-  const mark = await medianMs(() => db.query(`INSERT INTO clicks (clicked_at, provider, from_path, placement, is_bot, visitor_hash) ${batch}`));
+  const mark = await medianMs(() =>
+    db.query(`INSERT INTO clicks (clicked_at, provider, from_path, placement, is_bot, visitor_hash) ${batch}`),
+  );
   // The alternative: the writer keeps uniques exact itself, which needs every (day, grouping, visitor) seen so
   // far (eight groupings per click) and an upsert of the rollup rows. Timed on a copy, without the stale trigger.
   await db.script(`
@@ -79,12 +90,18 @@ async function revenueReport(db: Db): Promise<void> {
   // About 200,000 conversions at 10 million clicks: one for every 44th human click.
   const [k] = await timed(() => db.query(GENERATE_CONVERSIONS, [Math.max(1, Math.round((CLICKS / 200_000) * 0.875))]));
   await db.query('VACUUM ANALYZE page_views, conversions');
-  const n = (await db.query<{ v: string; k: string }>('SELECT (SELECT count(*) FROM page_views)::text AS v, (SELECT count(*) FROM conversions)::text AS k')).rows[0]!;
+  const n = (
+    await db.query<{ v: string; k: string }>(
+      'SELECT (SELECT count(*) FROM page_views)::text AS v, (SELECT count(*) FROM conversions)::text AS k',
+    )
+  ).rows[0]!;
   const [r] = await timed(() => refreshClickRollup(db));
   await db.query('VACUUM ANALYZE page_view_rollup');
   await db.query('INSERT INTO click_rollup_stale (day, writes) VALUES ($1, 1) ON CONFLICT DO NOTHING', [LAST_DAY]);
   await db.query('INSERT INTO page_view_rollup_stale (day) VALUES ($1) ON CONFLICT DO NOTHING', [LAST_DAY]);
-  console.log(`\nrevenue: ${Number(n.v).toLocaleString('en-US')} page views (${(v / 1000).toFixed(0)} s), ${Number(n.k).toLocaleString('en-US')} conversions (${(k / 1000).toFixed(1)} s), page-view rollup filled in ${(r / 1000).toFixed(0)} s`);
+  console.log(
+    `\nrevenue: ${Number(n.v).toLocaleString('en-US')} page views (${(v / 1000).toFixed(0)} s), ${Number(n.k).toLocaleString('en-US')} conversions (${(k / 1000).toFixed(1)} s), page-view rollup filled in ${(r / 1000).toFixed(0)} s`,
+  );
   const since = addDays(LAST_DAY, -29);
   const reports: [string, StatsQuery][] = [
     ['stats, 30 days, --by page', { by: ['page'], since, until: LAST_DAY }],
@@ -95,12 +112,15 @@ async function revenueReport(db: Db): Promise<void> {
   for (const [name, query] of reports) {
     // As the service runs, without JIT (the click part above leaves it on in some pooled connections); the raw
     // baseline gets the faster of JIT off and on.
-    const run = (source: ReportSource, jit: 'on' | 'off' = 'off') => () =>
-      db.withConnection(async (conn) => {
-        await conn.query(`SET jit = ${jit}`);
-        return statsReport(conn, query, source);
-      });
-    if (JSON.stringify(await run('rollup')()) !== JSON.stringify(await run('raw')())) throw new Error(`${name}: rollup and raw reports differ`);
+    const run =
+      (source: ReportSource, jit: 'on' | 'off' = 'off') =>
+      () =>
+        db.withConnection(async (conn) => {
+          await conn.query(`SET jit = ${jit}`);
+          return statsReport(conn, query, source);
+        });
+    if (JSON.stringify(await run('rollup')()) !== JSON.stringify(await run('raw')()))
+      throw new Error(`${name}: rollup and raw reports differ`);
     const fast = await medianMs(run('rollup'));
     const raw = Math.min(await medianMs(run('raw')), await medianMs(run('raw', 'on')));
     console.log(`${name.padEnd(34)} ${ms(fast).padStart(9)} ${ms(raw).padStart(10)} ${`${(raw / fast).toFixed(0)}×`.padStart(9)}`);
@@ -111,14 +131,18 @@ const server = await startTestPostgres();
 const db = await openDb({ databaseUrl: server.url, pgliteDir: '', poolSize: 4 });
 try {
   await migrate(db);
-  console.log(`PostgreSQL ${(await db.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v}; ${CLICKS.toLocaleString('en-US')} clicks, ${FIRST_DAY} to ${LAST_DAY}`);
+  console.log(
+    `PostgreSQL ${(await db.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v}; ${CLICKS.toLocaleString('en-US')} clicks, ${FIRST_DAY} to ${LAST_DAY}`,
+  );
   const [genMs] = await timed(() => db.query(GENERATE, [FIRST_DAY, CLICKS]));
   await db.query('VACUUM ANALYZE clicks');
   console.log(`generated in ${(genMs / 1000).toFixed(1)} s`);
   const [refreshMs, days] = await timed(() => refreshClickRollup(db));
   await db.query('VACUUM ANALYZE click_rollup');
   const rollupRows = (await db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM click_rollup')).rows[0]!.n;
-  console.log(`rollup filled by refresh_click_rollup: ${days.length} days in ${(refreshMs / 1000).toFixed(1)} s (${ms(refreshMs / days.length)} per day), ${rollupRows.toLocaleString('en-US')} rows`);
+  console.log(
+    `rollup filled by refresh_click_rollup: ${days.length} days in ${(refreshMs / 1000).toFixed(1)} s (${ms(refreshMs / days.length)} per day), ${rollupRows.toLocaleString('en-US')} rows`,
+  );
   const oneDay = await medianMs(() => db.query('SELECT refresh_click_rollup($1::date)', [addDays(LAST_DAY, -1)]));
   // Between two scheduled refreshes the newest day is stale: reports read it from the raw rows.
   await db.query('INSERT INTO click_rollup_stale (day, writes) VALUES ($1, 1)', [LAST_DAY]);
@@ -143,7 +167,9 @@ try {
   }
   const writer = await writerCost(db);
   console.log(`\nrefresh of one day (${Math.round(CLICKS / 365).toLocaleString('en-US')} clicks): ${ms(oneDay)}`);
-  console.log(`click writer, 500-click batch: ${ms(writer.mark)} marking the day stale; ${ms(writer.incremental)} keeping exact uniques incrementally (${(writer.incremental / writer.mark).toFixed(1)}×)`);
+  console.log(
+    `click writer, 500-click batch: ${ms(writer.mark)} marking the day stale; ${ms(writer.incremental)} keeping exact uniques incrementally (${(writer.incremental / writer.mark).toFixed(1)}×)`,
+  );
   console.log('(medians of 7 runs after a warm-up; identical results from rollup and raw were checked)');
   await revenueReport(db);
 } finally {

@@ -16,12 +16,17 @@ export interface Served {
 export async function buildAndServe(port: number, env: NodeJS.ProcessEnv = {}): Promise<Served> {
   const tmp = mkdtempSync(join(tmpdir(), 'vpnsite-bench-'));
   const distDir = join(tmp, 'dist');
-  if (!(await runBuild({ data: join(PROJECT_ROOT, 'data'), out: distDir }, () => undefined))) throw new Error('build failed: run `npx vpnsite build` to see why');
-  const child: ChildProcess = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/vpnsite.js'), 'serve', '--dist', distDir, '--port', String(port)], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', PGLITE_DIR: join(tmp, 'pglite'), CLICK_JOURNAL_DIR: join(tmp, 'clicks.journal'), ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  if (!(await runBuild({ data: join(PROJECT_ROOT, 'data'), out: distDir }, () => undefined)))
+    throw new Error('build failed: run `npx vpnsite build` to see why');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(PROJECT_ROOT, 'bin/vpnsite.js'), 'serve', '--dist', distDir, '--port', String(port)],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', PGLITE_DIR: join(tmp, 'pglite'), CLICK_JOURNAL_DIR: join(tmp, 'clicks.journal'), ...env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {

@@ -21,7 +21,11 @@ const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math
 
 async function signUp(url: string, email: string): Promise<number> {
   const start = performance.now();
-  const res = await fetch(`${url}/api/newsletter-subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+  const res = await fetch(`${url}/api/newsletter-subscribe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`sign-up answered ${res.status}`);
   return performance.now() - start;
@@ -33,12 +37,29 @@ async function run(label: string, env: Record<string, string>): Promise<void> {
   mkdirSync(dist, { recursive: true });
   writeFileSync(join(dist, '404.html'), '<!doctype html><title>Not found</title>\n');
   const port = await freePort();
-  const all = { ...process.env, LOG_LEVEL: 'warn', FORM_RATE_LIMIT: '1000000', MAIL_DIR: join(dir, 'mail'), PGLITE_DIR: join(dir, 'pglite'), CLICK_JOURNAL_DIR: join(dir, 'clicks.journal'), ...env };
-  const child = spawn(process.execPath, [BIN, 'serve', '--dist', dist, '--port', String(port)], { env: all, stdio: ['ignore', 'ignore', 'inherit'] });
+  const all = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    FORM_RATE_LIMIT: '1000000',
+    MAIL_DIR: join(dir, 'mail'),
+    PGLITE_DIR: join(dir, 'pglite'),
+    CLICK_JOURNAL_DIR: join(dir, 'clicks.journal'),
+    ...env,
+  };
+  const child = spawn(process.execPath, [BIN, 'serve', '--dist', dist, '--port', String(port)], {
+    env: all,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; ; i++) {
-      if ((await fetch(`${url}/healthz/db`).then((r) => r.status, () => 0)) === 200) break;
+      if (
+        (await fetch(`${url}/healthz/db`).then(
+          (r) => r.status,
+          () => 0,
+        )) === 200
+      )
+        break;
       if (i > 3000) throw new Error('the service did not start');
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -47,7 +68,10 @@ async function run(label: string, env: Record<string, string>): Promise<void> {
     for (const kind of KINDS.slice(1)) for (let i = 0; i < PER_KIND; i++) await signUp(url, address(kind, i));
     const sql = `UPDATE newsletter_subscribers SET status = CASE WHEN email LIKE 'confirmed-%' THEN 'confirmed' WHEN email LIKE 'unsubscribed-%' THEN 'unsubscribed' ELSE status END, confirm_sent_at = now() RETURNING 1`;
     for (let i = 0; ; i++) {
-      const left = spawnSync(process.execPath, [BIN, 'db', 'query', 'SELECT count(*)::int AS n FROM newsletter_signups'], { env: all, encoding: 'utf8' });
+      const left = spawnSync(process.execPath, [BIN, 'db', 'query', 'SELECT count(*)::int AS n FROM newsletter_signups'], {
+        env: all,
+        encoding: 'utf8',
+      });
       if (JSON.parse(left.stdout)[0].n === 0) break;
       if (i > 600) throw new Error('the sign-ups were not worked');
       await new Promise((r) => setTimeout(r, 100));
@@ -67,7 +91,9 @@ async function run(label: string, env: Record<string, string>): Promise<void> {
     console.log('kind           median ms   p90 ms   median ÷ new');
     for (const kind of KINDS) {
       const med = quantile(times[kind], 0.5);
-      console.log(`${kind.padEnd(14)} ${med.toFixed(2).padStart(9)} ${quantile(times[kind], 0.9).toFixed(2).padStart(8)}   ${(med / base).toFixed(2).padStart(12)}`);
+      console.log(
+        `${kind.padEnd(14)} ${med.toFixed(2).padStart(9)} ${quantile(times[kind], 0.9).toFixed(2).padStart(8)}   ${(med / base).toFixed(2).padStart(12)}`,
+      );
     }
   } finally {
     child.kill('SIGTERM');

@@ -13,7 +13,11 @@ const load = (path: string) => parse(readFileSync(path, 'utf8')) as Doc;
 
 /** Makes a copy unique: its own slug, and a numbered title and description so head tags stay unique. */
 function variant(doc: Doc, slug: string, i: number): Doc {
-  const meta = (m: { title: string; description: string }) => ({ ...m, title: `${m.title} #${i}`, description: `${m.description.slice(0, 140)} #${i}` });
+  const meta = (m: { title: string; description: string }) => ({
+    ...m,
+    title: `${m.title} #${i}`,
+    description: `${m.description.slice(0, 140)} #${i}`,
+  });
   return { ...doc, slug, ...(doc.meta ? { meta: meta(doc.meta) } : {}) };
 }
 
@@ -21,8 +25,13 @@ function variant(doc: Doc, slug: string, i: number): Doc {
 export function writeSyntheticContent(sourceData: string, dir: string, plan: { totalPages: number }) {
   cpSync(sourceData, dir, { recursive: true });
   // Copies of the reviewed providers: each copy is a review page (one that articles only recommend has none).
-  const providers = readdirSync(join(sourceData, 'providers')).filter((f) => f.endsWith('.yaml')).map((f) => load(join(sourceData, 'providers', f))).filter((p) => p.review);
-  const articles = readdirSync(join(sourceData, 'articles')).filter((f) => f.endsWith('.yaml')).map((f) => load(join(sourceData, 'articles', f)));
+  const providers = readdirSync(join(sourceData, 'providers'))
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => load(join(sourceData, 'providers', f)))
+    .filter((p) => p.review);
+  const articles = readdirSync(join(sourceData, 'articles'))
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => load(join(sourceData, 'articles', f)));
   // The real site's pages: home, listings, 8 reviews, 4 guides, 6 company pages, 10 articles, the method page, the
   // comparison table and its 28 head-to-head pages.
   const existing = 63;
@@ -38,13 +47,21 @@ export function writeSyntheticContent(sourceData: string, dir: string, plan: { t
     const slug = `${base.slug as string}-x${i}`;
     const { featured: _featured, review, ...card } = variant(base, slug, i);
     const r = review as Doc;
-    const copy = { ...card, order: 100 + i, name: `${base.name as string} ${i}`, review: { ...r, meta: { ...r.meta!, title: `${r.meta!.title} #${i}`, description: `${r.meta!.description.slice(0, 140)} #${i}` } } };
+    const copy = {
+      ...card,
+      order: 100 + i,
+      name: `${base.name as string} ${i}`,
+      review: { ...r, meta: { ...r.meta!, title: `${r.meta!.title} #${i}`, description: `${r.meta!.description.slice(0, 140)} #${i}` } },
+    };
     writeFileSync(join(dir, 'providers', `${slug}.yaml`), stringify(copy));
   }
   // Head-to-head pages among the real eight only: every pair of 208 providers would be 21,528 pages, more than the
   // rest of the site, and no editor would publish them.
   const comparison = load(join(sourceData, 'comparison.yaml'));
-  writeFileSync(join(dir, 'comparison.yaml'), stringify({ ...comparison, pairs: { ...(comparison.pairs as object), limit: providers.length } }));
+  writeFileSync(
+    join(dir, 'comparison.yaml'),
+    stringify({ ...comparison, pairs: { ...(comparison.pairs as object), limit: providers.length } }),
+  );
   for (let i = 0; i < newArticles; i++) {
     const base = articles[i % articles.length]!;
     const slug = `${base.slug as string}-x${i}`;

@@ -12,7 +12,6 @@ export const GENERATE = `
          md5((g / ($2 / 365)) || ':' || (g * 2654435761) % 20000) || md5((g * 2654435761) % 20000 || '')
   FROM generate_series(0, $2 - 1) AS g`;
 
-
 // Page views over the same year in time order, $2 of them: a skewed mix of 40 pages, visitors from 20,000 a day.
 export const GENERATE_VIEWS = `
   INSERT INTO page_views (viewed_at, path, visitor_hash)

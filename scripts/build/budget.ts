@@ -34,7 +34,10 @@ export function gzipSizer(read: (sitePath: string) => Buffer): (sitePath: string
  * and CSS. `html` is the page, or its gzip size when that was already measured; `inlineCss`, when given, the gzip
  * size of its inline stylesheets.
  */
-export function pageWeights(pages: Map<string, { html: Buffer | number; inlineCss?: number; scan: PageScan }>, size: (sitePath: string) => number): Weight[] {
+export function pageWeights(
+  pages: Map<string, { html: Buffer | number; inlineCss?: number; scan: PageScan }>,
+  size: (sitePath: string) => number,
+): Weight[] {
   // Every page inlines the same stylesheet: compress its text once.
   const inline = new Map<string, number>();
   const inlineSize = (css: string) => inline.get(css) ?? inline.set(css, gzipSync(css, { level: 9 }).length).get(css)!;
@@ -51,9 +54,12 @@ export function checkBudgets(weights: Weight[], budgets: Budgets): BuildProblem[
   const problems: BuildProblem[] = [];
   const kb = (n: number) => (n / 1024).toFixed(1);
   for (const w of weights) {
-    if (w.js > budgets.jsKb * 1024) problems.push({ severity: 'error', page: w.page, message: `JavaScript is ${kb(w.js)} KB gzip, over the ${budgets.jsKb} KB budget` });
-    if (w.css > budgets.cssKb * 1024) problems.push({ severity: 'error', page: w.page, message: `CSS is ${kb(w.css)} KB gzip, over the ${budgets.cssKb} KB budget` });
-    if (w.html > budgets.htmlKb * 1024) problems.push({ severity: 'error', page: w.page, message: `HTML is ${kb(w.html)} KB gzip, over the ${budgets.htmlKb} KB budget` });
+    if (w.js > budgets.jsKb * 1024)
+      problems.push({ severity: 'error', page: w.page, message: `JavaScript is ${kb(w.js)} KB gzip, over the ${budgets.jsKb} KB budget` });
+    if (w.css > budgets.cssKb * 1024)
+      problems.push({ severity: 'error', page: w.page, message: `CSS is ${kb(w.css)} KB gzip, over the ${budgets.cssKb} KB budget` });
+    if (w.html > budgets.htmlKb * 1024)
+      problems.push({ severity: 'error', page: w.page, message: `HTML is ${kb(w.html)} KB gzip, over the ${budgets.htmlKb} KB budget` });
   }
   return problems;
 }

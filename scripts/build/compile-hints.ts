@@ -24,7 +24,8 @@ export function compileHints(): Plugin {
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
         const imported = new Set(chunks.flatMap((c) => c.imports));
         for (const chunk of chunks) {
-          if ((chunk.isEntry || imported.has(chunk.fileName)) && !chunk.code.startsWith(COMPILE_HINT)) chunk.code = COMPILE_HINT + chunk.code;
+          if ((chunk.isEntry || imported.has(chunk.fileName)) && !chunk.code.startsWith(COMPILE_HINT))
+            chunk.code = COMPILE_HINT + chunk.code;
         }
       },
     },

@@ -37,7 +37,11 @@ export function contentState(dataDir: string): ContentState {
   const { comparison, providers } = loaded.content ?? {};
   const redirects = new Map(comparison && providers ? pairRedirects(providers, comparison.pairs.limit) : []);
   const pages = new Set(loaded.routes.map((r) => r.path));
-  const routed = loaded.routes.filter(ownRoute).map((r) => r.path).sort().join('\n');
+  const routed = loaded.routes
+    .filter(ownRoute)
+    .map((r) => r.path)
+    .sort()
+    .join('\n');
   const errors = loaded.problems.filter((p) => p.severity === 'error');
   if (!errors.length) return { errors: undefined, redirects, pages, routed };
   const message = `The content has ${errors.length} error${errors.length === 1 ? '' : 's'}:\n${errors.map(formatProblem).join('\n')}`;
@@ -51,7 +55,8 @@ function refreshServerBuild(server: ViteDevServer): void {
   for (const env of Object.values(server.environments)) {
     const mod = env.moduleGraph.getModuleById(SERVER_BUILD);
     if (mod) env.moduleGraph.invalidateModule(mod);
-    const runner = (env as { runner?: { evaluatedModules?: { getModuleById(id: string): unknown; invalidateModule(m: unknown): void } } }).runner;
+    const runner = (env as { runner?: { evaluatedModules?: { getModuleById(id: string): unknown; invalidateModule(m: unknown): void } } })
+      .runner;
     const evaluated = runner?.evaluatedModules?.getModuleById(SERVER_BUILD);
     if (evaluated) runner!.evaluatedModules!.invalidateModule(evaluated);
   }

@@ -48,7 +48,8 @@ function pageFinisher({ dir, gzipCache }: FinishInit): (file: string) => PageOut
   const sizes = knownSizes(gzipCache);
   // Every page inlines the same stylesheet: it is compressed once, by its href (or its text, for any other).
   const inline = new Map<string, number>();
-  const inlineSize = (key: string, data: string | Buffer) => inline.get(key) ?? inline.set(key, gzipSync(data, { level: 9 }).length).get(key)!;
+  const inlineSize = (key: string, data: string | Buffer) =>
+    inline.get(key) ?? inline.set(key, gzipSync(data, { level: 9 }).length).get(key)!;
   return (file) => {
     const page = rewritePageFile(join(dir, file), css);
     if (page === null) return { ok: false };

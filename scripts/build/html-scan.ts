@@ -47,14 +47,21 @@ export function scanPage(page: string): PageScan {
   const styles = [...page.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]!);
   // Selectors never hold '<', but the tag scan below has no reason to read the stylesheet.
   const html = page.replace(/(<style\b[^>]*>)[\s\S]*?<\/style>/gi, '$1</style>');
-  const anchors = tags(html, 'a').filter((a) => a.href !== undefined).map((a) => ({ href: a.href!, rel: a.rel, target: a.target }));
+  const anchors = tags(html, 'a')
+    .filter((a) => a.href !== undefined)
+    .map((a) => ({ href: a.href!, rel: a.rel, target: a.target }));
   const metas = tags(html, 'meta');
   const links = tags(html, 'link');
-  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map((m) => ({ attrs: attributes(m[1] ?? ''), body: m[2] ?? '' }));
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map((m) => ({
+    attrs: attributes(m[1] ?? ''),
+    body: m[2] ?? '',
+  }));
   const inlineModuleImports = scripts
     .filter((s) => s.attrs.type === 'module' && !s.attrs.src)
     // Static and dynamic imports, and the module URLs the build's deferred bootstrap preloads (scripts/build/first-paint.ts).
-    .flatMap((s) => [...s.body.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?\(?\s*"([^"]+)"|"(\/[^"\\]+\.js)"/g)].map((m) => (m[1] ?? m[2])!));
+    .flatMap((s) =>
+      [...s.body.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?\(?\s*"([^"]+)"|"(\/[^"\\]+\.js)"/g)].map((m) => (m[1] ?? m[2])!),
+    );
   const title = /<title>([\s\S]*?)<\/title>/i.exec(html)?.[1];
   return {
     anchors,
@@ -63,7 +70,13 @@ export function scanPage(page: string): PageScan {
     canonical: links.find((l) => l.rel === 'canonical')?.href,
     css: links.filter((l) => l.rel === 'stylesheet' && l.href).map((l) => l.href!),
     styles,
-    js: [...new Set([...links.filter((l) => l.rel === 'modulepreload').map((l) => l.href!), ...scripts.filter((s) => s.attrs.src).map((s) => s.attrs.src!), ...inlineModuleImports])],
+    js: [
+      ...new Set([
+        ...links.filter((l) => l.rel === 'modulepreload').map((l) => l.href!),
+        ...scripts.filter((s) => s.attrs.src).map((s) => s.attrs.src!),
+        ...inlineModuleImports,
+      ]),
+    ],
     jsonLd: scripts.filter((s) => s.attrs.type === 'application/ld+json').map((s) => s.body),
     inlineScripts: scripts.filter((s) => !s.attrs.src && s.attrs.type !== 'application/ld+json').map((s) => s.body),
   };

@@ -45,8 +45,10 @@ export function checkIntegrity(input: IntegrityInput): BuildProblem[] {
       const go = /^\/go\/([^/]+)(?:\/([^/]+))?$/.exec(path);
       if (go) {
         if (!input.providers.has(decodeURIComponent(go[1]!))) add('error', page, `link ${a.href} names no known provider`);
-        if (go[2] !== undefined && !(LINK_NAMES as readonly string[]).includes(decodeURIComponent(go[2]))) add('error', page, `link ${a.href} names no known link (${LINK_NAMES.join(', ')})`);
-        if (a.rel !== OUTBOUND_REL) add('error', page, `outbound link ${a.href} must have rel="${OUTBOUND_REL}" (found ${a.rel ? `"${a.rel}"` : 'none'})`);
+        if (go[2] !== undefined && !(LINK_NAMES as readonly string[]).includes(decodeURIComponent(go[2])))
+          add('error', page, `link ${a.href} names no known link (${LINK_NAMES.join(', ')})`);
+        if (a.rel !== OUTBOUND_REL)
+          add('error', page, `outbound link ${a.href} must have rel="${OUTBOUND_REL}" (found ${a.rel ? `"${a.rel}"` : 'none'})`);
         continue;
       }
       const resolved = path.replace(/(.)\/$/, '$1');

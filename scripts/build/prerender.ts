@@ -54,7 +54,9 @@ export function prerender(opts: PrerenderOptions): Promise<PrerenderResult> {
   return new Promise((resolve) => {
     // Its own process group, so that an interrupted build stops esbuild's service with it (interrupt.ts).
     const env = { ...process.env, [JOB_ENV]: jobFile, NODE_ENV: 'production' };
-    const child = trackGroup(spawn(process.execPath, [reactRouterBin(), 'build'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true }));
+    const child = trackGroup(
+      spawn(process.execPath, [reactRouterBin(), 'build'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true }),
+    );
     let log = '';
     child.stdout.on('data', (d: Buffer) => (log += d));
     child.stderr.on('data', (d: Buffer) => (log += d));
@@ -68,7 +70,14 @@ export function prerender(opts: PrerenderOptions): Promise<PrerenderResult> {
         extra += '\nthe reviews and articles were not rendered';
       }
       const split = report?.startedAt ?? end;
-      resolve({ ok, log: log + extra, bundleSeconds: (split - started) / 1000, renderSeconds: (end - split) / 1000, rendered: report?.rendered, reused: report?.reused });
+      resolve({
+        ok,
+        log: log + extra,
+        bundleSeconds: (split - started) / 1000,
+        renderSeconds: (end - split) / 1000,
+        rendered: report?.rendered,
+        reused: report?.reused,
+      });
     };
     child.on('close', (code) => done(code === 0));
     child.on('error', (err) => done(false, `\n${err.message}`));

@@ -30,7 +30,9 @@ const version = (pkg: string) => (require(`${pkg}/package.json`) as { version: s
 export function assertReactRouterVersion(): void {
   for (const pkg of ['react-router', '@react-router/dev']) {
     if (version(pkg) !== WRITTEN_FOR) {
-      throw new Error(`${pkg} is ${version(pkg)}, but scripts/build/react-router.ts was written for ${WRITTEN_FOR}: check each contact it lists against the new version, then change WRITTEN_FOR.`);
+      throw new Error(
+        `${pkg} is ${version(pkg)}, but scripts/build/react-router.ts was written for ${WRITTEN_FOR}: check each contact it lists against the new version, then change WRITTEN_FOR.`,
+      );
     }
   }
 }
@@ -87,11 +89,23 @@ interface RenderInit {
 const BATCH = 40;
 const MIN_PAGES = 1000;
 
-async function renderPages(serverEntry: string, clientDir: string, render: NonNullable<BuildJob['render']>): Promise<Omit<RenderReport, 'startedAt'>> {
+async function renderPages(
+  serverEntry: string,
+  clientDir: string,
+  render: NonNullable<BuildJob['render']>,
+): Promise<Omit<RenderReport, 'startedAt'>> {
   const { cacheDir, paths } = render;
   if (cacheDir) mkdirSync(cacheDir, { recursive: true });
   const init: RenderInit = { serverEntry, clientDir, identity: cacheDir ? buildIdentity(serverEntry) : '' };
-  const done = await runPass({ entry: 'scripts/build/react-router.ts', run: renderTask, init, batches: batchesOf(paths, BATCH), worthThreads: paths.length >= MIN_PAGES, here: false, processes: true });
+  const done = await runPass({
+    entry: 'scripts/build/react-router.ts',
+    run: renderTask,
+    init,
+    batches: batchesOf(paths, BATCH),
+    worthThreads: paths.length >= MIN_PAGES,
+    here: false,
+    processes: true,
+  });
   if (cacheDir) {
     // The cache keeps this build's pages alone (and the checks' gzip sizes), and the pages of other outputs only
     // until they go two weeks unbuilt (scratch builds in temporary directories).
@@ -109,7 +123,11 @@ async function renderPages(serverEntry: string, clientDir: string, render: NonNu
  */
 function buildIdentity(serverEntry: string): string {
   const code = readFileSync(serverEntry, 'utf8').replace(/\bassetsBuildDirectory = "[^"]*"/, 'assetsBuildDirectory = ""');
-  return cacheKey(code, readFileSync(fileURLToPath(import.meta.url)), ...['react', 'react-dom', 'react-router'].map((p) => `${p}@${version(p)}`));
+  return cacheKey(
+    code,
+    readFileSync(fileURLToPath(import.meta.url)),
+    ...['react', 'react-dom', 'react-router'].map((p) => `${p}@${version(p)}`),
+  );
 }
 
 type PageRenderer = (path: string, into: Rendered) => Promise<void>;
@@ -121,9 +139,11 @@ export default async function renderTask({ init, batch }: Task<RenderInit, strin
   const page = await (renderer ??= pageRenderer(init));
   const into: Rendered = { rendered: 0, reused: 0, keys: [] };
   let next = 0;
-  await Promise.all(Array.from({ length: 4 }, async () => {
-    while (next < batch.length) await page(batch[next++]!, into);
-  }));
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < batch.length) await page(batch[next++]!, into);
+    }),
+  );
   return into;
 }
 
@@ -143,18 +163,21 @@ async function pageRenderer({ serverEntry, clientDir, identity }: RenderInit): P
   const routes: ServerBuild['routes'] = {};
   for (const [id, route] of Object.entries(build.routes)) {
     const loader = route?.module.loader;
-    routes[id] = !route || !loader ? route : {
-      ...route,
-      module: {
-        ...route.module,
-        loader: (args) => {
-          const page = answers.get(pageOf(args.request.url));
-          if (!page) return loader(args);
-          if (!page.has(id)) page.set(id, loader(args));
-          return page.get(id);
-        },
-      },
-    };
+    routes[id] =
+      !route || !loader
+        ? route
+        : {
+            ...route,
+            module: {
+              ...route.module,
+              loader: (args) => {
+                const page = answers.get(pageOf(args.request.url));
+                if (!page) return loader(args);
+                if (!page.has(id)) page.set(id, loader(args));
+                return page.get(id);
+              },
+            },
+          };
   }
   const handler = createRequestHandler({ ...build, routes, prerender }, 'production');
   // The cached pages there are now, so that a page not among them is not looked for.
@@ -165,7 +188,8 @@ async function pageRenderer({ serverEntry, clientDir, identity }: RenderInit): P
     try {
       const dataRes = await handler(new Request(`http://localhost${path}.data`));
       const data = await dataRes.text();
-      if (dataRes.status !== 200 && dataRes.status !== 202) throw new Error(`${path}: the loader data answered ${dataRes.status}\n${data.slice(0, 2000)}`);
+      if (dataRes.status !== 200 && dataRes.status !== 202)
+        throw new Error(`${path}: the loader data answered ${dataRes.status}\n${data.slice(0, 2000)}`);
       const htmlFile = join(clientDir, path, 'index.html');
       // Synchronous: each promise-based write went to libuv's thread pool and back as open, write and close, and
       // that bookkeeping cost more of a thread's core than the writes themselves.

@@ -7,7 +7,10 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 export function sitemapXml(routes: RouteEntry[], origin: string): string {
   const urls = routes
     .filter((r) => r.kind !== 'not-found' && !r.noindex)
-    .map((r) => `  <url>\n    <loc>${escapeXml(new URL(r.path, origin).href)}</loc>${r.updated ? `\n    <lastmod>${r.updated}</lastmod>` : ''}\n  </url>`);
+    .map(
+      (r) =>
+        `  <url>\n    <loc>${escapeXml(new URL(r.path, origin).href)}</loc>${r.updated ? `\n    <lastmod>${r.updated}</lastmod>` : ''}\n  </url>`,
+    );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 

@@ -13,10 +13,20 @@ export interface VerifyResult {
 }
 
 /** `files` are the output's files relative to `dir`; `pages` what finish-pages.ts kept of its pages, by route. */
-export function verifyOutput(dir: string, files: string[], pages: Map<string, FinishedPage>, content: Content, routes: RouteEntry[], opts: { origin: string; today: string }): VerifyResult {
+export function verifyOutput(
+  dir: string,
+  files: string[],
+  pages: Map<string, FinishedPage>,
+  content: Content,
+  routes: RouteEntry[],
+  opts: { origin: string; today: string },
+): VerifyResult {
   writeFileSync(join(dir, 'sitemap.xml'), sitemapXml(routes, opts.origin));
   writeFileSync(join(dir, 'robots.txt'), robotsTxt(opts.origin));
-  writeFileSync(join(dir, '_redirects'), redirectsFile(content.comparison ? pairRedirects(content.providers, content.comparison.pairs.limit) : []));
+  writeFileSync(
+    join(dir, '_redirects'),
+    redirectsFile(content.comparison ? pairRedirects(content.providers, content.comparison.pairs.limit) : []),
+  );
   const problems = checkIntegrity({
     pages: new Map([...pages].map(([p, v]) => [p, v.scan])),
     files: new Set(['/sitemap.xml', '/robots.txt', '/_redirects', ...files.map((f) => `/${f}`)]),
@@ -24,7 +34,10 @@ export function verifyOutput(dir: string, files: string[], pages: Map<string, Fi
     updated: new Map(routes.map((r) => [r.path, r.updated])),
     today: opts.today,
   });
-  const weights = pageWeights(pages, gzipSizer((p) => readFileSync(join(dir, p))));
+  const weights = pageWeights(
+    pages,
+    gzipSizer((p) => readFileSync(join(dir, p))),
+  );
   problems.push(...checkBudgets(weights, content.site.budgets));
   return { problems, weights };
 }

@@ -3,7 +3,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadContent, publishingNow, SCHEDULE_FILE, today, type Content, type RouteEntry, type ScheduleRecord } from '../../services/content/index.ts';
+import {
+  loadContent,
+  publishingNow,
+  SCHEDULE_FILE,
+  today,
+  type Content,
+  type RouteEntry,
+  type ScheduleRecord,
+} from '../../services/content/index.ts';
 import { writeSnapshot } from '../../site/lib/build-job.ts';
 import { weightTable } from '../build/budget.ts';
 import { writeCspManifest } from '../build/csp-hashes.ts';
@@ -37,7 +45,10 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
  * Loads and reports the content; the validated content and routes when it passes. Only those outlive this call:
  * the parsed sources and their positions (hundreds of MB at 10,000 files) are left to the garbage collector.
  */
-function validated(flags: BuildFlags, log: (line: string) => void): { content: Content; routes: RouteEntry[]; warningCount: number; schedule: ScheduleRecord } | undefined {
+function validated(
+  flags: BuildFlags,
+  log: (line: string) => void,
+): { content: Content; routes: RouteEntry[]; warningCount: number; schedule: ScheduleRecord } | undefined {
   // One moment for the whole build: what is published, and the schedule from then on.
   const now = publishingNow();
   const result = loadContent(flags.data, { ...cliChecks(), now });
@@ -62,9 +73,10 @@ function scheduleLine({ next, changes }: ScheduleRecord): string {
 export async function runBuild(flags: BuildFlags, log: (line: string) => void = (l) => console.log(l)): Promise<boolean> {
   const state = { published: false };
   const releaseSignals = stopOnSignals(
-    (signal) => (state.published
-      ? `✗ build interrupted (${signal}) after publishing ${flags.out}; temporary files removed`
-      : `✗ build stopped (${signal}); temporary files removed; ${flags.out} was not touched`),
+    (signal) =>
+      state.published
+        ? `✗ build interrupted (${signal}) after publishing ${flags.out}; temporary files removed`
+        : `✗ build stopped (${signal}); temporary files removed; ${flags.out} was not touched`,
     log,
   );
   try {
@@ -100,7 +112,14 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
     // Rendered pages are kept per output directory, so that two builds of different content do not sweep each
     // other's pages.
     const cache = cachePath('pages', cacheKey(out));
-    const result = await prerender({ dataDir, buildDir: work, snapshotDir: snapshot, siteUrl: flags.siteUrl, routes: content.routes, cacheDir: cache });
+    const result = await prerender({
+      dataDir,
+      buildDir: work,
+      snapshotDir: snapshot,
+      siteUrl: flags.siteUrl,
+      routes: content.routes,
+      cacheDir: cache,
+    });
     if (!result.ok) {
       log(result.log.trim());
       log(`✗ build stopped: prerender failed; ${flags.out} was not touched`);
@@ -123,7 +142,9 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
     const files = await listFiles(client);
     const pages = files.filter((f) => f.endsWith('.html'));
     const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
-    log(`prerender  ${pages.length} pages in ${((finishing - t) / 1000).toFixed(1)}s (bundle ${result.bundleSeconds.toFixed(1)}s, render ${result.renderSeconds.toFixed(1)}s)`);
+    log(
+      `prerender  ${pages.length} pages in ${((finishing - t) / 1000).toFixed(1)}s (bundle ${result.bundleSeconds.toFixed(1)}s, render ${result.renderSeconds.toFixed(1)}s)`,
+    );
     log(`           on every core: ${result.rendered} rendered, ${result.reused} unchanged since the last build and reused`);
 
     const origin = (flags.siteUrl ?? content.content.site.url).replace(/\/$/, '');
@@ -131,10 +152,17 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
     const errors = checked.problems.filter((p) => p.severity === 'error');
     const warnings = checked.problems.filter((p) => p.severity === 'warning');
     // Per-page work after rendering: first-paint rewriting, CSP hashes and checks (finish-pages.ts, on every core).
-    log(`check      ${pages.length} pages in ${seconds(finishing)}s: ${errors.length} error(s), ${warnings.length} warning(s); sitemap.xml and robots.txt written`);
+    log(
+      `check      ${pages.length} pages in ${seconds(finishing)}s: ${errors.length} error(s), ${warnings.length} warning(s); sitemap.xml and robots.txt written`,
+    );
     log(weightTable(checked.weights));
     const targets = outboundTargets(content.content);
-    const coverage = coverageTotal(linkCoverage([...finished.pages].map(([file, p]) => [routeOfFile(file), p.scan.anchors.map((a) => a.href)]), (slug, link) => isPaidTarget(targets, slug, link)));
+    const coverage = coverageTotal(
+      linkCoverage(
+        [...finished.pages].map(([file, p]) => [routeOfFile(file), p.scan.anchors.map((a) => a.href)]),
+        (slug, link) => isPaidTarget(targets, slug, link),
+      ),
+    );
     log(`links      ${coverageLine(coverage)} (vpnsite links coverage lists them by page and placement)`);
     const line = (p: (typeof checked.problems)[number]) => `${p.page} ${p.severity} ${p.message}`;
     for (const p of flags.verbose ? checked.problems : errors) log(line(p));
@@ -156,7 +184,9 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
     log(`publish    ${flags.out}`);
     log(scheduleLine(content.schedule));
     const warned = content.warningCount + warnings.length;
-    log(`✓ built ${pages.length} pages, ${kb(bytes)} in ${((performance.now() - started) / 1000).toFixed(1)}s${warned ? ` (${warned} warning(s) above)` : ''}`);
+    log(
+      `✓ built ${pages.length} pages, ${kb(bytes)} in ${((performance.now() - started) / 1000).toFixed(1)}s${warned ? ` (${warned} warning(s) above)` : ''}`,
+    );
     return true;
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -15,25 +15,40 @@ const OPTIONAL: readonly string[] = ['click_id', 'ts', 'seq'];
 const usageError = (cmd: Command, message: string): never => cmd.error(`error: ${message}`, { exitCode: 2, code: 'vpnsite.usage' });
 
 export function registerConversions(program: Command): void {
-  const conversions = program.command('conversions').description("conversions reported by affiliate networks, joined to clicks by click id");
+  const conversions = program
+    .command('conversions')
+    .description('conversions reported by affiliate networks, joined to clicks by click id');
   conversions
     .command('import')
     .description("load a network's CSV report of conversions")
     .argument('<file>', 'the CSV file, with a header row')
     .requiredOption('--network <name>', 'the network the report is from, e.g. impact')
-    .option('--map <column=field>', `which column holds a field (${FIELDS.join(', ')}) when its header is not the field's name; repeat for several`, (v: string, all: string[]) => [...all, v], [])
+    .option(
+      '--map <column=field>',
+      `which column holds a field (${FIELDS.join(', ')}) when its header is not the field's name; repeat for several`,
+      (v: string, all: string[]) => [...all, v],
+      [],
+    )
     .action(async (file: string, flags: { network: string; map: string[] }, cmd: Command) => {
-      if (!/^[A-Za-z0-9_.-]{1,40}$/.test(flags.network)) usageError(cmd, `--network must be a name such as impact (found "${flags.network}")`);
+      if (!/^[A-Za-z0-9_.-]{1,40}$/.test(flags.network))
+        usageError(cmd, `--network must be a name such as impact (found "${flags.network}")`);
       const columnOf = new Map<string, string>();
       for (const m of flags.map) {
         const at = m.lastIndexOf('=');
         const field = m.slice(at + 1).trim();
-        if (at < 1 || !(FIELDS as readonly string[]).includes(field)) usageError(cmd, `--map takes column=field, the field one of ${FIELDS.join(', ')} (found "${m}")`);
+        if (at < 1 || !(FIELDS as readonly string[]).includes(field))
+          usageError(cmd, `--map takes column=field, the field one of ${FIELDS.join(', ')} (found "${m}")`);
         columnOf.set(field, m.slice(0, at).trim());
       }
       let rows: Record<string, string>[];
       try {
-        rows = parse(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true, bom: true, trim: true, relax_column_count: true });
+        rows = parse(readFileSync(file, 'utf8'), {
+          columns: true,
+          skip_empty_lines: true,
+          bom: true,
+          trim: true,
+          relax_column_count: true,
+        });
       } catch (err) {
         console.error(`error: ${file}: ${(err as Error).message}`);
         process.exitCode = 1;
@@ -44,7 +59,9 @@ export function registerConversions(program: Command): void {
       const column = (field: string) => columnOf.get(field) ?? lower.get(field) ?? field;
       const missing = FIELDS.filter((f) => !OPTIONAL.includes(f) && rows.length && !header.includes(column(f)));
       if (missing.length) {
-        console.error(`error: ${file} has no column for ${missing.join(', ')} (its columns: ${header.join(', ')}); name them with --map column=field`);
+        console.error(
+          `error: ${file} has no column for ${missing.join(', ')} (its columns: ${header.join(', ')}); name them with --map column=field`,
+        );
         process.exitCode = 1;
         return;
       }
@@ -68,8 +85,13 @@ export function registerConversions(program: Command): void {
       } finally {
         await db.close();
       }
-      console.log(`${rows.length} rows from ${flags.network}: ${counts.added} added, ${counts.updated} updated, ${counts.unchanged} unchanged, ${refused.length} refused`);
-      if (unmatched.length) console.log(`${unmatched.length} not matched to a click (stored, reported as unmatched): ${unmatched.slice(0, 20).join(', ')}${unmatched.length > 20 ? ', …' : ''}`);
+      console.log(
+        `${rows.length} rows from ${flags.network}: ${counts.added} added, ${counts.updated} updated, ${counts.unchanged} unchanged, ${refused.length} refused`,
+      );
+      if (unmatched.length)
+        console.log(
+          `${unmatched.length} not matched to a click (stored, reported as unmatched): ${unmatched.slice(0, 20).join(', ')}${unmatched.length > 20 ? ', …' : ''}`,
+        );
       for (const r of refused) console.error(`refused ${r}`);
       if (refused.length) process.exitCode = 1;
     });

@@ -22,7 +22,10 @@ async function withDb<T>(command: string, task: (db: Db) => Promise<T>, statemen
 function toCsv(rows: Record<string, unknown>[]): string {
   if (rows.length === 0) return '';
   const cols = Object.keys(rows[0]!);
-  const cell = (v: unknown) => csvField(v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  const cell = (v: unknown) =>
+    csvField(
+      v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v),
+    );
   return [cols.map(cell), ...rows.map((r) => cols.map((c) => cell(r[c])))].map((line) => `${line.join(',')}\r\n`).join('');
 }
 
@@ -40,7 +43,9 @@ export function registerDb(program: Command): void {
     .description('recompute the click rollup for every stale day (vpnsite serve does this every CLICK_ROLLUP_REFRESH_SECONDS)')
     .action(async () => {
       const days = await withDb('db refresh-rollup', refreshClickRollup);
-      console.log(days.length ? `refreshed ${days.length} day(s): ${days[0]} to ${days[days.length - 1]}` : 'the click rollup is up to date');
+      console.log(
+        days.length ? `refreshed ${days.length} day(s): ${days[0]} to ${days[days.length - 1]}` : 'the click rollup is up to date',
+      );
     });
   db.command('query')
     .description('run one SQL statement and print its rows: the way to get data out of the embedded database, also while the service runs')

@@ -52,7 +52,10 @@ async function startService(dataDir: string, siteOrigin: string): Promise<{ dev:
   const distDir = mkdtempSync(join(tmpdir(), 'vpnsite-dev-dist-'));
   writeFileSync(join(distDir, '404.html'), '<!doctype html><title>Not found</title><p>Not found.</p>\n');
   // The links in mails lead to the dev server, which serves their pages and passes their posts on.
-  const config = loadConfig({ host: '127.0.0.1', port: 0, dataDir, distDir }, { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL || siteOrigin });
+  const config = loadConfig(
+    { host: '127.0.0.1', port: 0, dataDir, distDir },
+    { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL || siteOrigin },
+  );
   try {
     const service = await createServer(config);
     await service.listen({ host: config.host, port: 0 });
@@ -61,7 +64,9 @@ async function startService(dataDir: string, siteOrigin: string): Promise<{ dev:
   } catch (err) {
     if (err instanceof DataDirBusy) {
       if (err.owner.http) {
-        console.log(`[service] ${SERVICE_PATHS} go to ${describeOwner(err.owner)} at ${err.owner.http}, which holds ${config.db.pgliteDir}`);
+        console.log(
+          `[service] ${SERVICE_PATHS} go to ${describeOwner(err.owner)} at ${err.owner.http}, which holds ${config.db.pgliteDir}`,
+        );
         return { dev: { serviceUrl: err.owner.http } };
       }
       return off(`${config.db.pgliteDir} is in use by ${describeOwner(err.owner)}, which serves no HTTP`);
@@ -81,7 +86,10 @@ function stopTogether(child: ReturnType<typeof spawn>, service: FastifyInstance 
     if (stopping) return;
     stopping = true;
     if (signal && child.exitCode === null && child.signalCode === null) child.kill(signal);
-    const closed = Promise.all([stopWatching(), service?.close()]).then(() => undefined, (err: unknown) => console.error(err));
+    const closed = Promise.all([stopWatching(), service?.close()]).then(
+      () => undefined,
+      (err: unknown) => console.error(err),
+    );
     const code = await childExited;
     await closed;
     process.exit(signal ? 0 : code);

@@ -28,7 +28,16 @@ function table(results: (LinkResult & { checkedAt?: string })[]): string {
     problems: r.problems.join('; '),
     ...(r.checkedAt ? { checked: r.checkedAt } : {}),
   }));
-  const cols = ['provider', 'link', 'result', 'status', 'hops', 'final', 'problems', ...(results[0]?.checkedAt ? ['checked'] : [])] as (keyof (typeof rows)[number])[];
+  const cols = [
+    'provider',
+    'link',
+    'result',
+    'status',
+    'hops',
+    'final',
+    'problems',
+    ...(results[0]?.checkedAt ? ['checked'] : []),
+  ] as (keyof (typeof rows)[number])[];
   return formatRecords(rows, cols, 'table', 100);
 }
 
@@ -43,34 +52,42 @@ export function registerLinks(program: Command): void {
     .option('--strict', 'exit 1 also when a working link has a problem (another domain, a lost sub-ID)')
     .option('--timeout <seconds>', 'most time for one link, all its redirects included', '10')
     .option('--save', "store the results in the database, as the service's scheduled check does")
-    .action(async (flags: { data: string; provider?: string; format: 'table' | 'json'; strict?: boolean; timeout: string; save?: boolean }, cmd: Command) => {
-      const timeout = Number(flags.timeout);
-      if (!(timeout > 0 && timeout <= 120)) usageError(cmd, `--timeout must be a number of seconds from 0 to 120 (found "${flags.timeout}")`);
-      const loaded = loadContent(flags.data);
-      if (!loaded.content) {
-        for (const p of loaded.problems.filter((p) => p.severity === 'error')) console.error(formatProblem(p));
-        console.error('error: the content is invalid; fix it (vpnsite validate) before checking its links');
-        process.exitCode = 1;
-        return;
-      }
-      const slugs = loaded.content.providers.map((p) => p.slug);
-      if (flags.provider !== undefined && !slugs.includes(flags.provider)) usageError(cmd, `unknown provider '${flags.provider}' (${slugs.join(', ')})`);
-      const list = linksToCheck(loaded.content).filter((l) => flags.provider === undefined || l.provider === flags.provider);
-      const results = await checkLinks(list, { timeoutMs: timeout * 1000 });
-      if (flags.save) {
-        const db = await openDbForCommand(dbConfigFromEnv(), 'links check');
-        try {
-          await saveLinkChecks(db, results);
-        } finally {
-          await db.close();
+    .action(
+      async (
+        flags: { data: string; provider?: string; format: 'table' | 'json'; strict?: boolean; timeout: string; save?: boolean },
+        cmd: Command,
+      ) => {
+        const timeout = Number(flags.timeout);
+        if (!(timeout > 0 && timeout <= 120))
+          usageError(cmd, `--timeout must be a number of seconds from 0 to 120 (found "${flags.timeout}")`);
+        const loaded = loadContent(flags.data);
+        if (!loaded.content) {
+          for (const p of loaded.problems.filter((p) => p.severity === 'error')) console.error(formatProblem(p));
+          console.error('error: the content is invalid; fix it (vpnsite validate) before checking its links');
+          process.exitCode = 1;
+          return;
         }
-      }
-      process.stdout.write(flags.format === 'json' ? `${JSON.stringify(results, null, 2)}\n` : table(results));
-      const broken = results.filter((r) => !r.ok).length;
-      const flagged = results.filter((r) => r.ok && r.problems.length).length;
-      if (flags.format === 'table') console.error(`${results.length} links: ${results.length - broken - flagged} ok, ${flagged} with problems, ${broken} broken`);
-      if (broken || (flags.strict && flagged)) process.exitCode = 1;
-    });
+        const slugs = loaded.content.providers.map((p) => p.slug);
+        if (flags.provider !== undefined && !slugs.includes(flags.provider))
+          usageError(cmd, `unknown provider '${flags.provider}' (${slugs.join(', ')})`);
+        const list = linksToCheck(loaded.content).filter((l) => flags.provider === undefined || l.provider === flags.provider);
+        const results = await checkLinks(list, { timeoutMs: timeout * 1000 });
+        if (flags.save) {
+          const db = await openDbForCommand(dbConfigFromEnv(), 'links check');
+          try {
+            await saveLinkChecks(db, results);
+          } finally {
+            await db.close();
+          }
+        }
+        process.stdout.write(flags.format === 'json' ? `${JSON.stringify(results, null, 2)}\n` : table(results));
+        const broken = results.filter((r) => !r.ok).length;
+        const flagged = results.filter((r) => r.ok && r.problems.length).length;
+        if (flags.format === 'table')
+          console.error(`${results.length} links: ${results.length - broken - flagged} ok, ${flagged} with problems, ${broken} broken`);
+        if (broken || (flags.strict && flagged)) process.exitCode = 1;
+      },
+    );
   links
     .command('report')
     .description('the latest stored result of each link (the service checks every LINK_CHECK_INTERVAL_HOURS)')
@@ -86,9 +103,17 @@ export function registerLinks(program: Command): void {
       // The affiliate links /go/ fails over from: the service reads the same latest results.
       const withFailover = results.map((r) => (r.link === 'affiliate' ? { ...r, failover: failsOver(r) } : r));
       if (flags.format === 'json') process.stdout.write(`${JSON.stringify(withFailover, null, 2)}\n`);
-      else process.stdout.write(results.length ? table(results) : 'no link checks yet: set LINK_CHECK_INTERVAL_HOURS for the service, or run `vpnsite links check --save`\n');
+      else
+        process.stdout.write(
+          results.length
+            ? table(results)
+            : 'no link checks yet: set LINK_CHECK_INTERVAL_HOURS for the service, or run `vpnsite links check --save`\n',
+        );
       const failing = withFailover.filter((r) => 'failover' in r && r.failover).map((r) => r.provider);
-      if (flags.format === 'table' && failing.length) console.error(`failing over: /go/ sends ${failing.join(', ')} to their fallback link (or website) until a check finds the affiliate link working`);
+      if (flags.format === 'table' && failing.length)
+        console.error(
+          `failing over: /go/ sends ${failing.join(', ')} to their fallback link (or website) until a check finds the affiliate link working`,
+        );
     });
   links
     .command('coverage')
@@ -109,8 +134,13 @@ export function registerLinks(program: Command): void {
         process.exitCode = 1;
         return;
       }
-      const files = (readdirSync(flags.dist, { recursive: true }) as string[]).filter((f) => f.endsWith('.html')).map((f) => f.split('\\').join('/'));
-      const pages = files.map((f): [string, string[]] => [routeOfFile(f), scanPage(readFileSync(join(flags.dist, f), 'utf8')).anchors.map((a) => a.href)]);
+      const files = (readdirSync(flags.dist, { recursive: true }) as string[])
+        .filter((f) => f.endsWith('.html'))
+        .map((f) => f.split('\\').join('/'));
+      const pages = files.map((f): [string, string[]] => [
+        routeOfFile(f),
+        scanPage(readFileSync(join(flags.dist, f), 'utf8')).anchors.map((a) => a.href),
+      ]);
       const targets = outboundTargets(loaded.content);
       const rows = linkCoverage(pages, (slug, link) => isPaidTarget(targets, slug, link));
       const total = coverageTotal(rows);
@@ -118,8 +148,21 @@ export function registerLinks(program: Command): void {
         process.stdout.write(`${JSON.stringify({ rows, total }, null, 2)}\n`);
         return;
       }
-      const shown = rows.map((r) => ({ page: r.page, placement: r.placement, buttons: r.buttons, paid: r.paid, unpaid: r.unpaid.join(', ') }));
-      process.stdout.write(formatRecords([...shown, { page: 'TOTAL', placement: '', buttons: total.buttons, paid: total.paid, unpaid: '' }], ['page', 'placement', 'buttons', 'paid', 'unpaid'], 'table', 80));
+      const shown = rows.map((r) => ({
+        page: r.page,
+        placement: r.placement,
+        buttons: r.buttons,
+        paid: r.paid,
+        unpaid: r.unpaid.join(', '),
+      }));
+      process.stdout.write(
+        formatRecords(
+          [...shown, { page: 'TOTAL', placement: '', buttons: total.buttons, paid: total.paid, unpaid: '' }],
+          ['page', 'placement', 'buttons', 'paid', 'unpaid'],
+          'table',
+          80,
+        ),
+      );
       console.error(coverageLine(total));
     });
 }

@@ -8,7 +8,18 @@ import { Option, type Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { dbConfigFromEnv, forgetAddress, getMessage, handleMessages, listMessages, listSubscribers, openDbForCommand, unsubscribeAddress, type Db, type SubscriberStatus } from '../../services/db/index.ts';
+import {
+  dbConfigFromEnv,
+  forgetAddress,
+  getMessage,
+  handleMessages,
+  listMessages,
+  listSubscribers,
+  openDbForCommand,
+  unsubscribeAddress,
+  type Db,
+  type SubscriberStatus,
+} from '../../services/db/index.ts';
 import { unsubscribeUrl } from '../../services/mail/compose.ts';
 import { mailConfigFromEnv } from '../../services/mail/config.ts';
 import { isValidEmail } from '../../services/shared/email.ts';
@@ -21,7 +32,8 @@ async function withDb<T>(command: string, task: (db: Db) => Promise<T>): Promise
     return await task(db);
   } catch (err) {
     // 42P01 / 42703: a table or column the migrations add, i.e. a database not migrated to this version.
-    if (['42P01', '42703'].includes((err as { code?: string }).code ?? '')) throw new Error('the database is not up to date: run `vpnsite db migrate` (or start `vpnsite serve` once)');
+    if (['42P01', '42703'].includes((err as { code?: string }).code ?? ''))
+      throw new Error('the database is not up to date: run `vpnsite db migrate` (or start `vpnsite serve` once)');
     throw err;
   } finally {
     await db.close();
@@ -32,7 +44,9 @@ const usageError = (cmd: Command, message: string): never => cmd.error(`error: $
 
 /** Message ids as the command line gives them: positive whole numbers. */
 function ids(values: string[], cmd: Command): number[] {
-  return values.map((v) => (/^[1-9]\d{0,15}$/.test(v) ? Number(v) : usageError(cmd, `'${v}' is not a message id (a whole number, as \`vpnsite messages\` lists)`)));
+  return values.map((v) =>
+    /^[1-9]\d{0,15}$/.test(v) ? Number(v) : usageError(cmd, `'${v}' is not a message id (a whole number, as \`vpnsite messages\` lists)`),
+  );
 }
 
 export function registerMessages(program: Command): void {
@@ -43,12 +57,15 @@ export function registerMessages(program: Command): void {
     .option('--unhandled', 'only those not yet marked handled')
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'csv', 'json']).default('table'))
     .action(async (flags: { since?: string; unhandled?: boolean; format: RecordFormat }, cmd: Command) => {
-      if (flags.since !== undefined && !isIsoDay(flags.since)) usageError(cmd, `--since must be a date, YYYY-MM-DD (found "${flags.since}")`);
+      if (flags.since !== undefined && !isIsoDay(flags.since))
+        usageError(cmd, `--since must be a date, YYYY-MM-DD (found "${flags.since}")`);
       const rows = await withDb('messages', (db) => listMessages(db, flags));
       // The table cuts long cells so each message stays one line (`messages show` prints one whole); CSV and JSON
       // carry every field whole.
       const cols = ['id', 'received_at', 'name', 'email', 'subject', 'message', 'handled_at'] as const;
-      process.stdout.write(flags.format === 'table' && rows.length === 0 ? 'no messages\n' : formatRecords(rows, [...cols], flags.format, 40));
+      process.stdout.write(
+        flags.format === 'table' && rows.length === 0 ? 'no messages\n' : formatRecords(rows, [...cols], flags.format, 40),
+      );
     });
 
   messages
@@ -63,7 +80,13 @@ export function registerMessages(program: Command): void {
         process.exitCode = 1;
         return;
       }
-      const head = [`Message ${m.id}`, `From: ${m.name} <${m.email}>`, `Received: ${m.received_at}`, `Subject: ${m.subject ?? '(none)'}`, `Handled: ${m.handled_at ?? 'no'}`];
+      const head = [
+        `Message ${m.id}`,
+        `From: ${m.name} <${m.email}>`,
+        `Received: ${m.received_at}`,
+        `Subject: ${m.subject ?? '(none)'}`,
+        `Handled: ${m.handled_at ?? 'no'}`,
+      ];
       process.stdout.write(`${head.join('\n')}\n\n${m.message}\n`);
     });
 
@@ -88,7 +111,8 @@ function publicOrigin(dataDir: string, publicUrl: string | undefined): string {
   if (publicUrl) return publicUrl;
   const file = join(dataDir, 'site.yaml');
   const url = (parse(readFileSync(file, 'utf8')) as { url?: unknown } | null)?.url;
-  if (typeof url !== 'string') throw new Error(`${file} has no url, and PUBLIC_URL is not set: one of them gives the site's address for the unsubscribe links`);
+  if (typeof url !== 'string')
+    throw new Error(`${file} has no url, and PUBLIC_URL is not set: one of them gives the site's address for the unsubscribe links`);
   return new URL(url).origin;
 }
 
@@ -97,9 +121,15 @@ export function registerSubscribers(program: Command): void {
   subscribers
     .command('export')
     .description('print the list, for any mailing tool: confirmed subscribers unless --status says otherwise')
-    .addOption(new Option('--status <status>', 'which subscribers').choices(['confirmed', 'pending', 'unsubscribed', 'all']).default('confirmed'))
+    .addOption(
+      new Option('--status <status>', 'which subscribers').choices(['confirmed', 'pending', 'unsubscribed', 'all']).default('confirmed'),
+    )
     .addOption(new Option('--format <format>', 'output format').choices(['csv', 'json', 'table']).default('csv'))
-    .option('--data <dir>', 'the content directory, whose site.yaml gives the address for the links', process.env.VPNSITE_DATA_DIR ?? 'data')
+    .option(
+      '--data <dir>',
+      'the content directory, whose site.yaml gives the address for the links',
+      process.env.VPNSITE_DATA_DIR ?? 'data',
+    )
     .action(async (flags: { status: SubscriberStatus | 'all'; format: RecordFormat; data: string }) => {
       const mail = mailConfigFromEnv();
       const ctx = { origin: publicOrigin(resolve(flags.data), mail.publicUrl), linkSecret: mail.linkSecret };
@@ -109,7 +139,9 @@ export function registerSubscribers(program: Command): void {
         unsubscribe_url: s.status === 'unsubscribed' ? null : unsubscribeUrl(ctx, id),
       }));
       const cols = ['email', 'status', 'subscribed_at', 'consent_source', 'confirmed_at', 'unsubscribed_at', 'unsubscribe_url'] as const;
-      process.stdout.write(flags.format === 'table' && rows.length === 0 ? 'no subscribers\n' : formatRecords(rows, [...cols], flags.format, 50));
+      process.stdout.write(
+        flags.format === 'table' && rows.length === 0 ? 'no subscribers\n' : formatRecords(rows, [...cols], flags.format, 50),
+      );
     });
   subscribers
     .command('unsubscribe')

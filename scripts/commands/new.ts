@@ -35,7 +35,9 @@ function nextOrder(dir: string): number {
 /** The criteria ids of methodology.yaml, which a provider's scores are given for. */
 function criteriaOf(dataDir: string): string[] {
   try {
-    return ((parse(readFileSync(join(dataDir, 'methodology.yaml'), 'utf8')) as { criteria?: { id?: unknown }[] }).criteria ?? []).flatMap((c) => (typeof c.id === 'string' ? [c.id] : []));
+    return ((parse(readFileSync(join(dataDir, 'methodology.yaml'), 'utf8')) as { criteria?: { id?: unknown }[] }).criteria ?? []).flatMap(
+      (c) => (typeof c.id === 'string' ? [c.id] : []),
+    );
   } catch {
     return [];
   }
@@ -72,9 +74,18 @@ export function registerNew(program: Command): void {
       const file = join(dir, `${slug}.yaml`);
       if (existsSync(file)) throw new Error(`${relative(process.cwd(), file)} already exists: choose another slug, or edit that file`);
       const schema = join(PROJECT_ROOT, 'services/content/schemas/json', `${kind}.schema.json`);
-      const text = scaffold(kind, slug, { schemaPath: relative(dirname(file), schema), today: today(), order: nextOrder(dir), author: firstAuthor(resolve(flags.data)), criteria: kind === 'provider' ? criteriaOf(resolve(flags.data)) : undefined, baseline: kind === 'provider' ? testLineOf(resolve(flags.data)) : undefined });
+      const text = scaffold(kind, slug, {
+        schemaPath: relative(dirname(file), schema),
+        today: today(),
+        order: nextOrder(dir),
+        author: firstAuthor(resolve(flags.data)),
+        criteria: kind === 'provider' ? criteriaOf(resolve(flags.data)) : undefined,
+        baseline: kind === 'provider' ? testLineOf(resolve(flags.data)) : undefined,
+      });
       mkdirSync(dir, { recursive: true });
       writeFileSync(file, text, { flag: 'wx' });
-      console.log(`wrote ${relative(process.cwd(), file)}, a draft: replace each TODO, remove draft: true to publish it, then run vpnsite validate`);
+      console.log(
+        `wrote ${relative(process.cwd(), file)}, a draft: replace each TODO, remove draft: true to publish it, then run vpnsite validate`,
+      );
     });
 }

@@ -20,7 +20,8 @@ export function registerSchedule(program: Command): void {
       const result = await validateContent(flags.data, { ...cliChecks(), now: publishingNow() });
       process.stdout.write(flags.format === 'json' ? `${JSON.stringify(result.schedule, null, 2)}\n` : scheduleTable(result.schedule));
       // The schedule is read from every file that has one; errors elsewhere would stop the next build all the same.
-      if (result.errorCount) console.error(`✗ the content has ${result.errorCount} error(s): vpnsite validate lists them; a build would stop`);
+      if (result.errorCount)
+        console.error(`✗ the content has ${result.errorCount} error(s): vpnsite validate lists them; a build would stop`);
       process.exitCode = result.errorCount ? 1 : 0;
     });
 }

@@ -36,7 +36,9 @@ export function registerServe(program: Command): void {
       } catch (err) {
         if (isPortBusy(err)) throw new Error(portBusyLine(config.host, config.port, '--port N or PORT=N'));
         if (!(err instanceof DataDirBusy)) throw err;
-        throw new Error(`cannot open the embedded database: ${err.message}. Stop that process first, or give this one another PGLITE_DIR or a DATABASE_URL.`);
+        throw new Error(
+          `cannot open the embedded database: ${err.message}. Stop that process first, or give this one another PGLITE_DIR or a DATABASE_URL.`,
+        );
       }
     });
 }

@@ -15,7 +15,11 @@ export interface ValidateFlags {
 const FOLDED_SHOWN = 5;
 
 /** Prints the problems and a summary; returns whether the content passes (warnings fail under --strict). */
-export function report(result: LoadResult, flags: Pick<ValidateFlags, 'strict' | 'format' | 'verbose'>, out: { write(text: string): unknown } = process.stdout): boolean {
+export function report(
+  result: LoadResult,
+  flags: Pick<ValidateFlags, 'strict' | 'format' | 'verbose'>,
+  out: { write(text: string): unknown } = process.stdout,
+): boolean {
   const ok = result.errorCount === 0 && !(flags.strict && result.warningCount > 0);
   if (flags.format === 'json') {
     out.write(`${JSON.stringify(result.problems, null, 2)}\n`);
@@ -26,7 +30,8 @@ export function report(result: LoadResult, flags: Pick<ValidateFlags, 'strict' |
   for (const p of lines) {
     out.write(`${formatProblem(p)}\n`);
     // Indented, so that a tool reading `file:line:col severity` lines sees the one problem, and a person sees where.
-    for (const f of (p.folded ?? []).slice(0, FOLDED_SHOWN)) out.write(`    also at ${f.file}:${f.line}:${f.column}${f.pointer ? ` ${f.pointer}` : ''}\n`);
+    for (const f of (p.folded ?? []).slice(0, FOLDED_SHOWN))
+      out.write(`    also at ${f.file}:${f.line}:${f.column}${f.pointer ? ` ${f.pointer}` : ''}\n`);
     const unshown = (p.folded?.length ?? 0) - FOLDED_SHOWN;
     if (unshown > 0) out.write(`    and ${unshown} more (--format json lists every one)\n`);
   }
@@ -37,7 +42,11 @@ export function report(result: LoadResult, flags: Pick<ValidateFlags, 'strict' |
   }
   const files = result.sources.length;
   const counts = `${result.errorCount} error(s), ${result.warningCount} warning(s)`;
-  out.write(ok ? `✓ ${files} files checked: ${counts}\n` : `✗ ${files} files checked: ${counts}${flags.strict && result.errorCount === 0 ? ' (warnings fail under --strict)' : ''}\n`);
+  out.write(
+    ok
+      ? `✓ ${files} files checked: ${counts}\n`
+      : `✗ ${files} files checked: ${counts}${flags.strict && result.errorCount === 0 ? ' (warnings fail under --strict)' : ''}\n`,
+  );
   return ok;
 }
 

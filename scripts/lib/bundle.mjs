@@ -28,10 +28,12 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 function stampOf(inputs) {
   try {
     // This file and esbuild too: how a bundle is made decides what it holds.
-    return cacheKey(...[...inputs, 'scripts/lib/bundle.mjs', 'node_modules/esbuild/package.json'].map((input) => {
-      const st = statSync(join(ROOT, input));
-      return `${input}:${st.size}:${st.mtimeMs}`;
-    }));
+    return cacheKey(
+      ...[...inputs, 'scripts/lib/bundle.mjs', 'node_modules/esbuild/package.json'].map((input) => {
+        const st = statSync(join(ROOT, input));
+        return `${input}:${st.size}:${st.mtimeMs}`;
+      }),
+    );
   } catch {
     return undefined;
   }
@@ -51,7 +53,10 @@ const importMetaUrl = {
     build.onLoad({ filter: /\.(tsx?|m?js)$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');
       if (!text.includes('import.meta.url')) return undefined;
-      return { contents: `const ${META_URL} = ${JSON.stringify(pathToFileURL(args.path).href)};\n${text}`, loader: /** @type {import('esbuild').Loader} */ (/\.(tsx?)$/.exec(args.path)?.[1] ?? 'js') };
+      return {
+        contents: `const ${META_URL} = ${JSON.stringify(pathToFileURL(args.path).href)};\n${text}`,
+        loader: /** @type {import('esbuild').Loader} */ (/\.(tsx?)$/.exec(args.path)?.[1] ?? 'js'),
+      };
     });
   },
 };
@@ -113,19 +118,26 @@ export async function bundled(entry) {
       logLevel: 'silent',
       plugins: [importMetaUrl, packagesExternal],
       // The CommonJS packages inlined require() Node's own modules.
-      banner: { js: "import { createRequire as __vpnsiteCreateRequire } from 'node:module'; const require = __vpnsiteCreateRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __vpnsiteCreateRequire } from 'node:module'; const require = __vpnsiteCreateRequire(import.meta.url);",
+      },
     });
     const inputs = Object.keys(result.metafile.inputs).sort();
     const stamp = stampOf(inputs);
     if (!stamp) return undefined;
     // Every file first, the manifest that names them last: a start meanwhile uses the bundle before, whole.
     const out = join(dir, `${name}-${stamp}`);
-    for (const file of result.outputFiles) if (!writeEntry(join(out, relative(join(dir, name), file.path)), file.contents)) return undefined;
+    for (const file of result.outputFiles)
+      if (!writeEntry(join(out, relative(join(dir, name), file.path)), file.contents)) return undefined;
     if (!writeEntry(manifestFile, JSON.stringify({ inputs, stamp }))) return undefined;
     // The bundle replaced counts as unused from now on, not from when it was made: a start that read the manifest
     // just before may still be loading it, so it stays a minute.
     if (previous && previous.stamp !== stamp) touch(join(dir, `${name}-${previous.stamp}`));
-    sweep(dir, { match: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[0-9a-f]{16}$`), keep: [`${name}-${stamp}`], ageMs: 60_000 });
+    sweep(dir, {
+      match: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[0-9a-f]{16}$`),
+      keep: [`${name}-${stamp}`],
+      ageMs: 60_000,
+    });
     return join(out, `${name}.js`);
   } catch {
     return undefined;

@@ -60,7 +60,9 @@ export function writeEntry(path, data) {
   try {
     if (path === undefined) return false;
     mkdirSync(dirname(path), { recursive: true });
-    writeFileAtomic.sync(path, typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength), { fsync: false });
+    writeFileAtomic.sync(path, typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+      fsync: false,
+    });
     return true;
   } catch {
     return false;

@@ -18,7 +18,8 @@ export function originValue(value: string): string {
 
 /** A --timeout value in seconds (fractions allowed), as milliseconds. */
 export function secondsValue(value: string): number {
-  if (!/^\d+(\.\d+)?$/.test(value) || Number(value) <= 0) throw new InvalidArgumentError('Use a number of seconds greater than 0, e.g. 30 or 2.5.');
+  if (!/^\d+(\.\d+)?$/.test(value) || Number(value) <= 0)
+    throw new InvalidArgumentError('Use a number of seconds greater than 0, e.g. 30 or 2.5.');
   return Math.round(Number(value) * 1000);
 }
 

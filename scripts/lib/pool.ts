@@ -54,7 +54,16 @@ export async function runPass<Init, Batch, Out>(pass: Pass<Init, Batch, Out>): P
   // Two batches sent to each thread at a time: the next is already there when it finishes one, while this thread is
   // busy with a batch of its own and cannot send it another.
   // A process gets this one's environment (the build's job file, NODE_ENV), as a thread does.
-  const pool = file ? new Tinypool({ filename: pathToFileURL(file).href, minThreads: helpers, maxThreads: helpers, concurrentTasksPerWorker: 2, runtime: pass.processes ? 'child_process' : 'worker_threads', env: process.env as Record<string, string> }) : undefined;
+  const pool = file
+    ? new Tinypool({
+        filename: pathToFileURL(file).href,
+        minThreads: helpers,
+        maxThreads: helpers,
+        concurrentTasksPerWorker: 2,
+        runtime: pass.processes ? 'child_process' : 'worker_threads',
+        env: process.env as Record<string, string>,
+      })
+    : undefined;
   const out: Out[] = new Array(batches.length);
   let next = 0;
   // Each lane takes the next batch as soon as it is done with one, so a slow batch holds up no other lane. Between
@@ -77,4 +86,5 @@ export async function runPass<Init, Batch, Out>(pass: Pass<Init, Batch, Out>): P
 }
 
 /** `items` in batches of `size`. */
-export const batchesOf = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, b) => items.slice(b * size, (b + 1) * size));
+export const batchesOf = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, b) => items.slice(b * size, (b + 1) * size));

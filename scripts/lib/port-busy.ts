@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 export const isPortBusy = (err: unknown): boolean => (err as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE';
 
 /** "port 8080 on 127.0.0.1 is already in use: choose another with --port N or PORT=N" */
-export const portBusyLine = (host: string, port: number, ways: string): string => `port ${port} on ${host} is already in use: choose another with ${ways}`;
+export const portBusyLine = (host: string, port: number, ways: string): string =>
+  `port ${port} on ${host} is already in use: choose another with ${ways}`;
 
 /**
  * Resolves when host:port can be listened on now; rejects with Node's error (EADDRINUSE) when it cannot. For a

@@ -13,7 +13,12 @@ import chokidar from 'chokidar';
  */
 export async function watchContent(dir: string, onChange: () => void, delayMs = 100): Promise<() => Promise<void>> {
   // A file is read once its size has held still: a save that truncates and then writes is seen whole, never half.
-  const watcher = chokidar.watch(dir, { ignoreInitial: true, atomic: true, persistent: true, awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 } });
+  const watcher = chokidar.watch(dir, {
+    ignoreInitial: true,
+    atomic: true,
+    persistent: true,
+    awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 },
+  });
   let timer: NodeJS.Timeout | undefined;
   watcher.on('all', () => {
     clearTimeout(timer);

@@ -17,7 +17,6 @@ export interface BatcherOptions<T> {
   onWriteError?: (err: unknown, attempt: number, pending: number) => void;
 }
 
-
 export class Batcher<T> {
   private pending: T[] = [];
   private timer: NodeJS.Timeout | null = null;

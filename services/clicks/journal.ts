@@ -9,7 +9,21 @@
  * No npm package fitted: the maintained append-only logs (hypercore, async-append-only-log, @peerbit/log) are signed
  * or block-aligned logs for replication, with no way to drop a stored prefix and no control of the sync cadence.
  */
-import { closeSync, fdatasync, fsync, mkdirSync, openSync, readdirSync, readFileSync, statSync, close, ftruncateSync, unlinkSync, writeSync, chmodSync } from 'node:fs';
+import {
+  closeSync,
+  fdatasync,
+  fsync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  close,
+  ftruncateSync,
+  unlinkSync,
+  writeSync,
+  chmodSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 

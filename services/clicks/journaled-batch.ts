@@ -119,9 +119,9 @@ export class JournaledBatch<T> {
     for (const line of lines) {
       const item = this.o.decode(line);
       if (item !== null) this.mem.push(item);
-      else if (this.mem.length === 0) (this.done++, this.unreadable++);
+      else if (this.mem.length === 0) this.done++, this.unreadable++;
       // An unreadable line between readable ones keeps its place as a gap of one: counted, and stepped over below.
-      else (this.mem.push(SKIP as T), this.unreadable++);
+      else this.mem.push(SKIP as T), this.unreadable++;
     }
     if (this.done + this.mem.length >= this.o.journal.appended) this.spilled = false;
   }

@@ -46,7 +46,11 @@ export interface ClickStore {
   insert(rows: ClickRow[]): Promise<void>;
 }
 
-export type ClickInput = Omit<ClickRow, 'visitorHash' | 'clickedAt' | 'id' | 'key' | 'overBudget' | 'paid'> & { id: number | null; ip: string; paid?: boolean };
+export type ClickInput = Omit<ClickRow, 'visitorHash' | 'clickedAt' | 'id' | 'key' | 'overBudget' | 'paid'> & {
+  id: number | null;
+  ip: string;
+  paid?: boolean;
+};
 
 const DAY_MS = 86_400_000;
 
@@ -82,7 +86,11 @@ export class ClickRecorder {
   constructor(private readonly opts: RecorderOptions) {
     const { log } = opts;
     this.budget = new ClickBudget(opts.budgetPerMinute ?? 20);
-    this.ids = new IdPool({ allocate: (n) => opts.store.allocateIds(n), block: opts.idBlock, onError: (err) => log.warn({ err }, 'could not reserve click ids; redirects go without sub-IDs until the database is back') });
+    this.ids = new IdPool({
+      allocate: (n) => opts.store.allocateIds(n),
+      block: opts.idBlock,
+      onError: (err) => log.warn({ err }, 'could not reserve click ids; redirects go without sub-IDs until the database is back'),
+    });
     this.batcher = new JournaledBatch<ClickRow>({
       ...opts.batch,
       journal: opts.journal,
@@ -90,12 +98,19 @@ export class ClickRecorder {
       encode: (row) => this.encode(row),
       decode: (line) => this.decode(line),
       // The first failure and every tenth after it: an outage retries often, and one line says as much as fifty.
-      onWriteError: (err, attempt, pending) => void ((attempt === 1 || attempt % 10 === 0) && log.warn({ err, attempt, pending }, 'writing clicks to the database failed; they stay in memory and are tried again')),
+      onWriteError: (err, attempt, pending) =>
+        void (
+          (attempt === 1 || attempt % 10 === 0) &&
+          log.warn({ err, attempt, pending }, 'writing clicks to the database failed; they stay in memory and are tried again')
+        ),
       onDrop: (total) => {
         // One line a second at most: the cap is reached when the database has been away for a while.
         if (Date.now() - this.lastDropLog < 1000) return;
         this.lastDropLog = Date.now();
-        log.error({ dropped: total, journalBytes: opts.journal.bytes }, 'clicks are being dropped: the click journal is full (CLICK_JOURNAL_MAX_MB) or cannot be written');
+        log.error(
+          { dropped: total, journalBytes: opts.journal.bytes },
+          'clicks are being dropped: the click journal is full (CLICK_JOURNAL_MAX_MB) or cannot be written',
+        );
       },
     });
   }
@@ -166,7 +181,14 @@ export class ClickRecorder {
    */
   stats(): { written: number; dropped: number; pending: number; recovered: number; kept: number; failedWrites: number } {
     const b = this.batcher;
-    return { written: b.written, dropped: b.dropped, pending: b.size, recovered: this.opts.journal.recovered, kept: this.kept, failedWrites: b.failedWrites };
+    return {
+      written: b.written,
+      dropped: b.dropped,
+      pending: b.size,
+      recovered: this.opts.journal.recovered,
+      kept: this.kept,
+      failedWrites: b.failedWrites,
+    };
   }
 
   private kept = 0;
@@ -189,7 +211,8 @@ export class ClickRecorder {
     } catch {
       return null;
     }
-    if (typeof parsed !== 'object' || parsed === null || typeof parsed.provider !== 'string' || typeof parsed.clickedAt !== 'string') return null;
+    if (typeof parsed !== 'object' || parsed === null || typeof parsed.provider !== 'string' || typeof parsed.clickedAt !== 'string')
+      return null;
     const { ip, ...row } = parsed;
     row.key ??= null;
     if (typeof ip === 'string') this.unhashed.set(row, ip);

@@ -23,5 +23,7 @@ export function publishedOn(article: { updated: string; publishAt?: string }): s
 
 /** Newest first; articles of one day by slug, so the order never depends on the file system. */
 export function newestFirst<T extends { slug: string; published: string }>(articles: T[]): T[] {
-  return [...articles].sort((a, b) => (a.published === b.published ? (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0) : a.published < b.published ? 1 : -1));
+  return [...articles].sort((a, b) =>
+    a.published === b.published ? (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0) : a.published < b.published ? 1 : -1,
+  );
 }

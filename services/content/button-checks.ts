@@ -34,7 +34,13 @@ export function downloadButtons(data: unknown): DownloadButton[] {
       const providers = (o.providers as { provider?: unknown }[]).map((p) => p?.provider).filter((p): p is string => typeof p === 'string');
       (o.buttons as Record<string, unknown>[]).forEach((b, i) => {
         if (typeof b?.label === 'string' && typeof b.link === 'string') {
-          found.push({ pointer: `${pointer}/buttons/${i}/label`, label: b.label, link: b.link, providers, ...(typeof b.otherwise === 'string' ? { otherwise: b.otherwise } : {}) });
+          found.push({
+            pointer: `${pointer}/buttons/${i}/label`,
+            label: b.label,
+            link: b.link,
+            providers,
+            ...(typeof b.otherwise === 'string' ? { otherwise: b.otherwise } : {}),
+          });
         }
       });
       return;
@@ -54,10 +60,14 @@ export function downloadProblems(b: DownloadButton, providers: ReadonlyMap<strin
   if (promised === undefined) return [];
   if (promised !== b.link) return [`"${b.label}" opens the ${b.link} link: label it for that platform, or set link: ${promised}`];
   if (b.otherwise !== undefined) {
-    return promisedLink(b.otherwise) !== undefined ? [`otherwise: "${b.otherwise}" is shown where there is no ${b.link} link, so it cannot promise a download; say "Visit {name}"`] : [];
+    return promisedLink(b.otherwise) !== undefined
+      ? [`otherwise: "${b.otherwise}" is shown where there is no ${b.link} link, so it cannot promise a download; say "Visit {name}"`]
+      : [];
   }
   const without = b.providers.filter((slug) => providers.get(slug)?.links && !providers.get(slug)!.links!.includes(b.link));
   if (!without.length) return [];
   const names = without.map((slug) => providers.get(slug)!.name);
-  return [`"${b.label}" would open the homepage of ${names.join(', ')}: ${without.length > 1 ? 'they have' : 'it has'} no ${b.link} link. Add links.${b.link} to ${without.map((s) => `data/providers/${s}.yaml`).join(', ')}, or add otherwise: "Visit {name}" to the button`];
+  return [
+    `"${b.label}" would open the homepage of ${names.join(', ')}: ${without.length > 1 ? 'they have' : 'it has'} no ${b.link} link. Add links.${b.link} to ${without.map((s) => `data/providers/${s}.yaml`).join(', ')}, or add otherwise: "Visit {name}" to the button`,
+  ];
 }

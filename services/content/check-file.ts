@@ -21,7 +21,14 @@ export interface FileCheck {
 export function checkFile(dataDir: string, rel: string, text: string): FileCheck {
   const { source, problems } = parseSource(dataDir, rel, text);
   if (!source.kind) {
-    problems.push({ file: source.file, line: 1, column: 1, pointer: '', severity: 'error', message: 'no content kind lives at this path (see data/README.md)' });
+    problems.push({
+      file: source.file,
+      line: 1,
+      column: 1,
+      pointer: '',
+      severity: 'error',
+      message: 'no content kind lives at this path (see data/README.md)',
+    });
     return { source: undefined, problems, valid: false };
   }
   const kinded = source as SourceFile & { kind: NonNullable<SourceFile['kind']> };
@@ -65,11 +72,18 @@ function unreadable(dataDir: string, rel: string, err: NodeJS.ErrnoException): F
   const path = join(dataDir, rel);
   const link = lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(path) : undefined;
   const why =
-    err.code === 'ENOENT' ? (link === undefined ? 'it was removed while being checked' : `it is a link to ${link}, which does not exist`)
-    : err.code === 'EACCES' || err.code === 'EPERM' ? 'permission denied'
-    : err.code === 'ELOOP' ? 'it is a link that leads back to itself'
-    : err.message;
-  const problems: Problem[] = [{ file: printedPath(dataDir, rel), line: 1, column: 1, pointer: '', severity: 'error', message: `cannot be read: ${why}` }];
+    err.code === 'ENOENT'
+      ? link === undefined
+        ? 'it was removed while being checked'
+        : `it is a link to ${link}, which does not exist`
+      : err.code === 'EACCES' || err.code === 'EPERM'
+        ? 'permission denied'
+        : err.code === 'ELOOP'
+          ? 'it is a link that leads back to itself'
+          : err.message;
+  const problems: Problem[] = [
+    { file: printedPath(dataDir, rel), line: 1, column: 1, pointer: '', severity: 'error', message: `cannot be read: ${why}` },
+  ];
   // Still there for the files that refer to it, by its file name, like a file that does not parse.
   const source = kindOf(rel) ? sourceOf(dataDir, rel, undefined) : undefined;
   if (!source) return { source, problems, valid: false };
@@ -87,7 +101,12 @@ export interface PortableCheck {
 }
 
 export function portable(check: FileCheck): PortableCheck {
-  const p: PortableCheck = { kind: check.source !== undefined, problems: check.problems, valid: check.valid, spots: check.source?.spots ?? {} };
+  const p: PortableCheck = {
+    kind: check.source !== undefined,
+    problems: check.problems,
+    valid: check.valid,
+    spots: check.source?.spots ?? {},
+  };
   if (check.facts) p.facts = check.facts;
   return p;
 }

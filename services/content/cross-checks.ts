@@ -20,14 +20,19 @@ export type { ProviderStub };
  * its reference, naming the order. A provider that does not exist, whose rating has a mistake, or that the place may
  * not name, is left out: that is its own error.
  */
-function rankedLists(file: CheckedFile, providers: ReadonlyMap<string, ProviderStub>, report: (ref: number, message: string) => void): void {
+function rankedLists(
+  file: CheckedFile,
+  providers: ReadonlyMap<string, ProviderStub>,
+  report: (ref: number, message: string) => void,
+): void {
   const judged = (p: ProviderStub) => p.draft !== true || file.facts.stub.draft === true;
   const lists = new Map<string, number[]>();
   file.facts.refLists.forEach((list, k) => {
     if (list !== null) lists.set(list, [...(lists.get(list) ?? []), k]);
   });
   for (const refs of lists.values()) {
-    const items = refs.map((k) => ({ k, p: providers.get(file.facts.refs[k]![0]), role: file.facts.refs[k]![2] }))
+    const items = refs
+      .map((k) => ({ k, p: providers.get(file.facts.refs[k]![0]), role: file.facts.refs[k]![2] }))
       .filter((x): x is { k: number; p: ProviderStub & { rating: number }; role: typeof x.role } => typeof x.p?.rating === 'number')
       // A provider this place may not name at all (shut down, or picked without a review) has that one error instead.
       .filter((x) => judged(x.p) && (!x.role || (x.p.status !== 'discontinued' && (x.role !== 'pick' || !!x.p.review))));
@@ -35,8 +40,13 @@ function rankedLists(file: CheckedFile, providers: ReadonlyMap<string, ProviderS
     if (wrong === -1) continue;
     const { k, p } = items[wrong]!;
     const before = items[wrong - 1]!.p;
-    const order = byRating(items.map((x) => x.p)).map((x) => x.slug).join(', ');
-    report(k, `${p.name} (${p.rating}) is listed after ${before.name} (${before.rating}): every list of providers is in rating order, ties by name, so that no commission can move one up; list them as ${order}`);
+    const order = byRating(items.map((x) => x.p))
+      .map((x) => x.slug)
+      .join(', ');
+    report(
+      k,
+      `${p.name} (${p.rating}) is listed after ${before.name} (${before.rating}): every list of providers is in rating order, ties by name, so that no commission can move one up; list them as ${order}`,
+    );
   }
 }
 
@@ -57,14 +67,22 @@ export interface CrossCheckOptions {
 const shutDown = (p: ProviderStub) => `${p.name} shut down${p.discontinued ? ` on ${p.discontinued.on}` : ''}`;
 
 /** A file and its facts (fileRules). */
-export interface CheckedFile { source: SourceFile; facts: FileFacts }
+export interface CheckedFile {
+  source: SourceFile;
+  facts: FileFacts;
+}
 
 /**
  * Every problem that spans files (slugs, routes, the featured provider, provider and plan references, figure
  * references, internal links) or depends on the day (ended offers, old prices), each at the position of the value it
  * is about. Problems with one cause (a provider, a plan or a page that does not exist) are folded into the first.
  */
-export function crossCheck(files: CheckedFile[], content: RouteContent & { site: { prices?: { maxAgeDays?: number }; jurisdiction?: string }; providers: { slug: string }[] }, routes: RouteEntry[], opts: CrossCheckOptions): Problem[] {
+export function crossCheck(
+  files: CheckedFile[],
+  content: RouteContent & { site: { prices?: { maxAgeDays?: number }; jurisdiction?: string }; providers: { slug: string }[] },
+  routes: RouteEntry[],
+  opts: CrossCheckOptions,
+): Problem[] {
   const problems: Problem[] = [];
   const at = reporter(problems);
   const causes = new Map<string, { problems: Problem[]; more: (n: number) => string }>();
@@ -80,7 +98,16 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
 
   const drafts = opts.drafts ?? new Map<string, ProviderStub>();
   const providers = new Map([...content.providers.map((p) => [p.slug, p as ProviderStub] as const), ...drafts]);
-  const figures = figureRules(problems, providers, { today: opts.today, maxAgeDays: content.site.prices?.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS, testLine: (content.methodology as { testLine?: unknown } | undefined)?.testLine !== undefined }, sharing);
+  const figures = figureRules(
+    problems,
+    providers,
+    {
+      today: opts.today,
+      maxAgeDays: content.site.prices?.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS,
+      testLine: (content.methodology as { testLine?: unknown } | undefined)?.testLine !== undefined,
+    },
+    sharing,
+  );
   // Maps, not finds: every file and every link looks a route up, so a linear search made validation quadratic.
   const byPath = routesByPath(routes);
   const bySource = new Map<string, RouteEntry>();
@@ -137,43 +164,113 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
     }
     facts.refs.forEach(([provider, plan, role], k) => {
       const p = providers.get(provider);
-      if (!p) because(`provider:${provider}`, references)(s, pointerOf(file, 'refs', k), 'error', `unknown provider '${provider}'${suggestion(provider, providers.keys())}`);
+      if (!p)
+        because(`provider:${provider}`, references)(
+          s,
+          pointerOf(file, 'refs', k),
+          'error',
+          `unknown provider '${provider}'${suggestion(provider, providers.keys())}`,
+        );
       else if (p.draft && !inDraft) {
-        because(`draft:${p.slug}`, references)(s, pointerOf(file, 'refs', k), 'error', `${draftText(p)}: publish it first (remove draft: true once it is filled in) or name another provider`);
+        because(`draft:${p.slug}`, references)(
+          s,
+          pointerOf(file, 'refs', k),
+          'error',
+          `${draftText(p)}: publish it first (remove draft: true once it is filled in) or name another provider`,
+        );
         return;
       } else if (plan !== null && p.plans && !Object.hasOwn(p.plans, plan)) {
         const ids = Object.keys(p.plans);
-        because(`plan:${p.slug}:${plan}`, references)(s, pointerOf(file, 'refs', k).replace(/provider$/, 'plan'), 'error', `'${plan}' is not one of ${p.name}'s plans (${ids.join(', ')})${suggestion(plan, ids)}`);
+        because(`plan:${p.slug}:${plan}`, references)(
+          s,
+          pointerOf(file, 'refs', k).replace(/provider$/, 'plan'),
+          'error',
+          `'${plan}' is not one of ${p.name}'s plans (${ids.join(', ')})${suggestion(plan, ids)}`,
+        );
       }
       if (!p || !role) return;
       const place = PLACE_NAMES[facts.places?.[k] ?? ''] ?? 'this place';
       // A visitor is sent only where the site can vouch for the provider: a review it can read, a service that still
       // runs. A provider marked discontinued (or left without a review) while pages still pick it is one mistake.
-      if (p.status === 'discontinued') because(`discontinued:${p.slug}`, references)(s, pointerOf(file, 'refs', k), 'error', `${shutDown(p)}: ${place} may not offer it or its buttons (its review stays, with a notice); name a provider still in business`);
-      else if (role === 'pick' && !p.review) because(`unreviewed:${p.slug}`, references)(s, pointerOf(file, 'refs', k), 'error', `${p.name} has no review: ${place} may name only a reviewed provider (a mention in running text is fine); give it a review or pick another`);
+      if (p.status === 'discontinued')
+        because(`discontinued:${p.slug}`, references)(
+          s,
+          pointerOf(file, 'refs', k),
+          'error',
+          `${shutDown(p)}: ${place} may not offer it or its buttons (its review stays, with a notice); name a provider still in business`,
+        );
+      else if (role === 'pick' && !p.review)
+        because(`unreviewed:${p.slug}`, references)(
+          s,
+          pointerOf(file, 'refs', k),
+          'error',
+          `${p.name} has no review: ${place} may name only a reviewed provider (a mention in running text is fine); give it a review or pick another`,
+        );
     });
     if (facts.jurisdiction !== undefined && !content.site.jurisdiction && !siteSpoiled) {
-      at(s, facts.jurisdiction, 'error', `{jurisdiction} needs site.yaml \`legal: { jurisdiction: … }\`, the governing law the terms state`);
+      at(
+        s,
+        facts.jurisdiction,
+        'error',
+        `{jurisdiction} needs site.yaml \`legal: { jurisdiction: … }\`, the governing law the terms state`,
+      );
     }
     rankedLists(file, providers, (k, message) => at(s, pointerOf(file, 'refs', k), 'error', message));
     figures.check(file, pointerOf, inDraft);
     facts.links.forEach((href, k) => {
       const go = /^\/go\/([^/?#]+)(?:\/([^/?#]+))?/.exec(href);
       if (go) {
-        if (!providers.has(go[1]!)) because(`provider:${go[1]}`, references)(s, pointerOf(file, 'links', k), 'error', `link to unknown provider '${go[1]}'${suggestion(go[1]!, providers.keys())}`);
+        if (!providers.has(go[1]!))
+          because(`provider:${go[1]}`, references)(
+            s,
+            pointerOf(file, 'links', k),
+            'error',
+            `link to unknown provider '${go[1]}'${suggestion(go[1]!, providers.keys())}`,
+          );
         else if (providers.get(go[1]!)!.draft) {
-          if (!inDraft) because(`draft:${go[1]}`, references)(s, pointerOf(file, 'links', k), 'error', `${draftText(providers.get(go[1]!)!)}: /go/${go[1]} is not found until it is published; publish it first or link elsewhere`);
-        }
-        else if (providers.get(go[1]!)!.status === 'discontinued') because(`discontinued:${go[1]}`, references)(s, pointerOf(file, 'links', k), 'error', `${shutDown(providers.get(go[1]!)!)}: a button to /go/${go[1]} would only lead to its review; link to /vpn-reviews/${go[1]} or to a provider still in business`);
-        else if (go[2] !== undefined && !(LINK_NAMES as readonly string[]).includes(go[2]) && !providers.get(go[1]!)!.linkNames?.includes(go[2])) {
+          if (!inDraft)
+            because(`draft:${go[1]}`, references)(
+              s,
+              pointerOf(file, 'links', k),
+              'error',
+              `${draftText(providers.get(go[1]!)!)}: /go/${go[1]} is not found until it is published; publish it first or link elsewhere`,
+            );
+        } else if (providers.get(go[1]!)!.status === 'discontinued')
+          because(`discontinued:${go[1]}`, references)(
+            s,
+            pointerOf(file, 'links', k),
+            'error',
+            `${shutDown(providers.get(go[1]!)!)}: a button to /go/${go[1]} would only lead to its review; link to /vpn-reviews/${go[1]} or to a provider still in business`,
+          );
+        else if (
+          go[2] !== undefined &&
+          !(LINK_NAMES as readonly string[]).includes(go[2]) &&
+          !providers.get(go[1]!)!.linkNames?.includes(go[2])
+        ) {
           const known = [...LINK_NAMES, ...(providers.get(go[1]!)!.linkNames ?? [])];
-          at(s, pointerOf(file, 'links', k), 'error', `/go/${go[1]}/${go[2]}: '${go[2]}' is not a link name (${known.join(', ')})${suggestion(go[2], known)}`);
+          at(
+            s,
+            pointerOf(file, 'links', k),
+            'error',
+            `/go/${go[1]}/${go[2]}: '${go[2]}' is not a link name (${known.join(', ')})${suggestion(go[2], known)}`,
+          );
         }
       } else if (opts.offSite?.has(normalizePath(href))) {
-        if (!inDraft) because(`path:${normalizePath(href)}`, references)(s, pointerOf(file, 'links', k), 'error', `internal link ${href} leads to a page that is not on the site: ${opts.offSite.get(normalizePath(href))}`);
+        if (!inDraft)
+          because(`path:${normalizePath(href)}`, references)(
+            s,
+            pointerOf(file, 'links', k),
+            'error',
+            `internal link ${href} leads to a page that is not on the site: ${opts.offSite.get(normalizePath(href))}`,
+          );
       } else if (!byPath.has(normalizePath(href)) || href.startsWith('/404')) {
         allPaths ??= routes.map((r) => r.path);
-        because(`path:${normalizePath(href)}`, references)(s, pointerOf(file, 'links', k), 'error', `internal link ${href} does not resolve to a page${suggestion(href, allPaths)}`);
+        because(`path:${normalizePath(href)}`, references)(
+          s,
+          pointerOf(file, 'links', k),
+          'error',
+          `internal link ${href} does not resolve to a page${suggestion(href, allPaths)}`,
+        );
       }
     });
     for (const b of facts.downloads ?? []) for (const message of downloadProblems(b, providers)) at(s, b.pointer, 'error', message);
@@ -184,7 +281,9 @@ export function crossCheck(files: CheckedFile[], content: RouteContent & { site:
     }
   }
   // Drafts too: a draft provider's scores and author are checked while it is written, not first when it is published.
-  editorialRules(files, { ...content, providers: [...content.providers, ...drafts.values()] } as unknown as EditorialContent, at, (cause) => because(cause, references));
+  editorialRules(files, { ...content, providers: [...content.providers, ...drafts.values()] } as unknown as EditorialContent, at, (cause) =>
+    because(cause, references),
+  );
   for (const c of causes.values()) problems.push(foldProblems(c.problems, c.more));
   return problems;
 }

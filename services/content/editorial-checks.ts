@@ -14,7 +14,15 @@ type At = (s: SourceFile, pointer: string, severity: Severity, message: string, 
 
 /** What these rules read of the content's stubs (routes.ts routeStub). */
 export interface EditorialContent {
-  providers: { slug: string; name: string; rating?: number; scores?: Record<string, number>; speed?: SpeedRecord; review?: { author?: string }; status?: string }[];
+  providers: {
+    slug: string;
+    name: string;
+    rating?: number;
+    scores?: Record<string, number>;
+    speed?: SpeedRecord;
+    review?: { author?: string };
+    status?: string;
+  }[];
   methodology?: { criteria?: Criterion[]; speedTolerance?: number; testLine?: { mbps: number } };
   authors?: { authors?: { id: string }[] };
   comparison?: RouteContent['comparison'];
@@ -45,7 +53,13 @@ export function editorialRules(files: readonly CheckedFile[], content: Editorial
     });
     const total = criteria.reduce((sum, c) => sum + c.weight, 0);
     if (total !== 100) {
-      at(methodFile.source, '/criteria', 'error', `the criteria's weights sum to ${total}; they must sum to 100 (${criteria.map((c) => `${c.id} ${c.weight}`).join(', ')})`, 'key');
+      at(
+        methodFile.source,
+        '/criteria',
+        'error',
+        `the criteria's weights sum to ${total}; they must sum to 100 (${criteria.map((c) => `${c.id} ${c.weight}`).join(', ')})`,
+        'key',
+      );
       criteriaOk = false;
     }
   }
@@ -66,8 +80,15 @@ export function editorialRules(files: readonly CheckedFile[], content: Editorial
       if (author !== undefined) at(s, pointer, 'error', `author '${author}' needs data/authors.yaml, which lists who writes for the site`);
       return;
     }
-    if (author === undefined) at(s, parent, 'error', `the ${what} names no author: add \`author:\` with one of ${authorIds.join(', ')}`, 'key');
-    else if (!authorIds.includes(author)) at(s, pointer, 'error', `unknown author '${author}' (data/authors.yaml lists ${authorIds.join(', ')})${suggestion(author, authorIds)}`);
+    if (author === undefined)
+      at(s, parent, 'error', `the ${what} names no author: add \`author:\` with one of ${authorIds.join(', ')}`, 'key');
+    else if (!authorIds.includes(author))
+      at(
+        s,
+        pointer,
+        'error',
+        `unknown author '${author}' (data/authors.yaml lists ${authorIds.join(', ')})${suggestion(author, authorIds)}`,
+      );
   };
 
   const providers = new Map(content.providers.map((p) => [p.slug, p]));
@@ -88,12 +109,26 @@ export function editorialRules(files: readonly CheckedFile[], content: Editorial
     }
     if (!criteriaOk) continue;
     if (!p.scores) {
-      if (p.review) at(s, '/rating', 'error', `${p.name} has a review but no scores: add \`scores:\` out of 10 for the criteria it was tested for (${criteria.map((c) => c.id).join(', ')})`, 'key');
+      if (p.review)
+        at(
+          s,
+          '/rating',
+          'error',
+          `${p.name} has a review but no scores: add \`scores:\` out of 10 for the criteria it was tested for (${criteria.map((c) => c.id).join(', ')})`,
+          'key',
+        );
       continue;
     }
     const ids = criteria.map((c) => c.id);
     const unknown = Object.keys(p.scores).filter((id) => !ids.includes(id));
-    for (const id of unknown) at(s, `/scores/${escape(id)}`, 'error', `'${id}' is not a criterion of data/methodology.yaml (${ids.join(', ')})${suggestion(id, ids)}`, 'key');
+    for (const id of unknown)
+      at(
+        s,
+        `/scores/${escape(id)}`,
+        'error',
+        `'${id}' is not a criterion of data/methodology.yaml (${ids.join(', ')})${suggestion(id, ids)}`,
+        'key',
+      );
     if (unknown.length || p.rating === undefined) continue;
     const made = ratingFromScores(p.scores, criteria);
     if (made === undefined || made === p.rating) continue;
@@ -104,7 +139,12 @@ export function editorialRules(files: readonly CheckedFile[], content: Editorial
     const advice = changes.length
       ? `set ${changes.map((c) => `${c.id} to ${c.to}${c.from === undefined ? ' (now untested)' : ` (now ${c.from})`}`).join(', or ')}`
       : 'change several scores';
-    at(s, '/rating', 'error', `rating ${p.rating} is not what its scores make: their weighted average is ${average.toFixed(2)} of 10, which gives ${made}; for ${p.rating} it must be ${low} to ${high}: ${advice}; or set rating to ${made}`);
+    at(
+      s,
+      '/rating',
+      'error',
+      `rating ${p.rating} is not what its scores make: their weighted average is ${average.toFixed(2)} of 10, which gives ${made}; for ${p.rating} it must be ${low} to ${high}: ${advice}; or set rating to ${made}`,
+    );
   }
 
   // Every speed table was measured on the method's one test line: a review that states another contradicts it, and
@@ -118,14 +158,25 @@ export function editorialRules(files: readonly CheckedFile[], content: Editorial
       const p = content.providers.find((x) => x.slug === f.facts.stub.slug);
       if (!p?.speed || p.speed.baseline === line) continue;
       offLine.add(p.slug);
-      at(f.source, '/review/speed/baseline', 'error', `baseline ${p.speed.baseline} Mbps is not the test line: every speed test runs on methodology.yaml testLine (${line} Mbps); measure on it, or correct the figure`);
+      at(
+        f.source,
+        '/review/speed/baseline',
+        'error',
+        `baseline ${p.speed.baseline} Mbps is not the test line: every speed test runs on methodology.yaml testLine (${line} Mbps); measure on it, or correct the figure`,
+      );
     }
   }
 
   // Speed scores against the measurements, over the providers whose files have no mistake of their own.
   if (criteriaOk && criteria?.some((c) => c.id === 'speed')) {
-    const providerFiles = new Map(files.filter((f) => f.source.kind === 'provider' && !spoiled(f)).map((f) => [f.facts.stub.slug as string, f]));
-    const scored = content.providers.filter((p): p is typeof p & { scores: Record<string, number>; speed: SpeedRecord } => providerFiles.has(p.slug) && !offLine.has(p.slug) && p.scores?.speed !== undefined && p.speed !== undefined)
+    const providerFiles = new Map(
+      files.filter((f) => f.source.kind === 'provider' && !spoiled(f)).map((f) => [f.facts.stub.slug as string, f]),
+    );
+    const scored = content.providers
+      .filter(
+        (p): p is typeof p & { scores: Record<string, number>; speed: SpeedRecord } =>
+          providerFiles.has(p.slug) && !offLine.has(p.slug) && p.scores?.speed !== undefined && p.speed !== undefined,
+      )
       .map((p): SpeedScored => ({ slug: p.slug, name: p.name, score: p.scores.speed!, speed: p.speed }));
     for (const d of speedDisagreements(scored, content.methodology?.speedTolerance ?? DEFAULT_SPEED_TOLERANCE)) {
       at(providerFiles.get(d.slug)!.source, '/scores/speed', 'error', d.message);
@@ -155,10 +206,26 @@ export function editorialRules(files: readonly CheckedFile[], content: Editorial
       continue;
     }
     const gone = [a, b].map((x) => providers.get(x!)!).find((p) => p.status === 'discontinued');
-    if (gone) at(s, '/slug', 'error', `${gone.name} has shut down: /compare/${slug} now redirects to the other provider's review, so this file is read by no page; remove it`);
-    else if (pairs.has(`${b}-vs-${a}`)) at(s, '/slug', 'error', `the page for this pair is /compare/${b}-vs-${a} (${providers.get(b!)?.name ?? b} ranks first by rating): name the file compare/${b}-vs-${a}.yaml and its slug ${b}-vs-${a}`);
-    else at(s, '/slug', 'error', `no head-to-head page is made for '${slug}': a pair is two reviewed providers${comparison.pairs?.limit ? ` among the first ${comparison.pairs.limit} by rating` : ''}, the one ranked higher first${suggestion(slug, pairs)}`);
+    if (gone)
+      at(
+        s,
+        '/slug',
+        'error',
+        `${gone.name} has shut down: /compare/${slug} now redirects to the other provider's review, so this file is read by no page; remove it`,
+      );
+    else if (pairs.has(`${b}-vs-${a}`))
+      at(
+        s,
+        '/slug',
+        'error',
+        `the page for this pair is /compare/${b}-vs-${a} (${providers.get(b!)?.name ?? b} ranks first by rating): name the file compare/${b}-vs-${a}.yaml and its slug ${b}-vs-${a}`,
+      );
+    else
+      at(
+        s,
+        '/slug',
+        'error',
+        `no head-to-head page is made for '${slug}': a pair is two reviewed providers${comparison.pairs?.limit ? ` among the first ${comparison.pairs.limit} by rating` : ''}, the one ranked higher first${suggestion(slug, pairs)}`,
+      );
   }
 }
-
-

@@ -5,7 +5,16 @@
 import type { CheckedFile } from './cross-checks.ts';
 import { draftText, type ProviderStub } from './provider-stub.ts';
 import type { FactPointers } from './file-rules.ts';
-import { AGGREGATES, daysSince, isAggregate, PLAN_FIELDS, PROVIDER_FIELDS, SPEED_FIELDS, referenceProblem, referencesIn } from './figures.ts';
+import {
+  AGGREGATES,
+  daysSince,
+  isAggregate,
+  PLAN_FIELDS,
+  PROVIDER_FIELDS,
+  SPEED_FIELDS,
+  referenceProblem,
+  referencesIn,
+} from './figures.ts';
 import { literalFigures, literalMessage, providerNamedFor, type Literal } from './figure-rules.ts';
 import { suggestion, type Problem, type Severity } from './problem.ts';
 import { locate, locateText, type SourceFile } from './source.ts';
@@ -55,11 +64,20 @@ export function figureRules(
         // A provider whose plans have a mistake of their own: that mistake is the error, not every reference to them.
         if (p && !p.plans) return;
         if (p?.draft && !inDraft) {
-          textReporter(sharing(`draft:${p.slug}`))(s, pointerOf(file, 'figures', k), raw, nth, 'error', `${raw}: ${draftText(p)}; publish it first (remove draft: true once it is filled in) or quote another provider`);
+          textReporter(sharing(`draft:${p.slug}`))(
+            s,
+            pointerOf(file, 'figures', k),
+            raw,
+            nth,
+            'error',
+            `${raw}: ${draftText(p)}; publish it first (remove draft: true once it is filled in) or quote another provider`,
+          );
           return;
         }
         const unrecorded = ref.provider === 'method' && ['line', 'city', 'runs', 'days'].includes(ref.field) && !opts.testLine;
-        const problem = unrecorded ? 'methodology.yaml has no testLine, the one record of the test conditions this figure is read from' : referenceProblem(ref, providers as ReadonlyMap<string, Required<ProviderStub>>);
+        const problem = unrecorded
+          ? 'methodology.yaml has no testLine, the one record of the test conditions this figure is read from'
+          : referenceProblem(ref, providers as ReadonlyMap<string, Required<ProviderStub>>);
         if (!problem) return;
         // References to a provider that does not exist are one error with the others that name it.
         const list = p || isAggregate(ref.provider) ? problems : sharing(`provider:${ref.provider}`);
@@ -76,7 +94,14 @@ export function figureRules(
         const days = daysSince(date, opts.today);
         if (days > opts.maxAgeDays) {
           const pos = locate(s, pointer);
-          problems.push({ file: s.file, line: pos.line, column: pos.column, pointer, severity: 'warning', message: `price checked on ${date}, ${days} days ago (more than ${opts.maxAgeDays}, site.yaml prices.maxAgeDays): check it at the provider and update the date` });
+          problems.push({
+            file: s.file,
+            line: pos.line,
+            column: pos.column,
+            pointer,
+            severity: 'warning',
+            message: `price checked on ${date}, ${days} days ago (more than ${opts.maxAgeDays}, site.yaml prices.maxAgeDays): check it at the provider and update the date`,
+          });
         }
       }
     },

@@ -49,7 +49,10 @@ const ALWAYS: [FigureKind, RegExp][] = [
   ['servers', new RegExp(`${NOT_AFTER}\\b\\d{1,3}(?:,?\\d{3})*\\+ servers\\b`, 'gi')],
   ...REVIEW_COUNTS.map((re): [FigureKind, RegExp] => ['count', re]),
   // The site's own test line ("from a 100 Mbps line", "our 1 Gbps test line"), not any line a reader might have.
-  ['testLine', /\b(?:our|from a|on a|to a|of a|of our|against a)(?: (?:fibre|test))? \d+ [MG]bps(?: fibre)?(?: test)? (?:line|connection)\b/gi],
+  [
+    'testLine',
+    /\b(?:our|from a|on a|to a|of a|of our|against a)(?: (?:fibre|test))? \d+ [MG]bps(?: fibre)?(?: test)? (?:line|connection)\b/gi,
+  ],
 ];
 
 /** Forms that are a provider's figure when the text is about a provider: "94 countries", "six devices", "4.9/5". */
@@ -86,17 +89,31 @@ export function literalFigures(value: string, aboutProvider: boolean): { always:
   scan(text, ABOUT_A_PROVIDER, aboutProvider ? always : ifNamed);
   always.sort((a, b) => a.index - b.index);
   // Two forms of one count ("all eight VPN services we tested") are one mistake.
-  const counts = always.filter((l, i) => l.kind !== 'count' || !always.slice(0, i).some((e) => e.kind === 'count' && e.index + e.text.length > l.index));
+  const counts = always.filter(
+    (l, i) => l.kind !== 'count' || !always.slice(0, i).some((e) => e.kind === 'count' && e.index + e.text.length > l.index),
+  );
   return { always: counts, ifNamed };
 }
 
 /** Which reference to write instead of a typed figure. */
 export function literalMessage(l: Literal, provider: string | undefined): string {
-  if (l.kind === 'testLine') return `test line "${l.text}" is written out; the speed-test conditions live once, in methodology.yaml testLine: write {{method.line}}`;
-  if (l.kind === 'count') return `count "${l.text}" is written out; how many providers the site reviews comes from the content: write {{count.reviewed}}`;
+  if (l.kind === 'testLine')
+    return `test line "${l.text}" is written out; the speed-test conditions live once, in methodology.yaml testLine: write {{method.line}}`;
+  if (l.kind === 'count')
+    return `count "${l.text}" is written out; how many providers the site reviews comes from the content: write {{count.reviewed}}`;
   const slug = provider ?? '<provider>';
-  const ref = l.kind === 'servers' || l.kind === 'countries' || l.kind === 'devices' || l.kind === 'rating' ? `{{${slug}.${l.kind}}}` : `{{${slug}.${l.kind}}} (or {{${slug}.<plan>.${l.kind}}})`;
-  const what = { price: 'price', discount: 'discount', servers: 'server count', countries: 'country count', devices: 'device limit', rating: 'rating' }[l.kind];
+  const ref =
+    l.kind === 'servers' || l.kind === 'countries' || l.kind === 'devices' || l.kind === 'rating'
+      ? `{{${slug}.${l.kind}}}`
+      : `{{${slug}.${l.kind}}} (or {{${slug}.<plan>.${l.kind}}})`;
+  const what = {
+    price: 'price',
+    discount: 'discount',
+    servers: 'server count',
+    countries: 'country count',
+    devices: 'device limit',
+    rating: 'rating',
+  }[l.kind];
   return `${what} "${l.text}" is written out; a provider's figures come only from its record in data/providers: write ${ref}, or show the plan through a card`;
 }
 

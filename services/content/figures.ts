@@ -74,7 +74,14 @@ export function planOf(p: Pick<FigureSource, 'slug' | 'plan' | 'plans'>, id?: st
   if (!plan) return undefined;
   const discount = discountOf(plan);
   const savings = savingsOf(plan);
-  return { ...plan, provider: p.slug, id: key, term: termLabel(plan.months), ...(discount === undefined ? {} : { discount }), ...(savings === undefined ? {} : { savings }) };
+  return {
+    ...plan,
+    provider: p.slug,
+    id: key,
+    term: termLabel(plan.months),
+    ...(discount === undefined ? {} : { discount }),
+    ...(savings === undefined ? {} : { savings }),
+  };
 }
 
 /** "$3.39": every price is US dollars with cents. */
@@ -87,7 +94,9 @@ export const formatDiscount = (n: number) => `${n}%`;
 export const formatServers = (n: number) => `${n}+`;
 /** What a year on the plan saves against paying the regular monthly price, e.g. "$114.72"; undefined without a regular price. */
 export const yearlySavings = (plan: Pick<PlanRecord, 'price' | 'regularPrice'>) =>
-  plan.regularPrice === undefined || plan.regularPrice <= plan.price ? undefined : formatMoney(Math.round((plan.regularPrice - plan.price) * 1200) / 100);
+  plan.regularPrice === undefined || plan.regularPrice <= plan.price
+    ? undefined
+    : formatMoney(Math.round((plan.regularPrice - plan.price) * 1200) / 100);
 
 const DAY_MS = 86_400_000;
 
@@ -98,7 +107,8 @@ export const daysSince = (date: string, today: string) => Math.floor((Date.parse
  * Whether a plan's price was checked more than `maxAgeDays` before `today`, the build's day: its card then says so in
  * the warning tone, and search engines are not told it as an offer.
  */
-export const isStale = (plan: Pick<PlanRecord, 'checked'>, today: string, maxAgeDays: number) => daysSince(plan.checked, today) > maxAgeDays;
+export const isStale = (plan: Pick<PlanRecord, 'checked'>, today: string, maxAgeDays: number) =>
+  daysSince(plan.checked, today) > maxAgeDays;
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -156,7 +166,9 @@ export interface SiteFigures {
 /** Whether a reference's first part names a figure that is no one provider's. */
 export const isAggregate = (name: string) => Object.hasOwn(AGGREGATES, name);
 
-const AGGREGATE_LIST = Object.entries(AGGREGATES).flatMap(([k, fields]) => fields.map((v) => `{{${k}.${v}}}`)).join(', ');
+const AGGREGATE_LIST = Object.entries(AGGREGATES)
+  .flatMap(([k, fields]) => fields.map((v) => `{{${k}.${v}}}`))
+  .join(', ');
 
 /** `{{nordvpn.price}}`, `{{nordvpn.2-year.price}}`, `{{max.discount}}`: what a reference looks like. */
 export const REFERENCE = /\{\{\s*([a-z0-9-]+)(?:\.([a-z0-9-]+))?\.([a-zA-Z]+)\s*\}\}/g;
@@ -168,8 +180,14 @@ export interface Reference {
 }
 
 /** Why a reference cannot be resolved, or undefined when it can. */
-export function referenceProblem(ref: Reference, providers: ReadonlyMap<string, { plan: string; plans: Record<string, { price?: number; regularPrice?: number }>; speedTested?: boolean }>): string | undefined {
-  if (isAggregate(ref.provider)) return ref.plan === undefined && AGGREGATES[ref.provider]!.includes(ref.field) ? undefined : `the figures that are no one provider's are ${AGGREGATE_LIST}`;
+export function referenceProblem(
+  ref: Reference,
+  providers: ReadonlyMap<string, { plan: string; plans: Record<string, { price?: number; regularPrice?: number }>; speedTested?: boolean }>,
+): string | undefined {
+  if (isAggregate(ref.provider))
+    return ref.plan === undefined && AGGREGATES[ref.provider]!.includes(ref.field)
+      ? undefined
+      : `the figures that are no one provider's are ${AGGREGATE_LIST}`;
   const p = providers.get(ref.provider);
   if (!p) return `unknown provider '${ref.provider}'`;
   const fields: readonly string[] = [...PROVIDER_FIELDS, ...SPEED_FIELDS, ...PLAN_FIELDS];
@@ -177,11 +195,17 @@ export function referenceProblem(ref: Reference, providers: ReadonlyMap<string, 
   const speed = (SPEED_FIELDS as readonly string[]).includes(ref.field);
   if (speed && p.speedTested === false) return `${ref.provider} has no speed tests on a review, which its ${ref.field} would come from`;
   if (ref.plan !== undefined) {
-    if ((PROVIDER_FIELDS as readonly string[]).includes(ref.field) || speed) return `'${ref.field}' is the provider's, not a plan's: write {{${ref.provider}.${ref.field}}}`;
-    if (!Object.hasOwn(p.plans, ref.plan)) return `unknown plan '${ref.plan}' of ${ref.provider}; its plans: ${Object.keys(p.plans).join(', ')}`;
+    if ((PROVIDER_FIELDS as readonly string[]).includes(ref.field) || speed)
+      return `'${ref.field}' is the provider's, not a plan's: write {{${ref.provider}.${ref.field}}}`;
+    if (!Object.hasOwn(p.plans, ref.plan))
+      return `unknown plan '${ref.plan}' of ${ref.provider}; its plans: ${Object.keys(p.plans).join(', ')}`;
   }
   const plan = p.plans[ref.plan ?? p.plan];
-  if ((ref.field === 'savings' || ref.field === 'discount' || ref.field === 'regularPrice') && plan && (plan.regularPrice === undefined || (plan.price !== undefined && plan.regularPrice <= plan.price))) {
+  if (
+    (ref.field === 'savings' || ref.field === 'discount' || ref.field === 'regularPrice') &&
+    plan &&
+    (plan.regularPrice === undefined || (plan.price !== undefined && plan.regularPrice <= plan.price))
+  ) {
     return `plan '${ref.plan ?? p.plan}' of ${ref.provider} has no regular price above its price, so no ${ref.field}`;
   }
   return undefined;
@@ -197,22 +221,34 @@ export function figureText(ref: Reference, providers: ReadonlyMap<string, Figure
   if (isAggregate(ref.provider)) return aggregateText(ref.provider, providers);
   const p = providers.get(ref.provider)!;
   switch (ref.field) {
-    case 'servers': return formatServers(p.servers);
-    case 'countries': return String(p.countries);
+    case 'servers':
+      return formatServers(p.servers);
+    case 'countries':
+      return String(p.countries);
     // "Unlimited" reads as a word in a sentence; resolveText capitalises it where a sentence starts.
-    case 'devices': return p.devices.toLowerCase();
-    case 'rating': return String(p.rating);
-    case 'download': return formatMbps(speedFigures(p.review?.speed)!.download);
-    case 'speedLoss': return formatPercent(speedFigures(p.review?.speed)!.loss);
-    case 'ping': return formatMs(speedFigures(p.review?.speed)!.ping);
+    case 'devices':
+      return p.devices.toLowerCase();
+    case 'rating':
+      return String(p.rating);
+    case 'download':
+      return formatMbps(speedFigures(p.review?.speed)!.download);
+    case 'speedLoss':
+      return formatPercent(speedFigures(p.review?.speed)!.loss);
+    case 'ping':
+      return formatMs(speedFigures(p.review?.speed)!.ping);
   }
   const plan = planOf(p, ref.plan)!;
   switch (ref.field) {
-    case 'price': return formatPrice(plan.price);
-    case 'regularPrice': return formatPrice(plan.regularPrice!);
-    case 'discount': return formatDiscount(plan.discount!);
-    case 'savings': return formatMoney(plan.savings!);
-    default: return plan.term;
+    case 'price':
+      return formatPrice(plan.price);
+    case 'regularPrice':
+      return formatPrice(plan.regularPrice!);
+    case 'discount':
+      return formatDiscount(plan.discount!);
+    case 'savings':
+      return formatMoney(plan.savings!);
+    default:
+      return plan.term;
   }
 }
 
@@ -251,7 +287,13 @@ export function checkedSpan(providers: readonly Pick<FigureSource, 'plans'>[]): 
 
 /** Every reference in a text. */
 export function referencesIn(text: string): (Reference & { raw: string; index: number })[] {
-  return [...text.matchAll(REFERENCE)].map((m) => ({ provider: m[1]!, ...(m[2] ? { plan: m[2] } : {}), field: m[3]!, raw: m[0], index: m.index }));
+  return [...text.matchAll(REFERENCE)].map((m) => ({
+    provider: m[1]!,
+    ...(m[2] ? { plan: m[2] } : {}),
+    field: m[3]!,
+    raw: m[0],
+    index: m.index,
+  }));
 }
 
 /** A text with its references replaced by the figures; one that starts a sentence starts with a capital. */

@@ -13,12 +13,21 @@ import { downloadButtons, promisedLink, type DownloadButton } from './button-che
 import { titleYearRule } from './title-years.ts';
 
 /** The kinds whose files carry a slug. */
-export const SLUGGED = new Set((Object.keys(KINDS) as Kind[]).filter((k) => (KINDS[k].schema as { properties?: Record<string, unknown> }).properties?.slug));
+export const SLUGGED = new Set(
+  (Object.keys(KINDS) as Kind[]).filter((k) => (KINDS[k].schema as { properties?: Record<string, unknown> }).properties?.slug),
+);
 
 /** Text an editor left to fill in: "[Jurisdiction]", TODO, TBD, lorem ipsum. */
 const PLACEHOLDER_TEXT = /\[[A-Z][A-Za-z ]{2,}\]|\bTODO\b|\bTBD\b|\blorem ipsum\b/i;
 
-type Visit = (key: string, value: string, parent: Record<string, unknown>, pointer: () => string, about: string | undefined, top: (depth?: number) => string | undefined) => void;
+type Visit = (
+  key: string,
+  value: string,
+  parent: Record<string, unknown>,
+  pointer: () => string,
+  about: string | undefined,
+  top: (depth?: number) => string | undefined,
+) => void;
 
 /**
  * Visits every string below root (property values and list items), depth first. `pointer()` gives the JSON
@@ -69,11 +78,22 @@ export type RefRole = 'pick' | 'buttons';
 
 /** Blocks that recommend the providers they name. */
 const PICK_BLOCKS: Record<string, string> = {
-  ranking: 'a ranking', recommendations: 'a pick box', 'deal-list': 'a deal box', 'price-list': 'a price list', 'comparison-table': 'a comparison table', 'cost-table': 'a cost table',
+  ranking: 'a ranking',
+  recommendations: 'a pick box',
+  'deal-list': 'a deal box',
+  'price-list': 'a price list',
+  'comparison-table': 'a comparison table',
+  'cost-table': 'a cost table',
 };
 
 /** What each place is called in a message, by block type or page kind. */
-export const PLACE_NAMES: Record<string, string> = { ...PICK_BLOCKS, 'provider-downloads': 'a download picker', deals: 'a deal card', streaming: 'a streaming pick', gaming: 'a gaming deal' };
+export const PLACE_NAMES: Record<string, string> = {
+  ...PICK_BLOCKS,
+  'provider-downloads': 'a download picker',
+  deals: 'a deal card',
+  streaming: 'a streaming pick',
+  gaming: 'a gaming deal',
+};
 
 /** The role of a `provider:` at this place: by the block it is in, or by the page (every pick on deals, streaming and gaming). */
 function refRole(kind: Kind, blockType: unknown): [RefRole, string] | undefined {
@@ -133,10 +153,34 @@ export function reporter(problems: Problem[]) {
 }
 
 /** The pointers of a file's refs, links, figure references and named strings, in the same order. */
-export interface FactPointers { refs: string[]; links: string[]; figures: string[]; named: string[] }
+export interface FactPointers {
+  refs: string[];
+  links: string[];
+  figures: string[];
+  named: string[];
+}
 
 /** Keys whose strings are not text a visitor reads: names, ids, dates and URLs never hold a figure. */
-const NOT_TEXT = new Set(['slug', 'provider', 'plan', 'link', 'icon', 'logo', 'variant', 'type', 'href', 'updated', 'startsOn', 'endsOn', 'checked', 'affiliate', 'subid', 'fallback', 'deepLink', 'tone']);
+const NOT_TEXT = new Set([
+  'slug',
+  'provider',
+  'plan',
+  'link',
+  'icon',
+  'logo',
+  'variant',
+  'type',
+  'href',
+  'updated',
+  'startsOn',
+  'endsOn',
+  'checked',
+  'affiliate',
+  'subid',
+  'fallback',
+  'deepLink',
+  'tone',
+]);
 
 /** The parts of a provider file that are text about it; the rest is its record, where figures belong. */
 const PROVIDER_TEXT = new Set(['description', 'bestFor', 'review']);
@@ -150,7 +194,11 @@ const spoiler = (spoiled: string[]) => (pointer: string) => spoiled.some((s) => 
  * also the pointers of its refs, links, figure references and named strings. With `spoiled` (a file with schema
  * errors), the values those errors are about are left out of both.
  */
-export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointers, spoiled?: string[]): { problems: Problem[]; facts: FileFacts } {
+export function fileRules(
+  s: SourceFile & { kind: Kind },
+  pointers?: FactPointers,
+  spoiled?: string[],
+): { problems: Problem[]; facts: FileFacts } {
   const problems: Problem[] = [];
   const at = reporter(problems);
   const atText = textReporter(problems);
@@ -163,12 +211,21 @@ export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointer
   const facts: FileFacts = {
     stub: skip ? partialRouteStub(s.kind, data, usable) : routeStub(s.kind, data),
     featured: isProvider && data.featured === true && usable('/featured'),
-    refs: [], refLists: [], links: [], figures: [], named: [], ends: [], checked: [],
+    refs: [],
+    refLists: [],
+    links: [],
+    figures: [],
+    named: [],
+    ends: [],
+    checked: [],
   };
   if (spoiled) facts.spoiled = spoiled;
   if (SLUGGED.has(s.kind)) {
     // A file is known by its file name, whatever its slug says: the name is what a mistake in the slug leaves.
-    const named = s.rel.split('/').pop()!.replace(/\.ya?ml$/, '');
+    const named = s.rel
+      .split('/')
+      .pop()!
+      .replace(/\.ya?ml$/, '');
     facts.stub.slug = named;
     const slug = typeof data.slug === 'string' && usable('/slug') ? data.slug : undefined;
     if (slug === named) facts.slug = slug;
@@ -187,88 +244,154 @@ export function fileRules(s: SourceFile & { kind: Kind }, pointers?: FactPointer
     if (downloads.length) facts.downloads = downloads;
   }
   const titleYears = titleYearRule(data);
-  walkStrings(data, isProvider ? (facts.stub.slug as string) : undefined, (key, value, parent, pointer, about, top) => {
-    for (const y of titleYears(key, value, pointer())) atText(s, pointer(), y.text, y.nth, 'error', y.message);
-    if (key === 'provider' && !isProvider) {
-      const plan = typeof parent.plan === 'string' && (!skip || usable(pointer().replace(/provider$/, 'plan'))) ? parent.plan : null;
-      const blocks = top() === 'blocks' ? (data.blocks as { type?: unknown }[]) : undefined;
-      const role = refRole(s.kind, blocks?.[Number(top(1))]?.type);
-      if (role) (facts.places ??= {})[facts.refs.length] = role[1];
-      facts.refs.push(role ? [value, plan, role[0]] : [value, plan]);
-      const list = /^(.*)\/\d+\/provider$/.exec(pointer());
-      facts.refLists.push(Array.isArray(list && valueAtPath(data, list[1]!)) ? list![1]! : null);
-      pointers?.refs.push(pointer());
-    }
-    if (facts.jurisdiction === undefined && value.includes('{jurisdiction}')) {
-      facts.jurisdiction = pointer();
-      locate(s, facts.jurisdiction);
-    }
-    if (key === 'href' && value.startsWith('/')) {
-      facts.links.push(value);
-      pointers?.links.push(pointer());
-    }
-    if (key === 'affiliate' && isProvider) {
-      const website = (data.links as { website: string }).website;
-      // A provider that has shut down has no buttons left for an affiliate link to serve.
-      if (value.startsWith('#')) {
-        if (data.status !== 'discontinued') at(s, pointer(), 'warning', `no affiliate link yet ('${value}'): /go/${data.slug} sends visitors to ${website}, unpaid, until one is set`);
-      } else if (!isHttpUrl(value)) at(s, pointer(), 'error', `affiliate must be an absolute http(s) URL or a placeholder starting with '#' (found "${value}")`);
-      else if (!value.includes('{click_id}') && typeof data.subid !== 'string') at(s, pointer(), 'warning', `conversions from this link cannot be matched to their clicks: put {click_id} in the network's sub-ID parameter${/\/aff_c\?/.test(value) ? ' (aff_sub={click_id} for this HasOffers-style link)' : ''}`);
-    }
-    // A named link on the affiliate network's domain is a paid link too: without the click id its sales cannot be joined.
-    if (isProvider && top() === 'links' && typeof data.affiliate === 'string' && isHttpUrl(data.affiliate) && !value.includes('{click_id}') && hostOf(value) === hostOf(data.affiliate) && hostOf(data.affiliate) !== hostOf((data.links as { website?: unknown }).website)) {
-      at(s, pointer(), 'warning', `conversions from this link cannot be matched to their clicks: it is on the affiliate network's domain, so put {click_id} in its sub-ID parameter`);
-    }
-    if (key === 'deepLink' && isProvider && typeof data.affiliate === 'string' && !isHttpUrl(data.affiliate)) {
-      at(s, pointer(), 'warning', `deepLink needs an affiliate link to go through; until one is set, named links go to their pages unpaid`);
-    }
-    if (key === 'endsOn') {
-      const end = { pointer: pointer(), endsOn: value };
-      facts.ends.push(end);
-      // Located now, while the text is at hand, so that deciding it later never reads the file again.
-      locate(s, end.pointer);
-      if (typeof parent.startsOn === 'string' && parent.startsOn > value) at(s, end.pointer.replace(/endsOn$/, 'startsOn'), 'error', `the offer starts on ${parent.startsOn}, after it ends on ${value}`);
-    }
-    const m = PLACEHOLDER_TEXT.exec(value);
-    // A placeholder would reach visitors as it is: it fails the build like any other mistake. A draft reaches no
-    // visitor, so there it is only a reminder: a new file from `vpnsite new` is a draft full of them.
-    if (m) {
-      if (draft) at(s, pointer(), 'warning', `placeholder text '${m[0]}' is still in this draft: fill it in before you publish (remove draft: true)`);
-      else at(s, pointer(), 'error', `placeholder text '${m[0]}' is still in the content: write the text visitors should read`);
-    }
-    if (NOT_TEXT.has(key)) return;
-    // A stat tile's figure stands apart from its label ("100+" over "VPNs tested"): the label makes it a count.
-    if (key === 'value' && typeof parent.label === 'string' && REVIEW_COUNT_LABEL.test(parent.label) && !value.includes('{{')) {
-      at(s, pointer(), 'error', `count "${value}" is written out beside "${parent.label}"; how many providers the site reviews comes from the content: write {{count.reviewed}}`);
-    }
-    if (key === 'value' && typeof parent.label === 'string' && /\byears\b/i.test(parent.label) && /\d/.test(value) && !value.includes('{{')) {
-      at(s, pointer(), 'error', `"${value}" ${parent.label} is written out, and would be wrong next year: write {{site.years}}, the years from site.yaml founded to the build`);
-    }
-    if (isProvider && !PROVIDER_TEXT.has(top()!)) {
-      if (value.includes('{{')) at(s, pointer(), 'error', `figure references are filled in only in a provider's description, bestFor and review; here, write the figure itself`);
-      return;
-    }
-    const { always, ifNamed } = literalFigures(value, about !== undefined);
-    // Search keywords name what people type ("surfshark unlimited devices"), not what the page shows.
-    if ((always.length || ifNamed.length) && /\/keywords\/\d+$/.test(pointer())) return;
-    for (const [i, l] of always.entries()) atText(s, pointer(), l.text, ordinal(always, i), 'error', literalMessage(l, about));
-    if (ifNamed.length) {
-      facts.named.push(value);
-      pointers?.named.push(pointer());
-    }
-    if (value.includes('{{')) {
-      for (const ref of referencesWithOrdinal(value)) {
-        facts.figures.push(ref);
-        pointers?.figures.push(pointer());
+  walkStrings(
+    data,
+    isProvider ? (facts.stub.slug as string) : undefined,
+    (key, value, parent, pointer, about, top) => {
+      for (const y of titleYears(key, value, pointer())) atText(s, pointer(), y.text, y.nth, 'error', y.message);
+      if (key === 'provider' && !isProvider) {
+        const plan = typeof parent.plan === 'string' && (!skip || usable(pointer().replace(/provider$/, 'plan'))) ? parent.plan : null;
+        const blocks = top() === 'blocks' ? (data.blocks as { type?: unknown }[]) : undefined;
+        const role = refRole(s.kind, blocks?.[Number(top(1))]?.type);
+        if (role) (facts.places ??= {})[facts.refs.length] = role[1];
+        facts.refs.push(role ? [value, plan, role[0]] : [value, plan]);
+        const list = /^(.*)\/\d+\/provider$/.exec(pointer());
+        facts.refLists.push(Array.isArray(list && valueAtPath(data, list[1]!)) ? list![1]! : null);
+        pointers?.refs.push(pointer());
       }
-    }
-  }, skip);
+      if (facts.jurisdiction === undefined && value.includes('{jurisdiction}')) {
+        facts.jurisdiction = pointer();
+        locate(s, facts.jurisdiction);
+      }
+      if (key === 'href' && value.startsWith('/')) {
+        facts.links.push(value);
+        pointers?.links.push(pointer());
+      }
+      if (key === 'affiliate' && isProvider) {
+        const website = (data.links as { website: string }).website;
+        // A provider that has shut down has no buttons left for an affiliate link to serve.
+        if (value.startsWith('#')) {
+          if (data.status !== 'discontinued')
+            at(
+              s,
+              pointer(),
+              'warning',
+              `no affiliate link yet ('${value}'): /go/${data.slug} sends visitors to ${website}, unpaid, until one is set`,
+            );
+        } else if (!isHttpUrl(value))
+          at(s, pointer(), 'error', `affiliate must be an absolute http(s) URL or a placeholder starting with '#' (found "${value}")`);
+        else if (!value.includes('{click_id}') && typeof data.subid !== 'string')
+          at(
+            s,
+            pointer(),
+            'warning',
+            `conversions from this link cannot be matched to their clicks: put {click_id} in the network's sub-ID parameter${/\/aff_c\?/.test(value) ? ' (aff_sub={click_id} for this HasOffers-style link)' : ''}`,
+          );
+      }
+      // A named link on the affiliate network's domain is a paid link too: without the click id its sales cannot be joined.
+      if (
+        isProvider &&
+        top() === 'links' &&
+        typeof data.affiliate === 'string' &&
+        isHttpUrl(data.affiliate) &&
+        !value.includes('{click_id}') &&
+        hostOf(value) === hostOf(data.affiliate) &&
+        hostOf(data.affiliate) !== hostOf((data.links as { website?: unknown }).website)
+      ) {
+        at(
+          s,
+          pointer(),
+          'warning',
+          `conversions from this link cannot be matched to their clicks: it is on the affiliate network's domain, so put {click_id} in its sub-ID parameter`,
+        );
+      }
+      if (key === 'deepLink' && isProvider && typeof data.affiliate === 'string' && !isHttpUrl(data.affiliate)) {
+        at(
+          s,
+          pointer(),
+          'warning',
+          `deepLink needs an affiliate link to go through; until one is set, named links go to their pages unpaid`,
+        );
+      }
+      if (key === 'endsOn') {
+        const end = { pointer: pointer(), endsOn: value };
+        facts.ends.push(end);
+        // Located now, while the text is at hand, so that deciding it later never reads the file again.
+        locate(s, end.pointer);
+        if (typeof parent.startsOn === 'string' && parent.startsOn > value)
+          at(s, end.pointer.replace(/endsOn$/, 'startsOn'), 'error', `the offer starts on ${parent.startsOn}, after it ends on ${value}`);
+      }
+      const m = PLACEHOLDER_TEXT.exec(value);
+      // A placeholder would reach visitors as it is: it fails the build like any other mistake. A draft reaches no
+      // visitor, so there it is only a reminder: a new file from `vpnsite new` is a draft full of them.
+      if (m) {
+        if (draft)
+          at(
+            s,
+            pointer(),
+            'warning',
+            `placeholder text '${m[0]}' is still in this draft: fill it in before you publish (remove draft: true)`,
+          );
+        else at(s, pointer(), 'error', `placeholder text '${m[0]}' is still in the content: write the text visitors should read`);
+      }
+      if (NOT_TEXT.has(key)) return;
+      // A stat tile's figure stands apart from its label ("100+" over "VPNs tested"): the label makes it a count.
+      if (key === 'value' && typeof parent.label === 'string' && REVIEW_COUNT_LABEL.test(parent.label) && !value.includes('{{')) {
+        at(
+          s,
+          pointer(),
+          'error',
+          `count "${value}" is written out beside "${parent.label}"; how many providers the site reviews comes from the content: write {{count.reviewed}}`,
+        );
+      }
+      if (
+        key === 'value' &&
+        typeof parent.label === 'string' &&
+        /\byears\b/i.test(parent.label) &&
+        /\d/.test(value) &&
+        !value.includes('{{')
+      ) {
+        at(
+          s,
+          pointer(),
+          'error',
+          `"${value}" ${parent.label} is written out, and would be wrong next year: write {{site.years}}, the years from site.yaml founded to the build`,
+        );
+      }
+      if (isProvider && !PROVIDER_TEXT.has(top()!)) {
+        if (value.includes('{{'))
+          at(
+            s,
+            pointer(),
+            'error',
+            `figure references are filled in only in a provider's description, bestFor and review; here, write the figure itself`,
+          );
+        return;
+      }
+      const { always, ifNamed } = literalFigures(value, about !== undefined);
+      // Search keywords name what people type ("surfshark unlimited devices"), not what the page shows.
+      if ((always.length || ifNamed.length) && /\/keywords\/\d+$/.test(pointer())) return;
+      for (const [i, l] of always.entries()) atText(s, pointer(), l.text, ordinal(always, i), 'error', literalMessage(l, about));
+      if (ifNamed.length) {
+        facts.named.push(value);
+        pointers?.named.push(pointer());
+      }
+      if (value.includes('{{')) {
+        for (const ref of referencesWithOrdinal(value)) {
+          facts.figures.push(ref);
+          pointers?.figures.push(pointer());
+        }
+      }
+    },
+    skip,
+  );
   return { problems, facts };
 }
 
 /** The value at a JSON pointer of `data`. */
 function valueAtPath(data: unknown, pointer: string): unknown {
   let cur = data;
-  for (const key of pointer.split('/').slice(1)) cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  for (const key of pointer.split('/').slice(1))
+    cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
   return cur;
 }

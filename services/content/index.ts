@@ -19,9 +19,35 @@ export * from './figures.ts';
 export { LINK_NAMES } from './schemas/common.ts';
 export { formatProblem, sortProblems } from './problem.ts';
 export type { PortableCheck } from './check-file.ts';
-export { publishingNow, SCHEDULE_FILE, standing, standingText, type ScheduleRecord, type ScheduledChange, type Standing } from './publishing.ts';
+export {
+  publishingNow,
+  SCHEDULE_FILE,
+  standing,
+  standingText,
+  type ScheduleRecord,
+  type ScheduledChange,
+  type Standing,
+} from './publishing.ts';
 export { newestFirst, publishedOn, readingMinutes } from './article-facts.ts';
-export { ARTICLES_PER_PAGE, findRoute, normalizePath, routesByPath, routeTable, FORM_RESULTS, NOT_FOUND_PATH, NOT_FOUND_PATHS, PARAMETERISED, RESERVED_SLUG, METHOD_PATH, COMPARE_PATH, comparePairs, pairRedirects, pairText, ranked, type ComparePair } from './routes.ts';
+export {
+  ARTICLES_PER_PAGE,
+  findRoute,
+  normalizePath,
+  routesByPath,
+  routeTable,
+  FORM_RESULTS,
+  NOT_FOUND_PATH,
+  NOT_FOUND_PATHS,
+  PARAMETERISED,
+  RESERVED_SLUG,
+  METHOD_PATH,
+  COMPARE_PATH,
+  comparePairs,
+  pairRedirects,
+  pairText,
+  ranked,
+  type ComparePair,
+} from './routes.ts';
 
 export interface LoadResult {
   /** Present only when there are no errors. */
@@ -80,7 +106,12 @@ const missingDir = (dataDir: string): LoadResult => {
  */
 export function loadContent(dataDir: string, opts: LoadOptions = {}): LoadResult {
   if (!existsSync(dataDir)) return missingDir(dataDir);
-  return finish(dataDir, listYamlFiles(dataDir).map((rel) => readAndCheck(dataDir, rel)), opts, true);
+  return finish(
+    dataDir,
+    listYamlFiles(dataDir).map((rel) => readAndCheck(dataDir, rel)),
+    opts,
+    true,
+  );
 }
 
 /** Checks every file under dataDir and reports every problem, without keeping the content (`vpnsite validate`). */
@@ -89,12 +120,22 @@ export async function validateContent(dataDir: string, opts: LoadOptions = {}): 
   const rels = listYamlFiles(dataDir);
   const checks = await (opts.checkMany ?? (async (dir: string, files: string[]) => checkEach(dir, files)))(dataDir, rels);
   // Kept as another thread's answer is: without the data and the text, which 10,000 files would keep on this heap.
-  return finish(dataDir, checks.map((check, i) => fromPortable(dataDir, rels[i]!, check)), opts, false);
+  return finish(
+    dataDir,
+    checks.map((check, i) => fromPortable(dataDir, rels[i]!, check)),
+    opts,
+    false,
+  );
 }
 
 /** Checks content given in memory (no I/O but the logo files it names): what loadContent does once the files are read. */
 export function checkFiles(dataDir: string, files: ContentFile[], opts: LoadOptions = {}): LoadResult {
-  return finish(dataDir, files.map(({ rel, text }) => checkFile(dataDir, rel, text)), opts, true);
+  return finish(
+    dataDir,
+    files.map(({ rel, text }) => checkFile(dataDir, rel, text)),
+    opts,
+    true,
+  );
 }
 
 /** The cross-file rules, over every file's own checks; with `withContent`, the content when there are no errors. */
@@ -105,7 +146,14 @@ function finish(dataDir: string, checks: FileCheck[], opts: LoadOptions, withCon
   // there for the files that refer to it, so that the mistake is reported once, in its own file.
   const known = checks.flatMap((c): CheckedFile[] => (c.source && c.facts ? [{ source: c.source, facts: c.facts }] : []));
   if (!sources.some((s) => s.kind === 'site')) {
-    problems.push({ file: join(dataDir, 'site.yaml'), line: 1, column: 1, pointer: '', severity: 'error', message: 'site.yaml is missing' });
+    problems.push({
+      file: join(dataDir, 'site.yaml'),
+      line: 1,
+      column: 1,
+      pointer: '',
+      severity: 'error',
+      message: 'site.yaml is missing',
+    });
   }
   const schemaOk = !problems.some((p) => p.severity === 'error');
   // The route table and the providers, from each file's stub: the same grouping and order as the content.
@@ -119,7 +167,14 @@ function finish(dataDir: string, checks: FileCheck[], opts: LoadOptions, withCon
     const liveRoutes = routeTable(live);
     routes = opts.preview ? routeTable(stubs) : liveRoutes;
     schedule = contentSchedule(stubs, now);
-    problems.push(...crossCheck(known, live, liveRoutes, { today: opts.today ?? today(), offSite: offSitePages(stubs, now), drafts: draftProviders(stubs) as unknown as ReadonlyMap<string, ProviderStub> }), ...checkLogos(dataDir, known));
+    problems.push(
+      ...crossCheck(known, live, liveRoutes, {
+        today: opts.today ?? today(),
+        offSite: offSitePages(stubs, now),
+        drafts: draftProviders(stubs) as unknown as ReadonlyMap<string, ProviderStub>,
+      }),
+      ...checkLogos(dataDir, known),
+    );
   }
   const sorted = sortProblems(problems);
   const errorCount = sorted.filter((p) => p.severity === 'error').length;

@@ -44,11 +44,13 @@ function forbidden(nodes: XmlNode[]): string | undefined {
     if (FORBIDDEN.has(tag.toLowerCase())) return `must not contain <${tag}>`;
     for (const [name, value] of Object.entries(node[':@'] ?? {})) {
       if (/^on/i.test(name)) return `must not have event handlers (${name} on <${tag}>)`;
-      if (/(^|:)href$/i.test(name) && !String(value).startsWith('#')) return `must not link outside itself (${name}="${value}" on <${tag}>)`;
+      if (/(^|:)href$/i.test(name) && !String(value).startsWith('#'))
+        return `must not link outside itself (${name}="${value}" on <${tag}>)`;
       if (/url\(\s*['"]?(?!#)/i.test(String(value))) return `must not load anything (${name} on <${tag}>)`;
     }
     const inner = node[tag];
-    if (tag.toLowerCase() === 'style' && /@import|url\(\s*['"]?(?!#)/i.test(JSON.stringify(inner))) return 'must not load anything from its <style>';
+    if (tag.toLowerCase() === 'style' && /@import|url\(\s*['"]?(?!#)/i.test(JSON.stringify(inner)))
+      return 'must not load anything from its <style>';
     if (Array.isArray(inner)) {
       const found = forbidden(inner as XmlNode[]);
       if (found) return found;

@@ -1,5 +1,19 @@
 /** The assembled content: every validated file, grouped by kind and in display order. */
-import type { Article, Authors, Comparison, Deals, Methodology, Pair, Reviews, Gaming, Guide, Page, Provider, Site, Streaming } from './schemas/index.ts';
+import type {
+  Article,
+  Authors,
+  Comparison,
+  Deals,
+  Methodology,
+  Pair,
+  Reviews,
+  Gaming,
+  Guide,
+  Page,
+  Provider,
+  Site,
+  Streaming,
+} from './schemas/index.ts';
 import type { SourceFile } from './source.ts';
 import { byRating } from './ranking.ts';
 

@@ -2,9 +2,17 @@
 import { COMPARE_PATH } from './paths.ts';
 
 /** Two reviewed providers compared on one page: `a` ranks first (by rating, then name), so each pair has one URL. */
-export interface ComparePair { slug: string; a: string; b: string }
+export interface ComparePair {
+  slug: string;
+  a: string;
+  b: string;
+}
 
-interface Comparable { slug: string; review?: unknown; status?: string }
+interface Comparable {
+  slug: string;
+  review?: unknown;
+  status?: string;
+}
 
 /** Whether a provider is ranked, listed and compared: reviewed, and not shut down. */
 export const ranked = (p: Comparable) => !!p.review && p.status !== 'discontinued';
@@ -26,13 +34,18 @@ export function comparePairs(providers: readonly Comparable[], limit?: number): 
  * answers what its visitors came for: [from, to] paths.
  */
 export function pairRedirects(providers: readonly Comparable[], limit?: number): [string, string][] {
-  const reversed = comparePairs(providers, limit).map(({ slug, a, b }): [string, string] => [`${COMPARE_PATH}/${b}-vs-${a}`, `${COMPARE_PATH}/${slug}`]);
+  const reversed = comparePairs(providers, limit).map(({ slug, a, b }): [string, string] => [
+    `${COMPARE_PATH}/${b}-vs-${a}`,
+    `${COMPARE_PATH}/${slug}`,
+  ]);
   const survivors = [...new Set(providers.filter(ranked).map((p) => p.slug))];
   const gone = [...new Set(providers.filter((p) => p.review && p.status === 'discontinued').map((p) => p.slug))];
-  const retired = gone.flatMap((d) => survivors.flatMap((s): [string, string][] => [
-    [`${COMPARE_PATH}/${s}-vs-${d}`, `/vpn-reviews/${s}`],
-    [`${COMPARE_PATH}/${d}-vs-${s}`, `/vpn-reviews/${s}`],
-  ]));
+  const retired = gone.flatMap((d) =>
+    survivors.flatMap((s): [string, string][] => [
+      [`${COMPARE_PATH}/${s}-vs-${d}`, `/vpn-reviews/${s}`],
+      [`${COMPARE_PATH}/${d}-vs-${s}`, `/vpn-reviews/${s}`],
+    ]),
+  );
   return [...reversed, ...retired];
 }
 

@@ -44,9 +44,7 @@ export function formatProblem(p: Problem): string {
 /** Errors first, then by file and position, so a run reads top to bottom. */
 export function sortProblems(problems: Problem[]): Problem[] {
   const rank = (p: Problem) => (p.severity === 'error' ? 0 : 1);
-  return [...problems].sort(
-    (a, b) => rank(a) - rank(b) || a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column,
-  );
+  return [...problems].sort((a, b) => rank(a) - rank(b) || a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 }
 
 /** Edit distance, for "did you mean" suggestions. */

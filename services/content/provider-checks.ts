@@ -26,7 +26,13 @@ export function hostOf(url: unknown): string | undefined {
  * and its affiliate link's, and `allowedDomains:`) without saying so: a typo there would send paid traffic elsewhere.
  * Whether a schedule has ended depends on the day, so that is decided with the other dates.
  */
-export function routingRules(s: SourceFile, data: Record<string, unknown>, at: Reporter, facts: FileFacts, usable: (pointer: string) => boolean): void {
+export function routingRules(
+  s: SourceFile,
+  data: Record<string, unknown>,
+  at: Reporter,
+  facts: FileFacts,
+  usable: (pointer: string) => boolean,
+): void {
   const links = data.links as Record<string, unknown>;
   const names = ['affiliate', ...Object.keys(links)];
   const checkTo = (pointer: string, to: unknown): to is string => {
@@ -43,12 +49,18 @@ export function routingRules(s: SourceFile, data: Record<string, unknown>, at: R
       when.country.forEach((code: unknown, j) => {
         const pointer = `/rules/${i}/when/country/${j}`;
         if (typeof code === 'string' && usable(pointer) && !countryName(code)) {
-          at(s, pointer, 'error', `'${code}' is not an ISO 3166-1 alpha-2 country code${code === 'UK' ? ": the United Kingdom's is GB" : ''}`);
+          at(
+            s,
+            pointer,
+            'error',
+            `'${code}' is not an ISO 3166-1 alpha-2 country code${code === 'UK' ? ": the United Kingdom's is GB" : ''}`,
+          );
         }
       });
     }
     const { from, until } = when as { from?: unknown; until?: unknown };
-    if (typeof from === 'string' && typeof until === 'string' && from > until) at(s, `/rules/${i}/when/from`, 'error', `the rule starts on ${from}, after it ends on ${until}`);
+    if (typeof from === 'string' && typeof until === 'string' && from > until)
+      at(s, `/rules/${i}/when/from`, 'error', `the rule starts on ${from}, after it ends on ${until}`);
     if (typeof until === 'string' && usable(`/rules/${i}/when/until`)) {
       const end = { pointer: `/rules/${i}/when/until`, endsOn: until, schedule: true as const };
       facts.ends.push(end);
@@ -59,20 +71,33 @@ export function routingRules(s: SourceFile, data: Record<string, unknown>, at: R
   const split = data.split as { to?: unknown; weight?: unknown }[];
   const sum = split.reduce((n, v) => n + (typeof v?.weight === 'number' ? v.weight : 0), 0);
   if (sum !== 100) at(s, '/split', 'error', `the split's weights sum to ${sum}; they must sum to 100`, 'key');
-  const own = [...new Set([hostOf(links.website), hostOf(data.affiliate)].filter((h): h is string => !!h).map((h) => h.replace(/^www\./, '')))];
+  const own = [
+    ...new Set([hostOf(links.website), hostOf(data.affiliate)].filter((h): h is string => !!h).map((h) => h.replace(/^www\./, ''))),
+  ];
   const allowed = [...own, ...(Array.isArray(data.allowedDomains) ? (data.allowedDomains as string[]) : [])];
   split.forEach((v, k) => {
     const pointer = `/split/${k}/to`;
     if (!checkTo(pointer, v?.to)) return;
     const host = hostOf(v.to === 'affiliate' ? data.affiliate : links[v.to]);
     if (host && !allowed.some((d) => host === d || host.endsWith(`.${d}`))) {
-      at(s, pointer, 'error', `'${v.to}' sends ${String(v.weight)}% of /go/${String(data.slug)} to ${host}, outside ${String(data.name)}'s own domains (${own.join(', ')}): list it in allowedDomains if that is meant`);
+      at(
+        s,
+        pointer,
+        'error',
+        `'${v.to}' sends ${String(v.weight)}% of /go/${String(data.slug)} to ${host}, outside ${String(data.name)}'s own domains (${own.join(', ')}): list it in allowedDomains if that is meant`,
+      );
     }
   });
 }
 
 /** A provider's own plan references, its plans' labels, and the days its prices were checked. */
-export function providerRules(s: SourceFile, data: Record<string, unknown>, at: Reporter, facts: FileFacts, usable: (pointer: string) => boolean): void {
+export function providerRules(
+  s: SourceFile,
+  data: Record<string, unknown>,
+  at: Reporter,
+  facts: FileFacts,
+  usable: (pointer: string) => boolean,
+): void {
   const plans = data.plans as Record<string, { checked: string; months?: unknown; extras?: unknown }>;
   const ids = Object.keys(plans);
   // A visitor tells plans apart by their label alone: two with one label would show two prices for "one" plan.
@@ -84,10 +109,18 @@ export function providerRules(s: SourceFile, data: Record<string, unknown>, at: 
     const label = planLabel({ months: plan.months, ...(Array.isArray(plan.extras) ? { extras: plan.extras as string[] } : {}) });
     const first = labels.get(label);
     if (first === undefined) labels.set(label, id);
-    else at(s, pointer, 'error', `plans '${first}' and '${id}' are both shown as "${label}": a visitor could not tell them apart; merge them, or tell them apart by their months or extras`, 'key');
+    else
+      at(
+        s,
+        pointer,
+        'error',
+        `plans '${first}' and '${id}' are both shown as "${label}": a visitor could not tell them apart; merge them, or tell them apart by their months or extras`,
+        'key',
+      );
   }
   const checkPlan = (pointer: string, id: unknown) => {
-    if (typeof id === 'string' && usable(pointer) && !Object.hasOwn(plans, id)) at(s, pointer, 'error', `'${id}' is not one of ${data.name}'s plans (${ids.join(', ')})${suggestion(id, ids)}`);
+    if (typeof id === 'string' && usable(pointer) && !Object.hasOwn(plans, id))
+      at(s, pointer, 'error', `'${id}' is not one of ${data.name}'s plans (${ids.join(', ')})${suggestion(id, ids)}`);
   };
   checkPlan('/plan', data.plan);
   // A discontinued provider's prices are history: no page offers them, so their age is nobody's concern.
@@ -110,9 +143,28 @@ export function providerRules(s: SourceFile, data: Record<string, unknown>, at: 
 export function lifecycleRules(s: SourceFile, data: Record<string, unknown>, at: Reporter, usable: (pointer: string) => boolean): void {
   if (!usable('/status') || !usable('/discontinued')) return;
   const gone = data.status === 'discontinued';
-  if (gone && data.discontinued === undefined) at(s, '/status', 'error', `a discontinued provider needs \`discontinued:\` with the day it shut down (\`on:\`) and a one-line \`reason:\`, shown on its review`);
-  if (!gone && data.discontinued !== undefined) at(s, '/discontinued', 'error', `\`discontinued:\` needs \`status: discontinued\`; without it ${String(data.name)} is still ranked and sold`, 'key');
-  if (gone && data.review === undefined && usable('/review')) at(s, '/status', 'error', `a discontinued provider keeps its review: its notice tells visitors what happened, and /go/${String(data.slug)} leads there`);
+  if (gone && data.discontinued === undefined)
+    at(
+      s,
+      '/status',
+      'error',
+      `a discontinued provider needs \`discontinued:\` with the day it shut down (\`on:\`) and a one-line \`reason:\`, shown on its review`,
+    );
+  if (!gone && data.discontinued !== undefined)
+    at(
+      s,
+      '/discontinued',
+      'error',
+      `\`discontinued:\` needs \`status: discontinued\`; without it ${String(data.name)} is still ranked and sold`,
+      'key',
+    );
+  if (gone && data.review === undefined && usable('/review'))
+    at(
+      s,
+      '/status',
+      'error',
+      `a discontinued provider keeps its review: its notice tells visitors what happened, and /go/${String(data.slug)} leads there`,
+    );
   if (gone && data.featured === true) at(s, '/featured', 'error', `a discontinued provider cannot be featured`);
 }
 

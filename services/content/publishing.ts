@@ -74,8 +74,10 @@ export function scheduleOf(items: (Publishable & { file: string; what: string })
   const changes: ScheduledChange[] = [];
   for (const item of items) {
     if (item.draft === true) continue;
-    if (item.publishAt && Date.parse(item.publishAt) > t) changes.push({ at: new Date(item.publishAt).toISOString(), action: 'publish', file: item.file, what: item.what });
-    if (item.expiresAt && Date.parse(item.expiresAt) > t) changes.push({ at: new Date(item.expiresAt).toISOString(), action: 'expire', file: item.file, what: item.what });
+    if (item.publishAt && Date.parse(item.publishAt) > t)
+      changes.push({ at: new Date(item.publishAt).toISOString(), action: 'publish', file: item.file, what: item.what });
+    if (item.expiresAt && Date.parse(item.expiresAt) > t)
+      changes.push({ at: new Date(item.expiresAt).toISOString(), action: 'expire', file: item.file, what: item.what });
   }
   return changes.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.file < b.file ? -1 : 1));
 }
@@ -106,7 +108,13 @@ export function onSite<C extends PublishingContent>(content: C, now: string, pre
   if (preview) return content;
   const live = <T extends Publishable>(list: T[]) => list.filter((x) => isLive(x, now));
   const deals = content.deals?.deals ? { deals: { ...content.deals, deals: live(content.deals.deals) } } : {};
-  return { ...content, providers: content.providers.filter((p) => p.draft !== true), articles: live(content.articles), guides: live(content.guides), ...deals };
+  return {
+    ...content,
+    providers: content.providers.filter((p) => p.draft !== true),
+    articles: live(content.articles),
+    guides: live(content.guides),
+    ...deals,
+  };
 }
 
 /** The providers that are drafts, by slug: on no page, so live content may not name them. */
@@ -119,6 +127,7 @@ export function offSitePages(content: PublishingContent, now: string): Map<strin
   const off = new Map<string, string>();
   for (const a of content.articles) if (!isLive(a, now)) off.set(`/articles/${a.slug}`, standingText(a, now));
   for (const g of content.guides) if (!isLive(g, now)) off.set(`/${g.slug}`, standingText(g, now));
-  for (const p of content.providers) if (p.draft === true) off.set(`/vpn-reviews/${p.slug}`, `its provider is a draft (providers/${p.slug}.yaml has draft: true)`);
+  for (const p of content.providers)
+    if (p.draft === true) off.set(`/vpn-reviews/${p.slug}`, `its provider is a draft (providers/${p.slug}.yaml has draft: true)`);
   return off;
 }

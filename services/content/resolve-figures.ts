@@ -18,7 +18,12 @@ function fill<T>(value: T, providers: ReadonlyMap<string, FigureSource>, site: S
 export function filler(content: Content, buildYear: number): <T>(value: T) => T {
   const providers = new Map<string, FigureSource>(content.providers.map((p) => [p.slug, p]));
   const method = content.methodology;
-  const own: SiteFigures = { founded: content.site.founded, buildYear, ...(method?.testLine ? { testLine: method.testLine } : {}), ...(method?.speedTolerance !== undefined ? { speedTolerance: method.speedTolerance } : {}) };
+  const own: SiteFigures = {
+    founded: content.site.founded,
+    buildYear,
+    ...(method?.testLine ? { testLine: method.testLine } : {}),
+    ...(method?.speedTolerance !== undefined ? { speedTolerance: method.speedTolerance } : {}),
+  };
   return <T>(value: T) => fill(value, providers, own);
 }
 
@@ -33,7 +38,12 @@ export function resolveFigures(content: Content, buildYear: number): Content {
   return {
     ...f(singles),
     site: f(site),
-    providers: list.map((p) => ({ ...p, description: f(p.description), bestFor: f(p.bestFor), ...(p.review ? { review: f(p.review) } : {}) })),
+    providers: list.map((p) => ({
+      ...p,
+      description: f(p.description),
+      bestFor: f(p.bestFor),
+      ...(p.review ? { review: f(p.review) } : {}),
+    })),
     guides: f(guides),
     articles: f(articles),
     pages: f(pages),

@@ -130,15 +130,30 @@ function providerExtras(schema: Schema, ctx: Context, criteria: string[] = []): 
 }
 
 /** "Example Vpn" from "example-vpn". */
-const nameOf = (slug: string) => slug.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+const nameOf = (slug: string) =>
+  slug
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
 
 /**
  * The text of a new file of the kind: `schemaPath` is the schema's path relative to the file (for the language
  * server's line), `order` the place it takes among its kind (after the others).
  */
-export function scaffold(kind: ScaffoldKind, slug: string, opts: { schemaPath: string; today: string; order: number; author?: string; criteria?: string[]; baseline?: number }): string {
+export function scaffold(
+  kind: ScaffoldKind,
+  slug: string,
+  opts: { schemaPath: string; today: string; order: number; author?: string; criteria?: string[]; baseline?: number },
+): string {
   const schema = KINDS[kind].schema as unknown as Schema;
-  const ctx: Context = { slug, today: opts.today, order: opts.order, name: nameOf(slug), author: opts.author, ...(opts.baseline === undefined ? {} : { baseline: opts.baseline }) };
+  const ctx: Context = {
+    slug,
+    today: opts.today,
+    order: opts.order,
+    name: nameOf(slug),
+    author: opts.author,
+    ...(opts.baseline === undefined ? {} : { baseline: opts.baseline }),
+  };
   const filled = placeholder(schema, '', ctx) as Record<string, unknown>;
   if (kind === 'provider') Object.assign(filled, providerExtras(schema, ctx, opts.criteria));
   // A draft first: its TODOs must never reach a visitor, and in a draft they are reminders, not errors.

@@ -19,7 +19,15 @@ import { locate, type SourceFile } from './source.ts';
 // 10,000 files). The two differ only for characters outside the Basic Multilingual Plane (emoji), which count twice
 // against the only maximums, the meta title's 120 and the description's 320. Ajv marks the option deprecated (its
 // default is what it prefers, not what it will remove) and says so on every compile; that one notice is dropped.
-const OPTIONS: Options = { allErrors: true, verbose: true, discriminator: true, strict: true, strictRequired: false, allowUnionTypes: true, unicode: false };
+const OPTIONS: Options = {
+  allErrors: true,
+  verbose: true,
+  discriminator: true,
+  strict: true,
+  strictRequired: false,
+  allowUnionTypes: true,
+  unicode: false,
+};
 const require = createRequire(import.meta.url);
 
 let key: string | undefined;
@@ -29,7 +37,10 @@ export function validatorKey(): string {
   if (key) return key;
   const kinds = Object.keys(KINDS) as Kind[];
   const ajvVersion = (require('ajv/package.json') as { version: string }).version;
-  key = createHash('sha256').update(JSON.stringify({ ajvVersion, OPTIONS, schemas: kinds.map((k) => [k, KINDS[k].schema]) })).digest('hex').slice(0, 16);
+  key = createHash('sha256')
+    .update(JSON.stringify({ ajvVersion, OPTIONS, schemas: kinds.map((k) => [k, KINDS[k].schema]) }))
+    .digest('hex')
+    .slice(0, 16);
   return key;
 }
 
@@ -38,7 +49,11 @@ let validators: Record<Kind, ValidateFunction> | undefined;
 /** Compiles every kind's schema (Ajv is loaded only here: a run that loads compiled validators never needs it). */
 function compile(): import('ajv').Ajv {
   const { Ajv } = require('ajv') as typeof import('ajv');
-  const logger = { log: console.log, warn: (...args: unknown[]) => String(args[0]).includes('option unicode') || console.warn(...args), error: console.error };
+  const logger = {
+    log: console.log,
+    warn: (...args: unknown[]) => String(args[0]).includes('option unicode') || console.warn(...args),
+    error: console.error,
+  };
   const ajv = new Ajv({ ...OPTIONS, logger, code: { source: true } });
   const kinds = Object.keys(KINDS) as Kind[];
   for (const k of kinds) ajv.addSchema(KINDS[k].schema, k);
@@ -52,7 +67,10 @@ export function validatorCode(): string {
   const standaloneCode = (require('ajv/dist/standalone') as typeof import('ajv/dist/standalone/index.js')).default;
   // The generated code requires Ajv's runtime helpers by package name; name them by path, so the file works
   // wherever it is kept.
-  return standaloneCode(ajv, Object.fromEntries(Object.keys(KINDS).map((k) => [k, k]))).replace(/require\("(ajv\/dist\/runtime\/[^"]+)"\)/g, (_, id: string) => `require(${JSON.stringify(require.resolve(id))})`);
+  return standaloneCode(ajv, Object.fromEntries(Object.keys(KINDS).map((k) => [k, k]))).replace(
+    /require\("(ajv\/dist\/runtime\/[^"]+)"\)/g,
+    (_, id: string) => `require(${JSON.stringify(require.resolve(id))})`,
+  );
 }
 
 /** Checks with the validators in `file` (validatorCode's text) from now on. */
@@ -88,14 +106,17 @@ function allowedProperties(e: ErrorObject): string[] {
  * undefined when it is not one of them.
  */
 function derivedField(kind: Kind, path: string, prop: string): string | undefined {
-  if (kind === 'gaming' && /^\/deals\/\d+$/.test(path) && prop === 'pingMs') return 'a gaming card\'s ping is the nearest server\'s, from the speed tests on the provider\'s review: remove it';
+  if (kind === 'gaming' && /^\/deals\/\d+$/.test(path) && prop === 'pingMs')
+    return "a gaming card's ping is the nearest server's, from the speed tests on the provider's review: remove it";
   if (kind !== 'provider') return undefined;
   if (/^\/plans\/[^/]+$/.test(path)) {
-    if (prop === 'discount') return 'a plan\'s discount is worked out from its price and regularPrice (rounded down), so it can never disagree with them: remove it';
-    if (prop === 'savings') return 'a plan\'s savings are worked out from its price, regularPrice and months: remove it';
+    if (prop === 'discount')
+      return "a plan's discount is worked out from its price and regularPrice (rounded down), so it can never disagree with them: remove it";
+    if (prop === 'savings') return "a plan's savings are worked out from its price, regularPrice and months: remove it";
     if (prop === 'term') return 'a plan\'s label ("2-year plan") is made from its months: write months (e.g. 24) instead';
   }
-  if (path === '' && prop === 'order') return 'providers are listed by rating (ties by name) everywhere, so no file sets a position: remove it';
+  if (path === '' && prop === 'order')
+    return 'providers are listed by rating (ties by name) everywhere, so no file sets a position: remove it';
   return undefined;
 }
 
@@ -114,20 +135,31 @@ function describe(e: ErrorObject, data: unknown, kind: Kind): { pointer: string;
       return { pointer: e.instancePath, at: 'value', message: `must have required property '${e.params.missingProperty}'` };
     case 'enum': {
       const allowed = (e.params.allowedValues as unknown[]).map(String);
-      return { pointer: e.instancePath, at: 'value', message: `must be one of: ${allowed.join(', ')} (found ${found(here)})${suggestion(String(here), allowed)}` };
+      return {
+        pointer: e.instancePath,
+        at: 'value',
+        message: `must be one of: ${allowed.join(', ')} (found ${found(here)})${suggestion(String(here), allowed)}`,
+      };
     }
     case 'discriminator': {
-      const tags = ((e.parentSchema as { oneOf?: { properties: { type: { const: string } } }[] }).oneOf ?? []).map((s) => s.properties.type.const);
+      const tags = ((e.parentSchema as { oneOf?: { properties: { type: { const: string } } }[] }).oneOf ?? []).map(
+        (s) => s.properties.type.const,
+      );
       const tag = String(e.params.tagValue ?? '');
-      const msg = e.params.error === 'tag'
-        ? `must have a string property '${e.params.tag}'`
-        : `unknown block type '${tag}'${suggestion(tag, tags)}; expected one of: ${tags.join(', ')}`;
+      const msg =
+        e.params.error === 'tag'
+          ? `must have a string property '${e.params.tag}'`
+          : `unknown block type '${tag}'${suggestion(tag, tags)}; expected one of: ${tags.join(', ')}`;
       return { pointer: e.params.error === 'tag' ? e.instancePath : `${e.instancePath}/${e.params.tag}`, at: 'value', message: msg };
     }
     case 'type':
       return { pointer: e.instancePath, at: 'value', message: `${e.message} (found ${found(here)})` };
     case 'pattern':
-      return { pointer: e.instancePath, at: 'value', message: `does not match the expected format ${e.params.pattern} (found ${found(here)})` };
+      return {
+        pointer: e.instancePath,
+        at: 'value',
+        message: `does not match the expected format ${e.params.pattern} (found ${found(here)})`,
+      };
     default:
       return { pointer: e.instancePath, at: 'value', message: e.message ?? e.keyword };
   }
@@ -189,6 +221,9 @@ function oneErrorEach(errors: ErrorObject[]): ErrorObject[] {
     }
   }
   // A block without its `type` is also missing a required property of that name: one error says it.
-  const untagged = (e: ErrorObject) => e.keyword === 'discriminator' && e.params.error === 'tag' && missing.get(e.instancePath)?.includes(String(e.params.tag));
-  return errors.filter((e) => (e.keyword !== 'required' || !covered.has(`${e.instancePath}\0${String(e.params.missingProperty)}`)) && !untagged(e));
+  const untagged = (e: ErrorObject) =>
+    e.keyword === 'discriminator' && e.params.error === 'tag' && missing.get(e.instancePath)?.includes(String(e.params.tag));
+  return errors.filter(
+    (e) => (e.keyword !== 'required' || !covered.has(`${e.instancePath}\0${String(e.params.missingProperty)}`)) && !untagged(e),
+  );
 }

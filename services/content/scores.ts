@@ -4,7 +4,11 @@
  * neither helps nor counts as zero.
  */
 
-export interface Criterion { id: string; name: string; weight: number }
+export interface Criterion {
+  id: string;
+  name: string;
+  weight: number;
+}
 export type Scores = Readonly<Record<string, number | undefined>>;
 
 /** The weighted average of the scores given, out of 10; undefined when no criterion has a score. */
@@ -33,7 +37,11 @@ export function ratingFromScores(scores: Scores, criteria: readonly Criterion[])
  * How to make the scores give `rating`: for the criteria that can do it alone (heaviest first, at most three), the
  * score each would need, to one decimal. Empty when no single score can.
  */
-export function scoreChanges(scores: Scores, criteria: readonly Criterion[], rating: number): { id: string; from: number | undefined; to: number }[] {
+export function scoreChanges(
+  scores: Scores,
+  criteria: readonly Criterion[],
+  rating: number,
+): { id: string; from: number | undefined; to: number }[] {
   const changes: { id: string; from: number | undefined; to: number }[] = [];
   for (const c of [...criteria].sort((x, y) => y.weight - x.weight)) {
     const from = scores[c.id];

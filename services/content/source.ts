@@ -109,7 +109,14 @@ export const printedPath = (dataDir: string, rel: string) => relative(process.cw
  */
 export function sourceOf(dataDir: string, rel: string, data: unknown, spots: SourceFile['spots'] = {}): SourceFile {
   let text: string | undefined;
-  return { file: printedPath(dataDir, rel), rel, kind: kindOf(rel), data, ...positionsOf(() => (text ??= readFileSync(join(dataDir, rel), 'utf8'))), spots };
+  return {
+    file: printedPath(dataDir, rel),
+    rel,
+    kind: kindOf(rel),
+    data,
+    ...positionsOf(() => (text ??= readFileSync(join(dataDir, rel), 'utf8'))),
+    spots,
+  };
 }
 
 /** A file's data, by js-yaml; throws on a syntax error (parseSource says where). */
@@ -130,7 +137,10 @@ export function parseSource(dataDir: string, rel: string, text: string): { sourc
   }
   const { doc, lines } = lazy.positions();
   const problems: Problem[] = [];
-  for (const [severity, list] of [['error', doc.errors], ['warning', doc.warnings]] as const) {
+  for (const [severity, list] of [
+    ['error', doc.errors],
+    ['warning', doc.warnings],
+  ] as const) {
     for (const e of list) {
       const pos = lines.linePos(e.pos[0]);
       problems.push({ file, line: pos.line, column: pos.col, pointer: '', severity, message: `YAML: ${e.message.split('\n')[0]}` });

@@ -3,10 +3,16 @@
  * comparison verdicts and the speed-score check all read, so that none of them can state another number.
  */
 
-export interface SpeedTestRow { download: number; ping: number }
+export interface SpeedTestRow {
+  download: number;
+  ping: number;
+}
 
 /** What the figures are worked out from: the line tested on and one row per server location. */
-export interface SpeedRecord { baseline: number; tests: readonly SpeedTestRow[] }
+export interface SpeedRecord {
+  baseline: number;
+  tests: readonly SpeedTestRow[];
+}
 
 export interface SpeedFigures {
   /** The median download over the locations tested, in Mbps. */

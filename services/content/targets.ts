@@ -21,7 +21,6 @@ export interface SplitSpec {
   weight: number;
 }
 
-
 export const CLICK_ID = '{click_id}';
 
 export interface OutboundTarget {
@@ -52,7 +51,11 @@ export const targetFor = (t: ProviderTargets, to: string): OutboundTarget => (to
 export function withoutClickId(url: string): string {
   const q = url.indexOf('?');
   if (q === -1 || !url.includes(CLICK_ID)) return url.replaceAll(CLICK_ID, '');
-  const query = url.slice(q + 1).split('&').filter((p) => !p.endsWith(`=${CLICK_ID}`)).join('&');
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .filter((p) => !p.endsWith(`=${CLICK_ID}`))
+    .join('&');
   return `${url.slice(0, q)}${query ? `?${query}` : ''}`.replaceAll(CLICK_ID, '');
 }
 
@@ -62,7 +65,8 @@ function target(url: string, destination: string, paid: boolean, direct?: Outbou
 }
 
 /** The affiliate URL (a template, {click_id} and all) with `target` as its deep-link parameter. */
-export const deepLinked = (affiliate: string, param: string, to: string) => `${affiliate}${affiliate.includes('?') ? '&' : '?'}${encodeURIComponent(param)}=${encodeURIComponent(to)}`;
+export const deepLinked = (affiliate: string, param: string, to: string) =>
+  `${affiliate}${affiliate.includes('?') ? '&' : '?'}${encodeURIComponent(param)}=${encodeURIComponent(to)}`;
 
 const hostOf = (url: string) => {
   try {
@@ -103,7 +107,9 @@ export function outboundTargets(content: Content): Map<string, ProviderTargets> 
         const own = target(url, name, false);
         return paid && p.deepLink ? target(deepLinked(template, p.deepLink, own.url), name, true, own) : own;
       };
-      const links = new Map<string, OutboundTarget>(LINK_NAMES.map((name) => [name, named[name] ? link(name, named[name]) : link('website', p.links.website)]));
+      const links = new Map<string, OutboundTarget>(
+        LINK_NAMES.map((name) => [name, named[name] ? link(name, named[name]) : link('website', p.links.website)]),
+      );
       // Names beyond the standard ones (a promotion): a {click_id} in them is filled like the affiliate's sub-ID.
       for (const [name, url] of Object.entries(named)) if (url && !links.has(name)) links.set(name, link(name, url));
       const routing = { ...(p.rules?.length ? { rules: p.rules as RuleSpec[] } : {}), ...(p.split?.length ? { split: p.split } : {}) };

@@ -14,11 +14,15 @@ function scopes(data: Record<string, unknown>): [string, string][] {
   // A date that does not exist is its own mistake: nothing is judged against it.
   const real = (d: string) => !Number.isNaN(Date.parse(d)) && new Date(d).toISOString().slice(0, 10) === d;
   const year = (v: unknown) => {
-    const d = typeof v === 'string' ? v.slice(0, 10) : v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString().slice(0, 10) : undefined;
+    const d =
+      typeof v === 'string' ? v.slice(0, 10) : v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString().slice(0, 10) : undefined;
     return d && /^\d{4}-\d{2}-\d{2}$/.test(d) && real(d) ? d : undefined;
   };
   const out: [string, string][] = [];
-  for (const [prefix, holder] of [['/home', data.home], ['/review', data.review]] as const) {
+  for (const [prefix, holder] of [
+    ['/home', data.home],
+    ['/review', data.review],
+  ] as const) {
     const y = holder && typeof holder === 'object' ? year((holder as Record<string, unknown>).updated) : undefined;
     if (y) out.push([prefix, y]);
   }
@@ -48,7 +52,13 @@ export function titleYearRule(data: Record<string, unknown>): (key: string, valu
       const [y, m] = scope[1].split('-') as [string, string];
       const month = MONTHS[Number(m) - 1]!;
       if (!said || (said[1] === month && said[2] === y)) return [];
-      return [{ text: said[0], nth: 0, message: `the update line says ${said[0]}, but ${field} is ${scope[1]}: write ${month} ${y}, or correct the date` }];
+      return [
+        {
+          text: said[0],
+          nth: 0,
+          message: `the update line says ${said[0]}, but ${field} is ${scope[1]}: write ${month} ${y}, or correct the date`,
+        },
+      ];
     }
     const seen = new Map<string, number>();
     const out: TitleYear[] = [];
@@ -57,7 +67,11 @@ export function titleYearRule(data: Record<string, unknown>): (key: string, valu
       seen.set(m[0], nth + 1);
       const year = scope[1].slice(0, 4);
       if (m[0] !== year) {
-        out.push({ text: m[0], nth, message: `the title says ${m[0]}, but its page was last updated in ${year} (${field}): a year in a title is the year of the page's last update; update the page and its date, or change the year` });
+        out.push({
+          text: m[0],
+          nth,
+          message: `the title says ${m[0]}, but its page was last updated in ${year} (${field}): a year in a title is the year of the page's last update; update the page and its date, or change the year`,
+        });
       }
     }
     return out;

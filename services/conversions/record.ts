@@ -33,15 +33,34 @@ export const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A network's timestamp, Unix seconds (or milliseconds) or ISO 8601, as ISO; undefined when it is not one. */
 function networkTime(value: string): string | undefined {
-  const n = /^\d{9,13}$/.test(value) ? Number(value) * (value.length > 11 ? 1 : 1000) : /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value) ? Date.parse(value) : NaN;
+  const n = /^\d{9,13}$/.test(value)
+    ? Number(value) * (value.length > 11 ? 1 : 1000)
+    : /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value)
+      ? Date.parse(value)
+      : NaN;
   return Number.isFinite(n) ? new Date(n).toISOString() : undefined;
 }
 
 /** Other words networks use for the three statuses. */
 const STATUS_WORDS: Record<string, ConversionStatus> = {
-  approved: 'approved', approve: 'approved', confirmed: 'approved', paid: 'approved', accepted: 'approved', '1': 'approved',
-  pending: 'pending', open: 'pending', 'on hold': 'pending', '0': 'pending',
-  reversed: 'reversed', reverse: 'reversed', rejected: 'reversed', declined: 'reversed', cancelled: 'reversed', canceled: 'reversed', refunded: 'reversed', '-1': 'reversed',
+  approved: 'approved',
+  approve: 'approved',
+  confirmed: 'approved',
+  paid: 'approved',
+  accepted: 'approved',
+  '1': 'approved',
+  pending: 'pending',
+  open: 'pending',
+  'on hold': 'pending',
+  '0': 'pending',
+  reversed: 'reversed',
+  reverse: 'reversed',
+  rejected: 'reversed',
+  declined: 'reversed',
+  cancelled: 'reversed',
+  canceled: 'reversed',
+  refunded: 'reversed',
+  '-1': 'reversed',
 };
 
 /**
@@ -49,16 +68,19 @@ const STATUS_WORDS: Record<string, ConversionStatus> = {
  * also takes thousands separators before a decimal point, "1,000.00", which no other reading makes ambiguous.
  */
 export function parseConversion(network: string, f: Fields, opts: { grouped?: boolean } = {}): Conversion | string {
-  for (const [k, v] of Object.entries(f)) if (v !== undefined && CONTROL.test(v)) return `${k} holds a control character (NUL, a line break, …): no network sends one`;
+  for (const [k, v] of Object.entries(f))
+    if (v !== undefined && CONTROL.test(v)) return `${k} holds a control character (NUL, a line break, …): no network sends one`;
   const txid = f.txid?.trim();
-  if (!txid) return 'txid is missing: the network\'s transaction id makes a report of the same sale idempotent';
+  if (!txid) return "txid is missing: the network's transaction id makes a report of the same sale idempotent";
   if (txid.length > 200) return 'txid is longer than 200 characters';
   // A comma is refused, not guessed at: "12,50" is 12.50 in much of Europe and 1250 to a US spreadsheet.
   const written = f.amount?.trim();
   const amount = opts.grouped && written && /^-?\d{1,3}(,\d{3})+\.\d{1,4}$/.test(written) ? written.replace(/,/g, '') : written;
-  if (!amount || !/^-?\d{1,12}(\.\d{1,4})?$/.test(amount)) return `amount must be a decimal number with a dot and at most 4 decimal places, such as 12.50 (found "${f.amount ?? ''}")`;
+  if (!amount || !/^-?\d{1,12}(\.\d{1,4})?$/.test(amount))
+    return `amount must be a decimal number with a dot and at most 4 decimal places, such as 12.50 (found "${f.amount ?? ''}")`;
   const currency = f.currency?.trim().toUpperCase();
-  if (!currency || !/^[A-Z]{3}$/.test(currency)) return `currency must be a three-letter ISO 4217 code such as USD (found "${f.currency ?? ''}")`;
+  if (!currency || !/^[A-Z]{3}$/.test(currency))
+    return `currency must be a three-letter ISO 4217 code such as USD (found "${f.currency ?? ''}")`;
   const status = STATUS_WORDS[(f.status ?? '').trim().toLowerCase()];
   if (!status) return `status must be approved, pending or reversed (found "${f.status ?? ''}")`;
   const clickRef = f.click_id?.trim() || null;
@@ -78,7 +100,11 @@ export type Outcome = 'added' | 'updated' | 'unchanged';
  * one outranks). A report older than the stored one by the network's timestamp or sequence never replaces it, and a
  * reversal stands against any report that is not newer by one of them: a replayed approval cannot undo it.
  */
-export async function recordConversion(db: Queryable, c: Conversion, source: 'postback' | 'import'): Promise<{ outcome: Outcome; matched: boolean }> {
+export async function recordConversion(
+  db: Queryable,
+  c: Conversion,
+  source: 'postback' | 'import',
+): Promise<{ outcome: Outcome; matched: boolean }> {
   const clickId = c.clickRef && /^\d{1,18}$/.test(c.clickRef) ? c.clickRef : null;
   // The click's day and columns are copied in, so reports group conversions without joining them to the clicks.
   const { rows } = await db.query<{ inserted: boolean; changed: boolean; matched: boolean }>(

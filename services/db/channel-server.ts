@@ -10,7 +10,14 @@
  */
 import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
-import { ALIVE_EVERY_MS, DEFAULT_STATEMENT_TIMEOUT_MS, encode, lineReader, type ChannelRequest, type ChannelResponse } from './channel-codec.ts';
+import {
+  ALIVE_EVERY_MS,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  encode,
+  lineReader,
+  type ChannelRequest,
+  type ChannelResponse,
+} from './channel-codec.ts';
 import type { PgliteDb, PgliteSession } from './pglite.ts';
 
 export interface ChannelServer {

@@ -39,7 +39,10 @@ const COUNTS = `count(*) FILTER (WHERE NOT c.is_bot AND NOT c.over_budget) AS cl
  */
 function perDaySql(by: Dimension[], source: ReportSource, stale: readonly string[]): { sql: string; params: unknown[] } {
   const cols = GROUPS.map((g) => (by.includes(g.dim) ? `c.${g.column}` : 'NULL::text')).join(', ');
-  const rawCols = `${cols.split(', ').map((c, i) => `${c} AS ${GROUPS[i]!.column}`).join(', ')}`;
+  const rawCols = `${cols
+    .split(', ')
+    .map((c, i) => `${c} AS ${GROUPS[i]!.column}`)
+    .join(', ')}`;
   const groupCols = GROUPS.map((_, i) => i + 2).join(', ');
   const grouped = GROUPS.reduce((mask, g) => mask | (by.includes(g.dim) ? g.bit : 0), 0);
   const raw = (bounds: string) => `SELECT (c.clicked_at AT TIME ZONE 'UTC')::date AS day, ${rawCols}, ${COUNTS}
@@ -49,9 +52,11 @@ function perDaySql(by: Dimension[], source: ReportSource, stale: readonly string
     return { sql: raw(`c.clicked_at >= ${DAY_START('$1::date')} AND c.clicked_at < ${DAY_START('($2::date + 1)')}`), params: [] };
   }
   const params: unknown[] = [stale];
-  const parts = [`SELECT r.day, ${GROUPS.map((g) => `r.${g.column}`).join(', ')}, r.clicks, r.uniques, r.bot_clicks, r.over_budget_clicks
+  const parts = [
+    `SELECT r.day, ${GROUPS.map((g) => `r.${g.column}`).join(', ')}, r.clicks, r.uniques, r.bot_clicks, r.over_budget_clicks
       FROM click_rollup r
-      WHERE r.grouped = ${grouped} AND r.day BETWEEN $1::date AND $2::date AND r.day <> ALL($3::date[])`];
+      WHERE r.grouped = ${grouped} AND r.day BETWEEN $1::date AND $2::date AND r.day <> ALL($3::date[])`,
+  ];
   for (const day of stale) {
     params.push(`${day}T00:00:00Z`);
     const at = `$${params.length + 2}::timestamptz`;
@@ -70,20 +75,50 @@ const OUTPUT: Record<Dimension, string> = {
   country: 'country',
   device: 'device',
 };
-const KEY: Record<Dimension, string> = { day: 'day', provider: 'provider', page: 'from_path', placement: 'placement', destination: 'destination', variant: 'variant', country: 'country', device: 'device' };
-const ORDER = Object.fromEntries(Object.entries(KEY).map(([d, col]) => [d, d === 'day' ? col : `${col} COLLATE "C"`])) as Record<Dimension, string>;
+const KEY: Record<Dimension, string> = {
+  day: 'day',
+  provider: 'provider',
+  page: 'from_path',
+  placement: 'placement',
+  destination: 'destination',
+  variant: 'variant',
+  country: 'country',
+  device: 'device',
+};
+const ORDER = Object.fromEntries(Object.entries(KEY).map(([d, col]) => [d, d === 'day' ? col : `${col} COLLATE "C"`])) as Record<
+  Dimension,
+  string
+>;
 
 /** The report rows, grouped by `by` in the order given and sorted by those columns. */
 export async function clickRows(db: Queryable, query: ReportQuery, source: ReportSource = 'rollup'): Promise<ReportRow[]> {
   const select = query.by.map((d) => OUTPUT[d]);
   const sums = ['clicks', 'uniques', 'bot_clicks', 'over_budget_clicks'].map((c) => `coalesce(sum(${c}), 0)::bigint AS ${c}`);
-  const groupBy = query.by.length ? `GROUP BY ${query.by.map((d) => KEY[d]).join(', ')} ORDER BY ${query.by.map((d) => ORDER[d]).join(', ')}` : '';
-  const stale = source === 'raw' ? [] : (await db.query<{ day: string }>(`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM click_rollup_stale WHERE day BETWEEN $1::date AND $2::date ORDER BY day`, [query.since, query.until])).rows.map((r) => r.day);
+  const groupBy = query.by.length
+    ? `GROUP BY ${query.by.map((d) => KEY[d]).join(', ')} ORDER BY ${query.by.map((d) => ORDER[d]).join(', ')}`
+    : '';
+  const stale =
+    source === 'raw'
+      ? []
+      : (
+          await db.query<{ day: string }>(
+            `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM click_rollup_stale WHERE day BETWEEN $1::date AND $2::date ORDER BY day`,
+            [query.since, query.until],
+          )
+        ).rows.map((r) => r.day);
   const perDay = perDaySql(query.by, source, stale);
   const sql = `SELECT ${[...select, ...sums].join(', ')} FROM (${perDay.sql}) per_day ${groupBy}`;
-  const { rows } = await db.query<ReportRow & { bot_clicks: number; over_budget_clicks: number }>(sql, [query.since, query.until, ...perDay.params]);
+  const { rows } = await db.query<ReportRow & { bot_clicks: number; over_budget_clicks: number }>(sql, [
+    query.since,
+    query.until,
+    ...perDay.params,
+  ]);
   // A group with none of the columns shown would be a row of zeros.
-  const shown = (r: (typeof rows)[number]) => r.clicks > 0 || query.by.length === 0 || (query.includeBots && r.bot_clicks > 0) || (query.includeOverBudget && r.over_budget_clicks > 0);
+  const shown = (r: (typeof rows)[number]) =>
+    r.clicks > 0 ||
+    query.by.length === 0 ||
+    (query.includeBots && r.bot_clicks > 0) ||
+    (query.includeOverBudget && r.over_budget_clicks > 0);
   return rows.filter(shown).map(({ bot_clicks, over_budget_clicks, ...row }) => ({
     ...row,
     ...(query.includeBots ? { bot_clicks } : {}),

@@ -7,7 +7,8 @@ import type { Queryable } from './types.ts';
 // (500-row batches, medians of three runs). COPY needs every id, so rows without a reserved one (the database was
 // away when they were clicked) take the INSERT. COPY cannot skip rows already stored either: a retried batch whose
 // first attempt committed fails on the primary key, and its rows then go singly through the INSERT, which skips them.
-const COPY = 'COPY clicks (id, clicked_at, provider, destination, paid, variant, country, device, from_path, placement, is_bot, over_budget, visitor_hash, user_agent, referrer) FROM STDIN';
+const COPY =
+  'COPY clicks (id, clicked_at, provider, destination, paid, variant, country, device, from_path, placement, is_bot, over_budget, visitor_hash, user_agent, referrer) FROM STDIN';
 
 /** COPY's text format: a backslash, newline, carriage return or tab escaped, and \N for NULL. */
 const SPECIAL = /[\\\n\r\t]/;
@@ -49,7 +50,10 @@ export function clickStore(db: Queryable, onRejected: (row: ClickRow, err: unkno
   return {
     async allocateIds(n) {
       // One row holding the whole block: cheaper to parse than a row per id.
-      const { rows } = await db.query<{ ids: string }>("SELECT array_to_string(array_agg(nextval('clicks_id_seq')), ',') AS ids FROM generate_series(1, $1)", [n]);
+      const { rows } = await db.query<{ ids: string }>(
+        "SELECT array_to_string(array_agg(nextval('clicks_id_seq')), ',') AS ids FROM generate_series(1, $1)",
+        [n],
+      );
       return rows[0]!.ids.split(',').map(Number);
     },
     async saltFor(day) {

@@ -13,7 +13,8 @@ export function dbConfigFromEnv(env = process.env): DbConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must be a postgres:// URL');
   const poolSize = env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : undefined;
-  if (poolSize !== undefined && !(Number.isInteger(poolSize) && poolSize > 0)) throw new Error(`DATABASE_POOL_SIZE must be a positive whole number (found ${env.DATABASE_POOL_SIZE})`);
+  if (poolSize !== undefined && !(Number.isInteger(poolSize) && poolSize > 0))
+    throw new Error(`DATABASE_POOL_SIZE must be a positive whole number (found ${env.DATABASE_POOL_SIZE})`);
   return { databaseUrl, pgliteDir: env.PGLITE_DIR || 'var/pglite', poolSize };
 }
 export { clickStore } from './click-store.ts';

@@ -21,7 +21,6 @@ export interface LinkResult {
   hops: Hop[];
 }
 
-
 /** Stores one run's results (one statement) and deletes runs older than 90 days. */
 export async function saveLinkChecks(db: Queryable, results: readonly LinkResult[]): Promise<void> {
   await db.query(
@@ -49,6 +48,8 @@ export async function latestLinkChecks(db: Queryable): Promise<StoredLinkCheck[]
 
 /** When the last run was, in milliseconds since the epoch; null before the first. */
 export async function lastLinkCheck(db: Queryable): Promise<number | null> {
-  const { rows } = await db.query<{ at: number | null }>('SELECT (extract(epoch FROM max(checked_at)) * 1000)::float8 AS at FROM link_checks');
+  const { rows } = await db.query<{ at: number | null }>(
+    'SELECT (extract(epoch FROM max(checked_at)) * 1000)::float8 AS at FROM link_checks',
+  );
   return rows[0]?.at ?? null;
 }

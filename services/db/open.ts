@@ -114,7 +114,9 @@ export async function openDbForCommand(config: DbConfig, command: string, opts: 
     }
     if (Date.now() > deadline) {
       const holder = liveOwner(config.pgliteDir);
-      throw new Error(`${config.pgliteDir} is in use by ${holder ? describeOwner(holder) : 'another process'}, which did not answer within ${waitMs / 1000} s`);
+      throw new Error(
+        `${config.pgliteDir} is in use by ${holder ? describeOwner(holder) : 'another process'}, which did not answer within ${waitMs / 1000} s`,
+      );
     }
     await sleep(100);
   }

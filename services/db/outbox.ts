@@ -29,7 +29,10 @@ export async function takeDueMail(db: Queryable, limit: number, holdSeconds: num
 }
 
 export async function mailSent(db: Queryable, id: number, messageId: string | undefined): Promise<void> {
-  await db.query(`UPDATE mail_outbox SET state = 'sent', finished_at = now(), message_id = $2, last_error = NULL WHERE id = $1`, [id, messageId ?? null]);
+  await db.query(`UPDATE mail_outbox SET state = 'sent', finished_at = now(), message_id = $2, last_error = NULL WHERE id = $1`, [
+    id,
+    messageId ?? null,
+  ]);
 }
 
 /** Finished without sending: `skipped` (nothing left to say) or `failed` (refused for good, or too old). */
@@ -38,7 +41,11 @@ export async function mailFinished(db: Queryable, id: number, state: 'skipped' |
 }
 
 export async function mailRetry(db: Queryable, id: number, afterSeconds: number, why: string): Promise<void> {
-  await db.query(`UPDATE mail_outbox SET next_attempt_at = now() + make_interval(secs => $2), last_error = $3 WHERE id = $1`, [id, afterSeconds, why.slice(0, 1000)]);
+  await db.query(`UPDATE mail_outbox SET next_attempt_at = now() + make_interval(secs => $2), last_error = $3 WHERE id = $1`, [
+    id,
+    afterSeconds,
+    why.slice(0, 1000),
+  ]);
 }
 
 /** Queued mails, and the oldest one's age in seconds: what `/healthz` and the logs report. */

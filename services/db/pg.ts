@@ -79,7 +79,13 @@ export function openPg(url: string, opts: { max?: number; queryTimeoutMs?: numbe
   const timeoutMs = opts.queryTimeoutMs ?? 0;
   // No JIT: compiling took 150–250 ms (measured by bench:report) for report queries that run in a few
   // milliseconds, whenever the planner over-estimated a join; nothing this service runs is long enough to gain.
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 2000, options: '-c jit=off', ...(timeoutMs > 0 ? { query_timeout: timeoutMs } : {}) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    connectionTimeoutMillis: 2000,
+    options: '-c jit=off',
+    ...(timeoutMs > 0 ? { query_timeout: timeoutMs } : {}),
+  });
   // An idle client losing its server (restart, failover) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   return {

@@ -40,11 +40,12 @@ if (!dir.startsWith('memory://')) {
   const own = (mode) => (typeof mode === 'number' ? mode & ~PRIVATE : mode);
   const { openSync, mkdirSync: mkdir, chmodSync: chmod, fchmodSync, writeFileSync } = fs;
   fs.openSync = (/** @type {any} */ path, /** @type {any} */ flags, /** @type {any} */ mode) => openSync(path, flags, own(mode ?? 0o600));
-  fs.mkdirSync = (/** @type {any} */ path, /** @type {any} */ opts) => mkdir(path, typeof opts === 'object' && opts ? { ...opts, mode: own(opts.mode ?? 0o700) } : own(opts ?? 0o700));
+  fs.mkdirSync = (/** @type {any} */ path, /** @type {any} */ opts) =>
+    mkdir(path, typeof opts === 'object' && opts ? { ...opts, mode: own(opts.mode ?? 0o700) } : own(opts ?? 0o700));
   fs.chmodSync = (/** @type {any} */ path, /** @type {any} */ mode) => chmod(path, own(mode));
   fs.fchmodSync = (/** @type {any} */ fd, /** @type {any} */ mode) => fchmodSync(fd, own(mode));
   fs.writeFileSync = (/** @type {any} */ path, /** @type {any} */ data, /** @type {any} */ opts) =>
-    writeFileSync(path, data, typeof opts === 'object' && opts ? { ...opts, mode: own(opts.mode ?? 0o600) } : opts ?? { mode: 0o600 });
+    writeFileSync(path, data, typeof opts === 'object' && opts ? { ...opts, mode: own(opts.mode ?? 0o600) } : (opts ?? { mode: 0o600 }));
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   tighten(dir);
 }
@@ -107,7 +108,10 @@ let nextTx = 1;
 /** @param {Request} req @param {() => Promise<unknown>} work */
 async function answer(req, work) {
   if (req.deadline !== undefined && Date.now() > req.deadline) {
-    port.postMessage({ id: req.id, error: { message: 'the embedded database was busy until this request had timed out; it was not run', code: 'QUERY_TIMEOUT' } });
+    port.postMessage({
+      id: req.id,
+      error: { message: 'the embedded database was busy until this request had timed out; it was not run', code: 'QUERY_TIMEOUT' },
+    });
     return;
   }
   port.postMessage({ started: req.id });
@@ -135,10 +139,12 @@ port.on('message', (/** @type {Request} */ req) => {
     }
     if (req.op === 'end') {
       // After the transaction's requests already sent; the main chain goes on once COMMIT or ROLLBACK has run.
-      tx.chain = tx.chain.then(() => answer({ ...req, deadline: undefined }, () => pglite.query(req.commit ? 'COMMIT' : 'ROLLBACK').then(() => [])).finally(() => {
-        open = null;
-        tx.end(req.commit);
-      }));
+      tx.chain = tx.chain.then(() =>
+        answer({ ...req, deadline: undefined }, () => pglite.query(req.commit ? 'COMMIT' : 'ROLLBACK').then(() => [])).finally(() => {
+          open = null;
+          tx.end(req.commit);
+        }),
+      );
     } else tx.chain = tx.chain.then(() => answer(req, () => run(req)));
     return;
   }

@@ -44,8 +44,18 @@ export interface PgliteOptions {
   startTimeoutMs?: number;
 }
 
-type Op = { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'copy'; sql: string; text: string } | { op: 'begin' } | { op: 'end'; commit: boolean } | { op: 'close' };
-type Answer = { id: number; rows: unknown[] } | { id: number; error: Record<string, unknown> } | { started: number } | { ready: boolean; error?: Record<string, unknown> };
+type Op =
+  | { op: 'query'; sql: string; params?: unknown[] }
+  | { op: 'exec'; sql: string }
+  | { op: 'copy'; sql: string; text: string }
+  | { op: 'begin' }
+  | { op: 'end'; commit: boolean }
+  | { op: 'close' };
+type Answer =
+  | { id: number; rows: unknown[] }
+  | { id: number; error: Record<string, unknown> }
+  | { started: number }
+  | { ready: boolean; error?: Record<string, unknown> };
 
 interface Pending {
   worker: Worker;

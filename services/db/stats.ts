@@ -11,7 +11,12 @@ import type { Dimension as StatsDimension, StatsQuery, StatsRow } from '../share
 import type { Queryable } from './types.ts';
 
 /** The revenue report groups by what the click report does. */
-export { DIMENSIONS as STATS_DIMENSIONS, type Dimension as StatsDimension, type StatsQuery, type StatsRow } from '../shared/report-shapes.ts';
+export {
+  DIMENSIONS as STATS_DIMENSIONS,
+  type Dimension as StatsDimension,
+  type StatsQuery,
+  type StatsRow,
+} from '../shared/report-shapes.ts';
 
 /** The conversions' copy of their click's columns (migration 019). */
 const CONVERSION_COLUMN: Record<StatsDimension, string> = {
@@ -34,12 +39,18 @@ const RANGE = (col: string) => `${col} >= $1::date::timestamp AT TIME ZONE 'UTC'
  * 50 million rows, against milliseconds).
  */
 async function viewsPerDaySql(db: Queryable, q: StatsQuery, source: ReportSource): Promise<{ sql: string; params: unknown[] }> {
-  const raw = (bounds: string) => `SELECT (v.viewed_at AT TIME ZONE 'UTC')::date AS day, v.path, count(*)::bigint AS views FROM page_views v WHERE ${bounds} AND NOT v.over_budget GROUP BY 1, 2`;
+  const raw = (bounds: string) =>
+    `SELECT (v.viewed_at AT TIME ZONE 'UTC')::date AS day, v.path, count(*)::bigint AS views FROM page_views v WHERE ${bounds} AND NOT v.over_budget GROUP BY 1, 2`;
   if (source === 'raw') return { sql: raw(RANGE('v.viewed_at')), params: [q.since, q.until] };
-  const { rows } = await db.query<{ day: string }>(`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM page_view_rollup_stale WHERE day BETWEEN $1::date AND $2::date ORDER BY day`, [q.since, q.until]);
+  const { rows } = await db.query<{ day: string }>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM page_view_rollup_stale WHERE day BETWEEN $1::date AND $2::date ORDER BY day`,
+    [q.since, q.until],
+  );
   const stale = rows.map((r) => r.day);
   const params: unknown[] = [q.since, q.until, stale];
-  const parts = [`SELECT r.day, r.path, r.views FROM page_view_rollup r WHERE r.day BETWEEN $1::date AND $2::date AND r.day <> ALL($3::date[])`];
+  const parts = [
+    `SELECT r.day, r.path, r.views FROM page_view_rollup r WHERE r.day BETWEEN $1::date AND $2::date AND r.day <> ALL($3::date[])`,
+  ];
   for (const day of stale) {
     params.push(`${day}T00:00:00Z`);
     parts.push(raw(`v.viewed_at >= $${params.length}::timestamptz AND v.viewed_at < $${params.length}::timestamptz + interval '1 day'`));
@@ -52,7 +63,7 @@ const SCALE = 10_000n;
 const toScaled = (s: string) => {
   const neg = s.startsWith('-');
   const [whole, frac = ''] = s.replace('-', '').split('.');
-  const v = BigInt(whole!) * SCALE + BigInt((`${frac}0000`).slice(0, 4));
+  const v = BigInt(whole!) * SCALE + BigInt(`${frac}0000`.slice(0, 4));
   return neg ? -v : v;
 };
 const fromScaled = (v: bigint) => {
@@ -69,11 +80,20 @@ const divide = (a: string, n: number) => {
 
 const keyOf = (row: Record<string, unknown>, by: readonly string[]) => JSON.stringify(by.map((d) => row[d] ?? null));
 
-export async function statsReport(db: Queryable, q: StatsQuery, source: ReportSource = 'rollup'): Promise<{ rows: StatsRow[]; total: StatsRow; unmatched: { conversions: number; revenue: Record<string, string> } }> {
+export async function statsReport(
+  db: Queryable,
+  q: StatsQuery,
+  source: ReportSource = 'rollup',
+): Promise<{ rows: StatsRow[]; total: StatsRow; unmatched: { conversions: number; revenue: Record<string, string> } }> {
   const dims = q.by;
   const group = dims.length ? `GROUP BY ${dims.map((_, i) => i + 1).join(', ')}` : '';
   // Clicks and unique clickers as the click report counts them (people only), from its rollup where it has the grouping.
-  const clicks = { rows: (await clickRows(db, { by: dims, since: q.since, until: q.until, includeBots: false }, source)).map((r) => ({ ...r, clickers: r.uniques })) as (Record<string, unknown> & { clicks: number; clickers: number })[] };
+  const clicks = {
+    rows: (await clickRows(db, { by: dims, since: q.since, until: q.until, includeBots: false }, source)).map((r) => ({
+      ...r,
+      clickers: r.uniques,
+    })) as (Record<string, unknown> & { clicks: number; clickers: number })[],
+  };
   const conv = await db.query<Record<string, unknown> & { currency: string; conversions: number; revenue: string }>(
     `SELECT ${[...dims.map((d) => `${CONVERSION_COLUMN[d]} AS ${d}`), 'x.currency', 'count(*)::int AS conversions', 'sum(x.amount)::text AS revenue'].join(', ')}
      FROM conversions x
@@ -104,12 +124,23 @@ export async function statsReport(db: Queryable, q: StatsQuery, source: ReportSo
     const key = keyOf(r, dims);
     let row = rows.get(key);
     if (!row) {
-      row = { ...Object.fromEntries(dims.map((d) => [d, r[d] ?? null])), views: viewsApply ? 0 : null, clicks: 0, clickers: 0, ctr: null, conversions: 0, revenue: {}, epc: {}, conversion_rate: null };
+      row = {
+        ...Object.fromEntries(dims.map((d) => [d, r[d] ?? null])),
+        views: viewsApply ? 0 : null,
+        clicks: 0,
+        clickers: 0,
+        ctr: null,
+        conversions: 0,
+        revenue: {},
+        epc: {},
+        conversion_rate: null,
+      };
       rows.set(key, row);
     }
     return row;
   };
-  const add = (into: Record<string, string>, currency: string, amount: string) => void (into[currency] = fromScaled(toScaled(into[currency] ?? '0') + toScaled(amount)));
+  const add = (into: Record<string, string>, currency: string, amount: string) =>
+    void (into[currency] = fromScaled(toScaled(into[currency] ?? '0') + toScaled(amount)));
   for (const r of clicks.rows) Object.assign(rowFor(r), { clicks: r.clicks, clickers: r.clickers });
   for (const r of views.rows) rowFor(r).views = r.views;
   for (const r of conv.rows) {

@@ -77,7 +77,10 @@ export interface Subscriber {
 }
 
 export async function getSubscriber(db: Queryable, id: number): Promise<Subscriber | undefined> {
-  const { rows } = await db.query<Subscriber>('SELECT id::int AS id, email, status, confirm_nonce FROM newsletter_subscribers WHERE id = $1', [id]);
+  const { rows } = await db.query<Subscriber>(
+    'SELECT id::int AS id, email, status, confirm_nonce FROM newsletter_subscribers WHERE id = $1',
+    [id],
+  );
   return rows[0];
 }
 
@@ -112,7 +115,9 @@ export async function unsubscribe(db: Queryable, id: number): Promise<'unsubscri
 
 /** Unsubscribes by address, for requests that reach the owner by mail; false when the address is not on the list. */
 export async function unsubscribeAddress(db: Queryable, email: string): Promise<boolean> {
-  const { rows } = await db.query<{ id: number }>('SELECT id::int AS id FROM newsletter_subscribers WHERE email = lower(btrim($1))', [email]);
+  const { rows } = await db.query<{ id: number }>('SELECT id::int AS id FROM newsletter_subscribers WHERE email = lower(btrim($1))', [
+    email,
+  ]);
   return rows[0] ? (await unsubscribe(db, rows[0].id)) === 'unsubscribed' : false;
 }
 

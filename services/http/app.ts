@@ -80,7 +80,13 @@ export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<v
   });
   // The redirect sits apart from the pages and forms: an empty-bodied 302 needs neither page security headers,
   // compression nor CORS. Every hook those add ran on each redirect, and cost it throughput (scripts/bench/redirect.ts).
-  await fastify.register(goRoutes, { targets: opts.targets, failingOver: opts.failingOver, routes: opts.routes, recorder: opts.recorder, geoCountryHeader: opts.geoCountryHeader });
+  await fastify.register(goRoutes, {
+    targets: opts.targets,
+    failingOver: opts.failingOver,
+    routes: opts.routes,
+    recorder: opts.recorder,
+    geoCountryHeader: opts.geoCountryHeader,
+  });
   await fastify.register(async (site) => {
     bodyTimeout(site, opts.bodyTimeoutMs);
     await site.register(securityPlugin, { corsOrigins: opts.corsOrigins, redisUrl: opts.redisUrl });
@@ -96,9 +102,20 @@ export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<v
     await site.register(healthRoutes, { db: opts.db, ready: opts.dbReady });
     await site.register(pageViewRoutes, { recorder: opts.pageViews, routes: opts.viewRoutes, siteOrigins: opts.corsOrigins });
     await site.register(conversionRoutes, { db: opts.db, ready: opts.dbReady, secrets: opts.postbackSecrets ?? new Map() });
-    await site.register(clicksApiRoutes, { db: opts.db, ready: opts.dbReady, failingOver: opts.failingOver, statsToken: opts.statsToken, rateLimit: opts.statsRateLimit });
+    await site.register(clicksApiRoutes, {
+      db: opts.db,
+      ready: opts.dbReady,
+      failingOver: opts.failingOver,
+      statsToken: opts.statsToken,
+      rateLimit: opts.statsRateLimit,
+    });
     await site.register(staticSite, { distDir: opts.distDir, control: opts.site });
     // After the static site, whose page headers (the page's own CSP) and sendFile the unsubscribe page reuses.
-    await site.register(newsletterLinkRoutes, { db: opts.db, ready: opts.dbReady, linkSecret: opts.mail.linkSecret, distDir: opts.distDir });
+    await site.register(newsletterLinkRoutes, {
+      db: opts.db,
+      ready: opts.dbReady,
+      linkSecret: opts.mail.linkSecret,
+      distDir: opts.distDir,
+    });
   });
 }

@@ -11,7 +11,9 @@ export function bodyTimeout(app: FastifyInstance, bodyTimeoutMs: number): void {
     const through = new PassThrough();
     const timer = setTimeout(() => {
       if (through.destroyed) return;
-      const err = Object.assign(new Error(`The request body stopped arriving for ${bodyTimeoutMs / 1000} s. Please try again.`), { statusCode: 408 });
+      const err = Object.assign(new Error(`The request body stopped arriving for ${bodyTimeoutMs / 1000} s. Please try again.`), {
+        statusCode: 408,
+      });
       // Only the parser's stream: destroying the request would close the socket before the 408 is written.
       payload.unpipe(through);
       through.destroy(err);

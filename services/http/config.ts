@@ -66,7 +66,10 @@ export interface ServiceConfig {
 function parseTrustProxy(value: string | undefined): ServiceConfig['trustProxy'] {
   if (value === undefined || value === '' || value === 'false') return false;
   if (value === 'true') return true;
-  return value.split(',').map((v) => v.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 function whole(name: string, value: string | undefined, fallback: number, min = 0): number {
@@ -77,8 +80,13 @@ function whole(name: string, value: string | undefined, fallback: number, min = 
 }
 
 function origins(value: string | undefined): string[] {
-  const list = (value ?? '').split(',').map((v) => v.trim().replace(/\/$/, '')).filter(Boolean);
-  for (const o of list) if (!/^https?:\/\/[^/\s]+$/.test(o)) throw new Error(`CORS_ORIGINS entries must be origins such as https://www.example.com (found "${o}")`);
+  const list = (value ?? '')
+    .split(',')
+    .map((v) => v.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  for (const o of list)
+    if (!/^https?:\/\/[^/\s]+$/.test(o))
+      throw new Error(`CORS_ORIGINS entries must be origins such as https://www.example.com (found "${o}")`);
   return list;
 }
 
@@ -96,7 +104,10 @@ function onOff(name: string, value: string | undefined): boolean {
 }
 
 /** Builds the config from flags (which win) and the environment; throws a readable error on a bad value. */
-export function loadConfig(flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 'distDir' | 'dataDir'>> = {}, env = process.env): ServiceConfig {
+export function loadConfig(
+  flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 'distDir' | 'dataDir'>> = {},
+  env = process.env,
+): ServiceConfig {
   const port = flags.port ?? Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`port must be a whole number from 0 to 65535 (found ${port})`);
   const redisUrl = env.REDIS_URL || undefined;
@@ -104,12 +115,14 @@ export function loadConfig(flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 
   const headersTimeoutMs = whole('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, 10_000, 1);
   const requestTimeoutMs = whole('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, 1);
   // Node refuses a headers timeout longer than the whole request's.
-  if (headersTimeoutMs > requestTimeoutMs) throw new Error(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be more than REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  if (headersTimeoutMs > requestTimeoutMs)
+    throw new Error(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be more than REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
   const logFormat = env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json');
   if (logFormat !== 'pretty' && logFormat !== 'json') throw new Error(`LOG_FORMAT must be pretty or json (found ${logFormat})`);
   const statsToken = env.STATS_TOKEN || undefined;
   // A short token could be guessed within the rate limit; 32 random bytes in hex or base64 is the intent.
-  if (statsToken && (statsToken.length < 16 || /\s/.test(statsToken))) throw new Error('STATS_TOKEN must be at least 16 characters without spaces (e.g. openssl rand -hex 32)');
+  if (statsToken && (statsToken.length < 16 || /\s/.test(statsToken)))
+    throw new Error('STATS_TOKEN must be at least 16 characters without spaces (e.g. openssl rand -hex 32)');
   return {
     host: flags.host ?? env.HOST ?? '127.0.0.1',
     port,

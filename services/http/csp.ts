@@ -35,7 +35,8 @@ export function scanHtml(dir: string): CspManifest {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const full = join(d, e.name);
       if (e.isDirectory()) walk(full);
-      else if (e.name.endsWith('.html')) manifest[relative(dir, full).split(sep).join('/')] = inlineScriptHashes(readFileSync(full, 'utf8'));
+      else if (e.name.endsWith('.html'))
+        manifest[relative(dir, full).split(sep).join('/')] = inlineScriptHashes(readFileSync(full, 'utf8'));
     }
   };
   walk(dir);

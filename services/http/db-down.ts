@@ -6,5 +6,8 @@ export const RETRY_AFTER_SECONDS = 30;
 
 /** Sends the 503. */
 export function replyDbDown(reply: FastifyReply): FastifyReply {
-  return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ error: 'We cannot save this right now. Please try again in a minute.' });
+  return reply
+    .code(503)
+    .header('Retry-After', String(RETRY_AFTER_SECONDS))
+    .send({ error: 'We cannot save this right now. Please try again in a minute.' });
 }

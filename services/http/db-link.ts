@@ -44,7 +44,10 @@ export class DbLink {
       const applied = await this.opts.migrate();
       if (this.stopped) return;
       this.ready = true;
-      this.opts.log.info({ applied }, applied.length ? `database reached and migrated: applied ${applied.join(', ')}` : 'database reached; its schema is up to date');
+      this.opts.log.info(
+        { applied },
+        applied.length ? `database reached and migrated: applied ${applied.join(', ')}` : 'database reached; its schema is up to date',
+      );
       for (const fn of this.waiters.splice(0)) fn();
     } catch (err) {
       if (this.stopped) return;

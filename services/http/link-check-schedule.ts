@@ -10,7 +10,14 @@ import { checkLinks, type LinkToCheck } from '../links/health.ts';
 
 const LOOK_EVERY_MS = 5 * 60_000;
 
-export function scheduleLinkChecks(opts: { db: Db; hours: number; ready: () => boolean; links: () => readonly LinkToCheck[]; log: FastifyBaseLogger; saved?: () => void }): { stop: () => Promise<void>; poke: () => void } {
+export function scheduleLinkChecks(opts: {
+  db: Db;
+  hours: number;
+  ready: () => boolean;
+  links: () => readonly LinkToCheck[];
+  log: FastifyBaseLogger;
+  saved?: () => void;
+}): { stop: () => Promise<void>; poke: () => void } {
   if (opts.hours <= 0) return { stop: async () => {}, poke: () => {} };
   const interval = opts.hours * 3600_000;
   let running: Promise<void> | undefined;
@@ -26,7 +33,11 @@ export function scheduleLinkChecks(opts: { db: Db; hours: number; ready: () => b
       const broken = results.filter((r) => !r.ok);
       const flagged = results.filter((r) => r.ok && r.problems.length);
       const summary = { links: results.length, broken: broken.length, withProblems: flagged.length };
-      if (broken.length || flagged.length) opts.log.warn({ ...summary, problems: [...broken, ...flagged].map((r) => `${r.provider}/${r.link}: ${r.problems.join('; ')}`) }, 'link check: some outbound links are broken or lose their tracking');
+      if (broken.length || flagged.length)
+        opts.log.warn(
+          { ...summary, problems: [...broken, ...flagged].map((r) => `${r.provider}/${r.link}: ${r.problems.join('; ')}`) },
+          'link check: some outbound links are broken or lose their tracking',
+        );
       else opts.log.info(summary, 'link check: every outbound link works');
     })()
       .catch((err: unknown) => opts.log.warn({ err }, 'the link check could not run; trying again later'))

@@ -34,7 +34,10 @@ export function watchFailover(opts: {
       for (const slug of next) {
         if (broken.has(slug)) continue;
         broken.add(slug);
-        opts.log.warn({ provider: slug, to: opts.fallbackOf(slug) }, `failover: the latest link check found ${slug}'s affiliate link broken; /go/${slug} sends visitors to its fallback until a check finds it working`);
+        opts.log.warn(
+          { provider: slug, to: opts.fallbackOf(slug) },
+          `failover: the latest link check found ${slug}'s affiliate link broken; /go/${slug} sends visitors to its fallback until a check finds it working`,
+        );
       }
       for (const slug of broken) {
         if (next.has(slug)) continue;

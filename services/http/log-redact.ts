@@ -6,7 +6,21 @@
 import type { FastifyRequest } from 'fastify';
 
 /** Parameter names whose values are credentials, compared without case, `_` or `-`. */
-const SECRET_NAMES = new Set(['token', 'sig', 'signature', 'secret', 'key', 'apikey', 'password', 'pass', 'auth', 'accesstoken', 'hmac', 'hash', 'code']);
+const SECRET_NAMES = new Set([
+  'token',
+  'sig',
+  'signature',
+  'secret',
+  'key',
+  'apikey',
+  'password',
+  'pass',
+  'auth',
+  'accesstoken',
+  'hmac',
+  'hash',
+  'code',
+]);
 export const REDACTED = '[redacted]';
 
 const isSecret = (name: string) => {

@@ -6,7 +6,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { claimJob, refreshClickRollup, type Db } from '../db/index.ts';
 
 /** Starts refreshing every intervalMs (0: never) while ready() is true; returns a function that stops it and waits for a run in progress. */
-export function scheduleRollupRefresh(db: Db, intervalMs: number, log: FastifyBaseLogger, ready: () => boolean = () => true): () => Promise<void> {
+export function scheduleRollupRefresh(
+  db: Db,
+  intervalMs: number,
+  log: FastifyBaseLogger,
+  ready: () => boolean = () => true,
+): () => Promise<void> {
   if (intervalMs <= 0) return async () => {};
   let running: Promise<void> = Promise.resolve();
   const tick = () => {

@@ -85,7 +85,10 @@ export function scheduleBuilds(opts: ScheduledBuildsOptions): ScheduledBuilds {
   const build = (at: string): Promise<{ ok: boolean; output: string }> =>
     new Promise((done) => {
       let output = '';
-      const proc = spawn(process.execPath, [BIN, 'build', '--data', dataDir, '--out', staging], { env: { ...process.env, VPNSITE_NOW: at }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const proc = spawn(process.execPath, [BIN, 'build', '--data', dataDir, '--out', staging], {
+        env: { ...process.env, VPNSITE_NOW: at },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       child = proc;
       try {
         setPriority(proc.pid!, 10);
@@ -126,7 +129,10 @@ export function scheduleBuilds(opts: ScheduledBuildsOptions): ScheduledBuilds {
       if (stopped) return;
       if (!result.ok) {
         retryAt = Date.now() + retryMs;
-        log.error({ next, output: result.output.trim().split('\n').slice(-20).join('\n') }, `the scheduled build failed: the site stays as it was; trying again in ${Math.round(retryMs / 1000)} s`);
+        log.error(
+          { next, output: result.output.trim().split('\n').slice(-20).join('\n') },
+          `the scheduled build failed: the site stays as it was; trying again in ${Math.round(retryMs / 1000)} s`,
+        );
         return;
       }
       await until(at);
@@ -152,7 +158,8 @@ export function scheduleBuilds(opts: ScheduledBuildsOptions): ScheduledBuilds {
     void publish(next).finally(() => (busy = false));
   };
 
-  if (!existsSync(join(distDir, SCHEDULE_FILE))) log.warn({ distDir }, `SCHEDULED_BUILDS is on, but ${distDir} has no ${SCHEDULE_FILE} yet: run vpnsite build`);
+  if (!existsSync(join(distDir, SCHEDULE_FILE)))
+    log.warn({ distDir }, `SCHEDULED_BUILDS is on, but ${distDir} has no ${SCHEDULE_FILE} yet: run vpnsite build`);
   const timer = setInterval(tick, opts.pollMs ?? 5000);
   timer.unref();
   tick();

@@ -35,7 +35,9 @@ function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
         ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
         : [400, 'Bad Request', 'The request could not be read as HTTP.'];
   const body = JSON.stringify({ error });
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /**
@@ -64,11 +66,21 @@ async function openJournal(config: ServiceConfig, log: FastifyInstance['log']) {
   try {
     lease = await acquireDataDir(config.clickJournalDir, 'serve');
   } catch (err) {
-    if (err instanceof JournalBusy) throw new Error(`the click journal ${config.clickJournalDir} is in use by ${describeOwner(err.owner)}: give each instance its own CLICK_JOURNAL_DIR`);
+    if (err instanceof JournalBusy)
+      throw new Error(
+        `the click journal ${config.clickJournalDir} is in use by ${describeOwner(err.owner)}: give each instance its own CLICK_JOURNAL_DIR`,
+      );
     throw err;
   }
   try {
-    return { lease, journal: ClickJournal.open({ dir: config.clickJournalDir, maxBytes: config.clickJournalMaxBytes, onError: (err) => log.error({ err }, 'the click journal could not be written or synced') }) };
+    return {
+      lease,
+      journal: ClickJournal.open({
+        dir: config.clickJournalDir,
+        maxBytes: config.clickJournalMaxBytes,
+        onError: (err) => log.error({ err }, 'the click journal could not be written or synced'),
+      }),
+    };
   } catch (err) {
     await lease.release();
     throw err;
@@ -85,7 +97,11 @@ function mailOrigin(config: ServiceConfig, fastify: FastifyInstance, siteUrl: st
   if (config.mail.smtpUrl) return new URL(siteUrl).origin;
   const address = fastify.server.address();
   if (!address || typeof address === 'string') return new URL(siteUrl).origin;
-  const host = ['0.0.0.0', '::'].includes(address.address) ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const host = ['0.0.0.0', '::'].includes(address.address)
+    ? 'localhost'
+    : address.family === 'IPv6'
+      ? `[${address.address}]`
+      : address.address;
   return `http://${host}:${address.port}`;
 }
 
@@ -102,7 +118,11 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     // Request URLs are logged with their credentials (tokens, signatures) redacted.
     logger:
       config.logFormat === 'pretty'
-        ? { level: config.logLevel, serializers: logSerializers, stream: pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) }
+        ? {
+            level: config.logLevel,
+            serializers: logSerializers,
+            stream: pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }),
+          }
         : { level: config.logLevel, serializers: logSerializers },
     // One line a redirect, at debug (request-log.ts); two at info for everything else.
     logController: new RequestLog(),
@@ -139,11 +159,30 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     }
   };
   const link = new DbLink({ migrate: migrateDb, log: fastify.log });
-  const store = clickStore(db, (row, err) => fastify.log.error({ err, provider: row.provider }, 'the database refused a click row; dropped it'));
-  const gated: ClickStore = { ...store, insert: (rows) => (link.ready ? store.insert(rows) : Promise.reject(new Error('the database is not reachable or not migrated yet'))) };
-  const pageViews = new PageViewRecorder(db, (day) => store.saltFor(day), fastify.log, { cap: config.clickBatchCap, ready: () => link.ready, budgetPerMinute: config.pageViewBudgetPerMinute });
-  const recorder = new ClickRecorder({ store: gated, journal: journal.journal, batch: { memory: config.clickBatchCap }, budgetPerMinute: config.clickBudgetPerMinute, log: fastify.log });
-  if (journal.journal.recovered) fastify.log.warn({ clicks: journal.journal.recovered, dir: config.clickJournalDir }, 'the click journal holds clicks an earlier run had not stored; they are stored once the database is reached');
+  const store = clickStore(db, (row, err) =>
+    fastify.log.error({ err, provider: row.provider }, 'the database refused a click row; dropped it'),
+  );
+  const gated: ClickStore = {
+    ...store,
+    insert: (rows) => (link.ready ? store.insert(rows) : Promise.reject(new Error('the database is not reachable or not migrated yet'))),
+  };
+  const pageViews = new PageViewRecorder(db, (day) => store.saltFor(day), fastify.log, {
+    cap: config.clickBatchCap,
+    ready: () => link.ready,
+    budgetPerMinute: config.pageViewBudgetPerMinute,
+  });
+  const recorder = new ClickRecorder({
+    store: gated,
+    journal: journal.journal,
+    batch: { memory: config.clickBatchCap },
+    budgetPerMinute: config.clickBudgetPerMinute,
+    log: fastify.log,
+  });
+  if (journal.journal.recovered)
+    fastify.log.warn(
+      { clicks: journal.journal.recovered, dir: config.clickJournalDir },
+      'the click journal holds clicks an earlier run had not stored; they are stored once the database is reached',
+    );
   // Ready, for the health check and the forms, once the first block of click ids is reserved too: a redirect
   // answered between the two would go without its sub-ID.
   let recording = false;
@@ -169,7 +208,14 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     refreshMs: config.linkFailoverRefreshMs,
     log: fastify.log,
   });
-  const linkChecks = scheduleLinkChecks({ db, hours: config.linkCheckIntervalHours, ready: () => link.ready, links: () => outbound, log: fastify.log, saved: () => void failover.refresh() });
+  const linkChecks = scheduleLinkChecks({
+    db,
+    hours: config.linkCheckIntervalHours,
+    ready: () => link.ready,
+    links: () => outbound,
+    log: fastify.log,
+    saved: () => void failover.refresh(),
+  });
   link.onReady(() => {
     linkChecks.poke();
     void failover.refresh();
@@ -195,17 +241,32 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     link.stop();
     await journal.lease.release();
     const stats = recorder.stats();
-    if (stats.kept) fastify.log.warn({ kept: stats.kept, written: stats.written, dir: config.clickJournalDir, shutdownTimeoutMs: config.shutdownTimeoutMs }, `${stats.kept} clicks were not written to the database within SHUTDOWN_TIMEOUT_MS: they stay in the click journal and are stored at the next start`);
-    if (stats.dropped) fastify.log.error({ dropped: stats.dropped, clickJournalMaxMb: config.clickJournalMaxBytes / 1048576 }, `${stats.dropped} clicks were dropped: the click journal was full (CLICK_JOURNAL_MAX_MB) or could not be written`);
+    if (stats.kept)
+      fastify.log.warn(
+        { kept: stats.kept, written: stats.written, dir: config.clickJournalDir, shutdownTimeoutMs: config.shutdownTimeoutMs },
+        `${stats.kept} clicks were not written to the database within SHUTDOWN_TIMEOUT_MS: they stay in the click journal and are stored at the next start`,
+      );
+    if (stats.dropped)
+      fastify.log.error(
+        { dropped: stats.dropped, clickJournalMaxMb: config.clickJournalMaxBytes / 1048576 },
+        `${stats.dropped} clicks were dropped: the click journal was full (CLICK_JOURNAL_MAX_MB) or could not be written`,
+      );
     if (!stats.dropped && !stats.kept) fastify.log.info({ written: stats.written }, 'every click was written');
-    await Promise.race([Promise.all([stopRollup(), mailer.stop(), linkChecks.stop(), failover.stop(), scheduled?.stop()]), sleep(left() - 200)]);
+    await Promise.race([
+      Promise.all([stopRollup(), mailer.stop(), linkChecks.stop(), failover.stop(), scheduled?.stop()]),
+      sleep(left() - 200),
+    ]);
     await Promise.race([db.close(), sleep(left())]);
   });
   fastify.decorate('clickStats', () => recorder.stats());
   fastify.decorate('advertiseHttp', async () => {
     const address = fastify.server.address();
     if (!address || typeof address === 'string' || !db.advertiseHttp) return;
-    const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    const host = ['0.0.0.0', '::'].includes(address.address)
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
     await db.advertiseHttp(`http://${host}:${address.port}`);
   });
   const routes = new Set(loaded.routes.map((r) => r.path));
@@ -247,10 +308,16 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
   await fastify.ready();
   // The site built again at each scheduled moment; the new build (and its content's /go/ targets) read once in place.
   if (config.scheduledBuilds) {
-    scheduled = scheduleBuilds({ distDir: config.distDir, dataDir: config.dataDir, log: fastify.log, onNewBuild: () => {
-      site.reload?.();
-      if (!fastify.reloadContent()) fastify.log.error({ dataDir: config.dataDir }, 'the content is invalid now: /go/ keeps the targets it had');
-    } });
+    scheduled = scheduleBuilds({
+      distDir: config.distDir,
+      dataDir: config.dataDir,
+      log: fastify.log,
+      onNewBuild: () => {
+        site.reload?.();
+        if (!fastify.reloadContent())
+          fastify.log.error({ dataDir: config.dataDir }, 'the content is invalid now: /go/ keeps the targets it had');
+      },
+    });
   }
   link.start();
   mailer.start();
@@ -285,10 +352,16 @@ export async function startServer(config: ServiceConfig): Promise<FastifyInstanc
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    fastify.log.info({ signal, shutdownTimeoutMs: config.shutdownTimeoutMs }, 'shutting down: no new connections; finishing requests and writing the clicks still in memory');
+    fastify.log.info(
+      { signal, shutdownTimeoutMs: config.shutdownTimeoutMs },
+      'shutting down: no new connections; finishing requests and writing the clicks still in memory',
+    );
     // Whatever the clients and the database do, the process is gone within SHUTDOWN_TIMEOUT_MS and a second.
     setTimeout(() => {
-      fastify.log.error({ shutdownTimeoutMs: config.shutdownTimeoutMs, clicks: fastify.clickStats() }, 'shutdown did not finish within SHUTDOWN_TIMEOUT_MS; exiting now');
+      fastify.log.error(
+        { shutdownTimeoutMs: config.shutdownTimeoutMs, clicks: fastify.clickStats() },
+        'shutdown did not finish within SHUTDOWN_TIMEOUT_MS; exiting now',
+      );
       process.exit(1);
     }, config.shutdownTimeoutMs + 800).unref();
     fastify.close().then(

@@ -27,7 +27,9 @@ export function validationMessage(errors: FastifySchemaValidationError[], dataVa
       // The only `not` in the form schemas forbids control characters.
       return `"${name}" must not contain control characters.`;
     case 'type':
-      return name === 'the request' ? `The ${dataVar} must be a JSON object.` : `"${name}" must be ${String(p.type) === 'string' ? 'text' : String(p.type)}.`;
+      return name === 'the request'
+        ? `The ${dataVar} must be a JSON object.`
+        : `"${name}" must be ${String(p.type) === 'string' ? 'text' : String(p.type)}.`;
     default:
       return `"${name}" ${e.message ?? 'is not valid'}.`;
   }

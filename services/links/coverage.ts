@@ -19,14 +19,22 @@ export function parseGoHref(href: string): { provider: string; link?: string; fr
   if (!m) return undefined;
   const q = new URLSearchParams(m[3] ?? '');
   const dec = (s: string) => decodeURIComponent(s).toLowerCase();
-  return { provider: dec(m[1]!), ...(m[2] ? { link: dec(m[2]) } : {}), ...(q.get('from') ? { from: q.get('from')! } : {}), ...(q.get('placement') ? { placement: q.get('placement')! } : {}) };
+  return {
+    provider: dec(m[1]!),
+    ...(m[2] ? { link: dec(m[2]) } : {}),
+    ...(q.get('from') ? { from: q.get('from')! } : {}),
+    ...(q.get('placement') ? { placement: q.get('placement')! } : {}),
+  };
 }
 
 /**
  * The coverage of every page: `pages` gives each page's path and its links' hrefs; `paid(provider, link)` says
  * whether that /go/ target is paid. A button is one distinct href on a page; its placement, '' when it has none.
  */
-export function linkCoverage(pages: Iterable<[path: string, hrefs: readonly string[]]>, paid: (provider: string, link?: string) => boolean): CoverageRow[] {
+export function linkCoverage(
+  pages: Iterable<[path: string, hrefs: readonly string[]]>,
+  paid: (provider: string, link?: string) => boolean,
+): CoverageRow[] {
   const rows = new Map<string, CoverageRow>();
   for (const [path, hrefs] of pages) {
     for (const href of new Set(hrefs)) {
@@ -52,4 +60,5 @@ export function coverageTotal(rows: readonly CoverageRow[]): { buttons: number; 
 }
 
 /** "56 of 145 outbound buttons (39 %) reach a paid link". */
-export const coverageLine = (t: ReturnType<typeof coverageTotal>) => `${t.paid} of ${t.buttons} outbound buttons${t.share === null ? '' : ` (${Math.round(t.share * 100)} %)`} reach a paid link`;
+export const coverageLine = (t: ReturnType<typeof coverageTotal>) =>
+  `${t.paid} of ${t.buttons} outbound buttons${t.share === null ? '' : ` (${Math.round(t.share * 100)} %)`} reach a paid link`;

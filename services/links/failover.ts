@@ -18,7 +18,10 @@ export function failsOver(r: Pick<LinkResult, 'ok' | 'problems'>): boolean {
  * The providers whose affiliate link fails over, from the latest result of each link. A result for another URL than
  * the content's (the link was changed since) says nothing about the current link, and is left out.
  */
-export function brokenAffiliates(latest: readonly Pick<LinkResult, 'provider' | 'link' | 'url' | 'ok' | 'problems'>[], current: ReadonlyMap<string, string>): Set<string> {
+export function brokenAffiliates(
+  latest: readonly Pick<LinkResult, 'provider' | 'link' | 'url' | 'ok' | 'problems'>[],
+  current: ReadonlyMap<string, string>,
+): Set<string> {
   const broken = new Set<string>();
   for (const r of latest) if (r.link === 'affiliate' && current.get(r.provider) === r.url && failsOver(r)) broken.add(r.provider);
   return broken;

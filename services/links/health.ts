@@ -38,12 +38,25 @@ export function linksToCheck(content: Content): LinkToCheck[] {
   for (const p of content.providers) {
     const links = p.links as Record<string, string>;
     const affiliate = /^https?:\/\//.test(p.affiliate) ? p.affiliate : undefined;
-    const domains = [...new Set([links.website, affiliate].filter((u): u is string => !!u).map((u) => bare(host(u))).concat(p.allowedDomains ?? []))];
+    const domains = [
+      ...new Set(
+        [links.website, affiliate]
+          .filter((u): u is string => !!u)
+          .map((u) => bare(host(u)))
+          .concat(p.allowedDomains ?? []),
+      ),
+    ];
     const entry = (link: string, template: string): LinkToCheck => {
       const url = template.replaceAll('{click_id}', MARKER);
       const u = new URL(url);
       const tracked = link === 'affiliate' || template.includes('{click_id}');
-      return { provider: p.slug, link, url, domains, ...(tracked ? { tracking: { host: u.hostname.toLowerCase(), params: [...u.searchParams] } } : {}) };
+      return {
+        provider: p.slug,
+        link,
+        url,
+        domains,
+        ...(tracked ? { tracking: { host: u.hostname.toLowerCase(), params: [...u.searchParams] } } : {}),
+      };
     };
     // Visitors get the sub-ID template when there is one: that is the URL that must keep working.
     if (affiliate) list.push(entry('affiliate', p.subid ?? affiliate));
@@ -74,11 +87,18 @@ export async function checkLink(l: LinkToCheck, opts: { timeoutMs?: number; user
     seen.add(url);
     let res: Response;
     try {
-      res = await fetch(url, { redirect: 'manual', signal, headers: { 'user-agent': opts.userAgent ?? BROWSER_UA, accept: 'text/html,*/*;q=0.8' } });
+      res = await fetch(url, {
+        redirect: 'manual',
+        signal,
+        headers: { 'user-agent': opts.userAgent ?? BROWSER_UA, accept: 'text/html,*/*;q=0.8' },
+      });
     } catch (err) {
       const e = err as Error & { cause?: { code?: string; message?: string } };
       status = null;
-      broken = e.name === 'TimeoutError' || e.name === 'AbortError' ? `no answer within ${(opts.timeoutMs ?? TIMEOUT_MS) / 1000} s from ${url}` : `network error at ${url}: ${e.cause?.code ?? e.cause?.message ?? e.message}`;
+      broken =
+        e.name === 'TimeoutError' || e.name === 'AbortError'
+          ? `no answer within ${(opts.timeoutMs ?? TIMEOUT_MS) / 1000} s from ${url}`
+          : `network error at ${url}: ${e.cause?.code ?? e.cause?.message ?? e.message}`;
       break;
     }
     await res.body?.cancel().catch(() => {});
@@ -107,14 +127,27 @@ export async function checkLink(l: LinkToCheck, opts: { timeoutMs?: number; user
       const marker = l.url.includes(MARKER) && !last.url.includes(MARKER);
       if (marker) problems.push(`the sub-ID (click id) was dropped by ${last.url}`);
       const others = lost.filter((k) => !(marker && l.tracking!.params.find(([n]) => n === k)?.[1] === MARKER));
-      if (others.length) problems.push(`the affiliate parameter${others.length > 1 ? 's' : ''} ${others.join(', ')} did not reach ${last.url}`);
+      if (others.length)
+        problems.push(`the affiliate parameter${others.length > 1 ? 's' : ''} ${others.join(', ')} did not reach ${last.url}`);
     }
   }
-  return { provider: l.provider, link: l.link, url: l.url, finalUrl, status, ok: !broken && status !== null && status < 300, problems, hops };
+  return {
+    provider: l.provider,
+    link: l.link,
+    url: l.url,
+    finalUrl,
+    status,
+    ok: !broken && status !== null && status < 300,
+    problems,
+    hops,
+  };
 }
 
 /** Checks a list a few at a time, in the list's order. */
-export async function checkLinks(list: readonly LinkToCheck[], opts: { timeoutMs?: number; concurrency?: number } = {}): Promise<LinkResult[]> {
+export async function checkLinks(
+  list: readonly LinkToCheck[],
+  opts: { timeoutMs?: number; concurrency?: number } = {},
+): Promise<LinkResult[]> {
   const results: LinkResult[] = new Array(list.length);
   let next = 0;
   const worker = async () => {

@@ -56,7 +56,12 @@ export function bucketOf(slug: string, click: ClickContext): number {
   return createHash('sha1').update(`${slug}\n${click.day}\n${click.visitor}`).digest().readUInt32BE(0) % 100;
 }
 
-export function decide(slug: string, rules: readonly RuleSpec[] | undefined, split: readonly SplitSpec[] | undefined, click: ClickContext): Decision {
+export function decide(
+  slug: string,
+  rules: readonly RuleSpec[] | undefined,
+  split: readonly SplitSpec[] | undefined,
+  click: ClickContext,
+): Decision {
   for (const rule of rules ?? []) if (matches(rule, click)) return { to: rule.to };
   if (split?.length) {
     let bucket = bucketOf(slug, click);
@@ -67,4 +72,3 @@ export function decide(slug: string, rules: readonly RuleSpec[] | undefined, spl
   }
   return { to: 'affiliate' };
 }
-

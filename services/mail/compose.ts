@@ -26,7 +26,12 @@ export const unsubscribeUrl = (ctx: Pick<MailContext, 'origin' | 'linkSecret'>, 
 function listHeaders(ctx: MailContext, subscriber: number): Pick<SendMailOptions, 'headers'> {
   const mailto = `mailto:${addressOf(ctx.from)}?subject=unsubscribe`;
   // One header with both, as RFC 2369 has it (nodemailer's `list` option writes one header for each).
-  return { headers: { 'List-Unsubscribe': `<${unsubscribeUrl(ctx, subscriber)}>, <${mailto}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
+  return {
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeUrl(ctx, subscriber)}>, <${mailto}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
 }
 
 export function confirmationMail(ctx: MailContext, to: string, subscriber: number, nonce: string, now = Date.now()): SendMailOptions {
@@ -49,7 +54,14 @@ export function confirmationMail(ctx: MailContext, to: string, subscriber: numbe
 <p>The link works for 7 days. If you did not sign up, ignore this mail: without a confirmation you will get no other mail from us.</p>
 <p style="font-size:13px;color:#475569"><a href="${escape(leave)}">Unsubscribe</a></p>
 </body></html>`;
-  return { from: ctx.from, to, subject: `Confirm your subscription to the ${ctx.siteName} newsletter`, text, html, ...listHeaders(ctx, subscriber) };
+  return {
+    from: ctx.from,
+    to,
+    subject: `Confirm your subscription to the ${ctx.siteName} newsletter`,
+    text,
+    html,
+    ...listHeaders(ctx, subscriber),
+  };
 }
 
 /**

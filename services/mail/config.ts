@@ -39,7 +39,8 @@ export function addressOf(value: string): string | undefined {
 function linkSecret(env: NodeJS.ProcessEnv, file: string): { secret: string; from: string } {
   const given = env.MAIL_LINK_SECRET;
   if (given) {
-    if (given.length < 32 || /\s/.test(given)) throw new Error('MAIL_LINK_SECRET must be at least 32 characters without spaces (e.g. openssl rand -hex 32)');
+    if (given.length < 32 || /\s/.test(given))
+      throw new Error('MAIL_LINK_SECRET must be at least 32 characters without spaces (e.g. openssl rand -hex 32)');
     return { secret: given, from: 'MAIL_LINK_SECRET' };
   }
   const read = () => readFileSync(file, 'utf8').trim();
@@ -65,17 +66,31 @@ function linkSecret(env: NodeJS.ProcessEnv, file: string): { secret: string; fro
 
 export function mailConfigFromEnv(env = process.env): MailConfig {
   const smtpUrl = env.SMTP_URL || undefined;
-  if (smtpUrl && !/^smtps?:\/\/[^/\s]/.test(smtpUrl)) throw new Error('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com');
+  if (smtpUrl && !/^smtps?:\/\/[^/\s]/.test(smtpUrl))
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com');
   const from = env.MAIL_FROM || (smtpUrl ? '' : 'VPN Compass <newsletter@localhost>');
-  if (!from) throw new Error('MAIL_FROM must be set when SMTP_URL is: the address mail is sent from, e.g. VPN Compass <newsletter@example.com>');
+  if (!from)
+    throw new Error('MAIL_FROM must be set when SMTP_URL is: the address mail is sent from, e.g. VPN Compass <newsletter@example.com>');
   if (!addressOf(from)) throw new Error(`MAIL_FROM must be an address or Name <address> (found "${from}")`);
   const contactNotifyTo = env.CONTACT_NOTIFY_TO?.trim() || undefined;
-  if (contactNotifyTo && !isValidEmail(contactNotifyTo)) throw new Error(`CONTACT_NOTIFY_TO must be one email address (found "${contactNotifyTo}")`);
+  if (contactNotifyTo && !isValidEmail(contactNotifyTo))
+    throw new Error(`CONTACT_NOTIFY_TO must be one email address (found "${contactNotifyTo}")`);
   const publicUrl = env.PUBLIC_URL?.replace(/\/+$/, '') || undefined;
-  if (publicUrl && !/^https?:\/\/[^/\s]+$/.test(publicUrl)) throw new Error(`PUBLIC_URL must be an origin such as https://www.example.com (found "${publicUrl}")`);
+  if (publicUrl && !/^https?:\/\/[^/\s]+$/.test(publicUrl))
+    throw new Error(`PUBLIC_URL must be an origin such as https://www.example.com (found "${publicUrl}")`);
   const retry = env.MAIL_RETRY_SECONDS ? Number(env.MAIL_RETRY_SECONDS) : 60;
-  if (!(retry > 0 && retry <= 3600)) throw new Error(`MAIL_RETRY_SECONDS must be a number of seconds from 0 to 3600 (found "${env.MAIL_RETRY_SECONDS}")`);
+  if (!(retry > 0 && retry <= 3600))
+    throw new Error(`MAIL_RETRY_SECONDS must be a number of seconds from 0 to 3600 (found "${env.MAIL_RETRY_SECONDS}")`);
   const mailDir = resolve(env.MAIL_DIR || 'var/mail');
   const secret = linkSecret(env, resolve('var/mail-link-secret'));
-  return { smtpUrl, from, contactNotifyTo, publicUrl, linkSecret: secret.secret, linkSecretFrom: secret.from, retrySeconds: retry, mailDir };
+  return {
+    smtpUrl,
+    from,
+    contactNotifyTo,
+    publicUrl,
+    linkSecret: secret.secret,
+    linkSecretFrom: secret.from,
+    retrySeconds: retry,
+    mailDir,
+  };
 }

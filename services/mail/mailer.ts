@@ -11,7 +11,18 @@ import { join } from 'node:path';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import writeFileAtomic from 'write-file-atomic';
 import { UNCONFIRMED_DAYS } from '../db/subscribers.ts';
-import { getMessage, getSubscriber, mailFinished, mailRetry, mailSent, purgeUnconfirmed, takeDueMail, takeSignups, type Db, type OutboxRow } from '../db/index.ts';
+import {
+  getMessage,
+  getSubscriber,
+  mailFinished,
+  mailRetry,
+  mailSent,
+  purgeUnconfirmed,
+  takeDueMail,
+  takeSignups,
+  type Db,
+  type OutboxRow,
+} from '../db/index.ts';
 import { confirmationMail, contactNotification, type MailContext } from './compose.ts';
 import type { MailConfig } from './config.ts';
 
@@ -58,8 +69,16 @@ export class Mailer {
   start(): void {
     const { config, log } = this.opts;
     if (config.smtpUrl) log.info({ smtp: new URL(config.smtpUrl).host, from: config.from }, 'mail is sent through SMTP_URL');
-    else log.info({ mailDir: config.mailDir }, `SMTP_URL is not set: mail is written to ${config.mailDir} as .eml files instead of being sent`);
-    if (config.linkSecretFrom !== 'MAIL_LINK_SECRET') log.info({ file: config.linkSecretFrom }, 'MAIL_LINK_SECRET is not set: the links in mails are signed with a secret kept in a file; set MAIL_LINK_SECRET on every machine that serves the site');
+    else
+      log.info(
+        { mailDir: config.mailDir },
+        `SMTP_URL is not set: mail is written to ${config.mailDir} as .eml files instead of being sent`,
+      );
+    if (config.linkSecretFrom !== 'MAIL_LINK_SECRET')
+      log.info(
+        { file: config.linkSecretFrom },
+        'MAIL_LINK_SECRET is not set: the links in mails are signed with a secret kept in a file; set MAIL_LINK_SECRET on every machine that serves the site',
+      );
     this.schedule(0);
   }
 
@@ -86,7 +105,9 @@ export class Mailer {
 
   private async run(): Promise<void> {
     if (this.running || this.stopped) return;
-    this.running = this.work().catch((err: unknown) => this.opts.log.warn({ err }, 'the mail outbox could not be worked just now; trying again shortly'));
+    this.running = this.work().catch((err: unknown) =>
+      this.opts.log.warn({ err }, 'the mail outbox could not be worked just now; trying again shortly'),
+    );
     await this.running;
     this.running = undefined;
     const again = this.again;
@@ -112,7 +133,12 @@ export class Mailer {
   }
 
   private context(): MailContext {
-    return { siteName: this.opts.siteName, origin: this.opts.origin(), from: this.opts.config.from, linkSecret: this.opts.config.linkSecret };
+    return {
+      siteName: this.opts.siteName,
+      origin: this.opts.origin(),
+      from: this.opts.config.from,
+      linkSecret: this.opts.config.linkSecret,
+    };
   }
 
   /** The mail for a row, or why there is none to send any more. */
@@ -135,7 +161,12 @@ export class Mailer {
     try {
       const info = await this.transport.sendMail(mail);
       if (!config.smtpUrl) await mkdir(config.mailDir, { recursive: true });
-      if (!config.smtpUrl) await writeFileAtomic(join(config.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${row.kind}-${row.id}.eml`), info.message as Buffer, { mode: 0o600 });
+      if (!config.smtpUrl)
+        await writeFileAtomic(
+          join(config.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${row.kind}-${row.id}.eml`),
+          info.message as Buffer,
+          { mode: 0o600 },
+        );
       await mailSent(db, row.id, info.messageId);
     } catch (err) {
       const e = err as Error & { responseCode?: number; code?: string };
@@ -144,11 +175,17 @@ export class Mailer {
       // login, a connection that failed, a 4xx) may pass later.
       const final = (e.code === 'EENVELOPE' || e.code === 'EMESSAGE') && (e.responseCode ?? 0) >= 500;
       if (final || Date.now() - Date.parse(row.created_at) > GIVE_UP_MS) {
-        log.error({ outboxId: row.id, kind: row.kind, attempts: row.attempts, err: why }, 'a mail could not be sent and will not be tried again');
+        log.error(
+          { outboxId: row.id, kind: row.kind, attempts: row.attempts, err: why },
+          'a mail could not be sent and will not be tried again',
+        );
         return mailFinished(db, row.id, 'failed', why);
       }
       const after = Math.min(3600, config.retrySeconds * 2 ** (row.attempts - 1));
-      log.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, retryInSeconds: after, err: why }, 'a mail could not be sent; it stays in the outbox and is tried again');
+      log.warn(
+        { outboxId: row.id, kind: row.kind, attempts: row.attempts, retryInSeconds: after, err: why },
+        'a mail could not be sent; it stays in the outbox and is tried again',
+      );
       await mailRetry(db, row.id, after, why);
     }
   }

@@ -26,7 +26,12 @@ export function escapeXml(text: string): string {
  * Arranges rows grouped by day and `dims` (the provider unless the report asks for others, e.g. variant) into one
  * full-length series per value, named by the values joined with " · " ("surfshark · promo").
  */
-export function chartData(rows: ReportRow[], since: string, until: string, dims: readonly Exclude<Dimension, 'day'>[] = ['provider']): ChartData {
+export function chartData(
+  rows: ReportRow[],
+  since: string,
+  until: string,
+  dims: readonly Exclude<Dimension, 'day'>[] = ['provider'],
+): ChartData {
   const days: string[] = [];
   for (let d = since; d <= until; d = addDays(d, 1)) days.push(d);
   const index = new Map(days.map((d, i) => [d, i]));
@@ -34,7 +39,14 @@ export function chartData(rows: ReportRow[], since: string, until: string, dims:
   for (const row of rows) {
     if (!row.day) continue;
     const name = dims.map((d) => row[d] ?? '(none)').join(' · ');
-    const values = byProvider.get(name) ?? byProvider.set(name, days.map(() => 0)).get(name)!;
+    const values =
+      byProvider.get(name) ??
+      byProvider
+        .set(
+          name,
+          days.map(() => 0),
+        )
+        .get(name)!;
     const i = index.get(row.day);
     if (i !== undefined) values[i] = row.clicks;
   }
@@ -48,7 +60,7 @@ export function niceStep(max: number, ticks = 5): number {
   const raw = max / ticks;
   const pow = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 2.5, 5, 10].map((m) => m * pow).find((s) => s >= raw)!;
-  return Math.max(step , 1);
+  return Math.max(step, 1);
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -85,7 +97,8 @@ function marker(shape: (typeof MARKERS)[number], cx: number, cy: number, colour:
   const attrs = `fill="#fff" stroke="${colour}" stroke-width="1.5"`;
   if (shape === 'circle') return `<circle cx="${cx}" cy="${cy}" r="3.5" ${attrs}>${t}</circle>`;
   if (shape === 'square') return `<rect x="${r1(cx - 3.5)}" y="${r1(cy - 3.5)}" width="7" height="7" ${attrs}>${t}</rect>`;
-  if (shape === 'triangle') return `<path d="M${cx} ${r1(cy - 4.5)} L${r1(cx + 4.5)} ${r1(cy + 3.5)} L${r1(cx - 4.5)} ${r1(cy + 3.5)} Z" ${attrs}>${t}</path>`;
+  if (shape === 'triangle')
+    return `<path d="M${cx} ${r1(cy - 4.5)} L${r1(cx + 4.5)} ${r1(cy + 3.5)} L${r1(cx - 4.5)} ${r1(cy + 3.5)} Z" ${attrs}>${t}</path>`;
   return `<path d="M${cx} ${r1(cy - 5)} L${r1(cx + 5)} ${cy} L${cx} ${r1(cy + 5)} L${r1(cx - 5)} ${cy} Z" ${attrs}>${t}</path>`;
 }
 
@@ -123,7 +136,9 @@ export function lineChartSvg(data: ChartData, title: string, opts: ChartOptions 
   parts.push(`<line class="axis" x1="${M.left}" x2="${M.left}" y1="${M.top}" y2="${M.top + plotH}" stroke="#334155"/>`);
   parts.push(`<line class="axis" x1="${M.left}" x2="${M.left + plotW}" y1="${M.top + plotH}" y2="${M.top + plotH}" stroke="#334155"/>`);
   parts.push(`<text x="${M.left + plotW / 2}" y="${H - 8}" text-anchor="middle">UTC day</text>`);
-  parts.push(`<text transform="translate(16 ${M.top + plotH / 2}) rotate(-90)" text-anchor="middle">${escapeXml(opts.yLabel ?? 'Clicks (people)')}</text>`);
+  parts.push(
+    `<text transform="translate(16 ${M.top + plotH / 2}) rotate(-90)" text-anchor="middle">${escapeXml(opts.yLabel ?? 'Clicks (people)')}</text>`,
+  );
   const markers = n <= 120;
   data.series.forEach((s, k) => {
     const colour = COLOURS[k % COLOURS.length]!;
@@ -131,13 +146,19 @@ export function lineChartSvg(data: ChartData, title: string, opts: ChartOptions 
     const shape = MARKERS[k % MARKERS.length]!;
     const d = s.values.map((v, i) => `${i === 0 ? 'M' : 'L'}${x(i)} ${y(v)}`).join(' ');
     const dashAttr = dash ? ` stroke-dasharray="${dash}"` : '';
-    parts.push(`<path class="series" data-provider="${escapeXml(s.provider)}" d="${d}" fill="none" stroke="${colour}" stroke-width="2"${dashAttr}><title>${escapeXml(s.provider)}</title></path>`);
+    parts.push(
+      `<path class="series" data-provider="${escapeXml(s.provider)}" d="${d}" fill="none" stroke="${colour}" stroke-width="2"${dashAttr}><title>${escapeXml(s.provider)}</title></path>`,
+    );
     if (markers || n === 1) {
-      parts.push(`<g class="markers" data-series="${escapeXml(s.provider)}">${s.values.map((v, i) => marker(shape, x(i), y(v), colour, `${s.provider}, ${data.days[i]}: ${format(v)}`)).join('')}</g>`);
+      parts.push(
+        `<g class="markers" data-series="${escapeXml(s.provider)}">${s.values.map((v, i) => marker(shape, x(i), y(v), colour, `${s.provider}, ${data.days[i]}: ${format(v)}`)).join('')}</g>`,
+      );
     }
     const ly = M.top + 8 + k * 22;
     const lx = M.left + plotW + 24;
-    parts.push(`<g class="legend-item"><line x1="${lx}" x2="${lx + 24}" y1="${ly}" y2="${ly}" stroke="${colour}" stroke-width="3"${dashAttr}/>${marker(shape, lx + 12, ly, colour, '')}<text x="${lx + 32}" y="${ly + 4}">${escapeXml(s.provider)}</text></g>`);
+    parts.push(
+      `<g class="legend-item"><line x1="${lx}" x2="${lx + 24}" y1="${ly}" y2="${ly}" stroke="${colour}" stroke-width="3"${dashAttr}/>${marker(shape, lx + 12, ly, colour, '')}<text x="${lx + 32}" y="${ly + 4}">${escapeXml(s.provider)}</text></g>`,
+    );
   });
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-labelledby="chart-title" font-family="system-ui, sans-serif" font-size="12" fill="#0f172a">`,

@@ -11,12 +11,17 @@ function cell(row: ReportRow, column: Column): string | number | null {
 /** Aligned columns (text left, numbers right), a rule, a total row and the footer. */
 export function formatTable(report: ClickReport): string {
   const cols = columns(report.query);
-  const shown = (v: string | number | null, c: Column) => (v === null ? '(none)' : NUMERIC.has(c) ? (v as number).toLocaleString('en-US') : String(v));
+  const shown = (v: string | number | null, c: Column) =>
+    v === null ? '(none)' : NUMERIC.has(c) ? (v as number).toLocaleString('en-US') : String(v);
   const header: string[] = cols;
   const body = report.rows.map((r) => cols.map((c) => shown(cell(r, c), c)));
   const total = cols.map((c, i) => (NUMERIC.has(c) ? shown(cell(report.total, c), c) : i === 0 ? 'total' : ''));
   const widths = cols.map((_, i) => Math.max(...[header, ...body, total].map((line) => line[i]!.length)));
-  const line = (values: string[]) => values.map((v, i) => (NUMERIC.has(cols[i]!) ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => (NUMERIC.has(cols[i]!) ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
   return [line(header), rule, ...body.map(line), rule, line(total), '', footer(report), ''].join('\n');
 }

@@ -25,7 +25,8 @@ export function chartHtmlFile(perDay: ClickReport['rows'], report: ClickReport):
   const title = chartTitle(since, until, seriesOf(report));
   const cols = columns(report.query);
   const numeric = (c: string) => c === 'clicks' || c === 'uniques' || c === 'bot_clicks' || c === 'over_budget_clicks';
-  const td = (v: unknown, c: string) => `<td${numeric(c) ? ' class="n"' : ''}>${v === null || v === undefined ? '(none)' : escapeXml(typeof v === 'number' ? v.toLocaleString('en-US') : String(v))}</td>`;
+  const td = (v: unknown, c: string) =>
+    `<td${numeric(c) ? ' class="n"' : ''}>${v === null || v === undefined ? '(none)' : escapeXml(typeof v === 'number' ? v.toLocaleString('en-US') : String(v))}</td>`;
   const rows = report.rows.map((r) => `<tr>${cols.map((c) => td(r[c], c)).join('')}</tr>`);
   const total = cols.map((c, i) => (numeric(c) ? td(report.total[c], c) : i === 0 ? '<th scope="row">total</th>' : '<td></td>'));
   return `<!DOCTYPE html>

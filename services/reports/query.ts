@@ -39,11 +39,16 @@ export interface RawQuery {
 export function parseReportQuery(raw: RawQuery, today: string): ReportQuery {
   const by: Dimension[] = [];
   for (const value of raw.by ?? []) {
-    if (!(DIMENSIONS as readonly string[]).includes(value)) throw new UsageError(`unknown --by value "${value}": use ${DIMENSIONS.join(', ')}`);
+    if (!(DIMENSIONS as readonly string[]).includes(value))
+      throw new UsageError(`unknown --by value "${value}": use ${DIMENSIONS.join(', ')}`);
     if (!by.includes(value as Dimension)) by.push(value as Dimension);
   }
-  for (const [flag, value] of [['--since', raw.since], ['--until', raw.until]] as const) {
-    if (value !== undefined && !isIsoDay(value)) throw new UsageError(`${flag} must be a date written YYYY-MM-DD (UTC), such as 2026-03-01 (found "${value}")`);
+  for (const [flag, value] of [
+    ['--since', raw.since],
+    ['--until', raw.until],
+  ] as const) {
+    if (value !== undefined && !isIsoDay(value))
+      throw new UsageError(`${flag} must be a date written YYYY-MM-DD (UTC), such as 2026-03-01 (found "${value}")`);
   }
   const until = raw.until ?? today;
   const since = raw.since ?? addDays(until, -(DEFAULT_DAYS - 1));

@@ -40,14 +40,25 @@ function flat(r: StatsReport, row: StatsRow, forPeople: boolean): Record<string,
   return out;
 }
 
-const columns = (r: StatsReport) => [...r.query.by, 'views', 'clicks', 'clickers', 'ctr', 'conversions', 'conversion_rate', ...currencies(r).flatMap((c) => [`revenue_${c}`, `epc_${c}`])];
+const columns = (r: StatsReport) => [
+  ...r.query.by,
+  'views',
+  'clicks',
+  'clickers',
+  'ctr',
+  'conversions',
+  'conversion_rate',
+  ...currencies(r).flatMap((c) => [`revenue_${c}`, `epc_${c}`]),
+];
 
 /** The total row says so in its first column: the first --by column, or a column of its own when there is none. */
 export function formatStatsTable(r: StatsReport): string {
   const label = r.query.by[0] ?? '';
   const rows = [...r.rows.map((row) => flat(r, row, true)), { ...flat(r, r.total, true), [label]: 'TOTAL' }];
   const note = r.unmatched.conversions
-    ? `\n${r.unmatched.conversions} conversions name no known click (${Object.entries(r.unmatched.revenue).map(([c, a]) => `${c} ${money(a)}`).join(', ')}): counted in the total only.`
+    ? `\n${r.unmatched.conversions} conversions name no known click (${Object.entries(r.unmatched.revenue)
+        .map(([c, a]) => `${c} ${money(a)}`)
+        .join(', ')}): counted in the total only.`
     : '';
   const cols = r.query.by.length ? columns(r) : ['', ...columns(r)];
   return `${formatRecords(rows, cols, 'table', 40)}${r.query.since} to ${r.query.until} (UTC). Clicks count people; reversed conversions are left out; revenue is never added across currencies.${note}\n`;
@@ -55,7 +66,12 @@ export function formatStatsTable(r: StatsReport): string {
 
 export function formatStatsCsv(r: StatsReport): string {
   const cols = columns(r);
-  const lines = [cols.join(','), ...r.rows.map((row) => flat(r, row, false)).map((o) => cols.map((c) => csvField(o[c] === null || o[c] === undefined ? '' : String(o[c]))).join(','))];
+  const lines = [
+    cols.join(','),
+    ...r.rows
+      .map((row) => flat(r, row, false))
+      .map((o) => cols.map((c) => csvField(o[c] === null || o[c] === undefined ? '' : String(o[c]))).join(',')),
+  ];
   return lines.map((l) => `${l}\r\n`).join('');
 }
 

@@ -42,7 +42,6 @@ export interface ClickReport {
   total: ReportRow;
 }
 
-
 /** The revenue report's question: its groups and its UTC days, inclusive. */
 export interface StatsQuery {
   by: Dimension[];
@@ -65,4 +64,3 @@ export interface StatsRow {
   /** conversions ÷ clicks. */
   conversion_rate: number | null;
 }
-

@@ -90,7 +90,11 @@ export class PageViewRecorder {
         if (!opts.ready()) throw new Error('the database is not reachable or not migrated yet');
         await this.write(items);
       },
-      onWriteError: (err, attempt, pending) => void ((attempt === 1 || attempt % 10 === 0) && log.warn({ err, attempt, pending }, 'writing page views failed; they stay in memory and are tried again')),
+      onWriteError: (err, attempt, pending) =>
+        void (
+          (attempt === 1 || attempt % 10 === 0) &&
+          log.warn({ err, attempt, pending }, 'writing page views failed; they stay in memory and are tried again')
+        ),
     });
   }
 
@@ -114,7 +118,13 @@ export class PageViewRecorder {
     for (const v of items) {
       const day = utcDay(new Date(v.viewedAt));
       if (!salts.has(day)) salts.set(day, await this.saltFor(day));
-      rows.push({ viewedAt: v.viewedAt, path: v.path, referrer: v.referrer, visitorHash: visitorHash(salts.get(day)!, v.ip, v.ua), overBudget: v.overBudget });
+      rows.push({
+        viewedAt: v.viewedAt,
+        path: v.path,
+        referrer: v.referrer,
+        visitorHash: visitorHash(salts.get(day)!, v.ip, v.ua),
+        overBudget: v.overBudget,
+      });
     }
     await this.db.query(
       `INSERT INTO page_views (viewed_at, path, referrer, visitor_hash, over_budget)

@@ -11,9 +11,19 @@ const STYLES: Record<BadgeVariant, string> = {
 };
 
 /** A small label in one of the site's variants (destructive, secondary, outline) or the brand default. */
-export function Badge({ variant = 'default', children, className = '' }: { variant?: BadgeVariant; children: ReactNode; className?: string }) {
+export function Badge({
+  variant = 'default',
+  children,
+  className = '',
+}: {
+  variant?: BadgeVariant;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${STYLES[variant]} ${className}`}>
+    <span
+      className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${STYLES[variant]} ${className}`}
+    >
       {children}
     </span>
   );

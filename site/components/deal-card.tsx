@@ -28,31 +28,49 @@ export interface DealCardProps {
 /** A deal box: price, struck-through regular price, percent-off badge, notes and an outbound button. */
 export function DealCard({ heading, level: H, logo, rating, badge, plan, notes = [], features = [], extra, cta }: DealCardProps) {
   return (
-    <article data-testid="deal-card" data-provider={plan.provider} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm">
+    <article
+      data-testid="deal-card"
+      data-provider={plan.provider}
+      className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex items-center gap-3">
           {logo && <Logo {...logo} size={36} />}
           <div>
             <H className="text-lg font-bold">{heading}</H>
-            {rating !== undefined && <Figure of={`${plan.provider}/rating`}><StarRating rating={rating} rule="floor" /></Figure>}
+            {rating !== undefined && (
+              <Figure of={`${plan.provider}/rating`}>
+                <StarRating rating={rating} rule="floor" />
+              </Figure>
+            )}
           </div>
         </div>
         {badge && <Badge variant={badge.variant}>{badge.text}</Badge>}
       </div>
       {extra}
       <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <span className="text-4xl font-extrabold" data-testid="deal-price"><Price plan={plan} /></span>
+        <span className="text-4xl font-extrabold" data-testid="deal-price">
+          <Price plan={plan} />
+        </span>
         {plan.discount !== undefined && (
           <>
-            <s className="text-lg text-slate-600" data-testid="deal-original"><RegularPrice plan={plan} /></s>
-            <Badge variant="destructive"><Discount plan={plan} /></Badge>
+            <s className="text-lg text-slate-600" data-testid="deal-original">
+              <RegularPrice plan={plan} />
+            </s>
+            <Badge variant="destructive">
+              <Discount plan={plan} />
+            </Badge>
           </>
         )}
       </div>
-      <p className="mt-1 text-sm text-slate-600"><Period plan={plan} /></p>
+      <p className="mt-1 text-sm text-slate-600">
+        <Period plan={plan} />
+      </p>
       <PriceChecked plan={plan} />
       {notes.map((n, i) => (
-        <p key={i} className="mt-2 text-sm font-medium text-green-800" data-testid="deal-note">{n}</p>
+        <p key={i} className="mt-2 text-sm font-medium text-green-800" data-testid="deal-note">
+          {n}
+        </p>
       ))}
       {features.length > 0 && (
         <ul className="mt-4 space-y-1.5 text-sm">

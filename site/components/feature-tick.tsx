@@ -4,7 +4,11 @@ import { Icon } from './icon';
 export function FeatureTick({ label, ok }: { label: string; ok: boolean }) {
   return (
     <li className="flex items-center gap-2 text-sm">
-      {ok ? <Icon name="check" size={16} className="shrink-0 text-green-600" /> : <Icon name="x" size={16} className="shrink-0 text-red-600" />}
+      {ok ? (
+        <Icon name="check" size={16} className="shrink-0 text-green-600" />
+      ) : (
+        <Icon name="x" size={16} className="shrink-0 text-red-600" />
+      )}
       <span>
         {label}
         <span className="sr-only">{ok ? ': yes' : ': no'}</span>

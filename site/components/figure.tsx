@@ -4,7 +4,16 @@
  * show different figures for one provider and plan.
  */
 import type { ReactNode } from 'react';
-import { formatDiscount, formatMoney, formatPrice, formatServers, formatShortDate, isStale, yearlySavings, type ShownPlan } from '../../services/content/figures.ts';
+import {
+  formatDiscount,
+  formatMoney,
+  formatPrice,
+  formatServers,
+  formatShortDate,
+  isStale,
+  yearlySavings,
+  type ShownPlan,
+} from '../../services/content/figures.ts';
 import { Icon } from './icon';
 import { useSite } from '../lib/site-data';
 
@@ -22,22 +31,29 @@ export const Price = ({ plan }: { plan: ShownPlan }) => <Figure of={key(plan, 'p
  * "$12.95", the monthly plan's price the deal is measured against; nothing for a plan without a regular price above
  * its price, which has no deal to show.
  */
-export const RegularPrice = ({ plan }: { plan: ShownPlan }) => (plan.discount === undefined ? null : <Figure of={key(plan, 'regularPrice')}>{formatPrice(plan.regularPrice!)}</Figure>);
+export const RegularPrice = ({ plan }: { plan: ShownPlan }) =>
+  plan.discount === undefined ? null : <Figure of={key(plan, 'regularPrice')}>{formatPrice(plan.regularPrice!)}</Figure>;
 
 /** "73% OFF", worked out from the prices; nothing for a plan without a discount. */
-export const Discount = ({ plan }: { plan: ShownPlan }) => (plan.discount === undefined ? null : <Figure of={key(plan, 'discount')}>{formatDiscount(plan.discount)} OFF</Figure>);
+export const Discount = ({ plan }: { plan: ShownPlan }) =>
+  plan.discount === undefined ? null : <Figure of={key(plan, 'discount')}>{formatDiscount(plan.discount)} OFF</Figure>;
 
 /** The plan's term, e.g. "2-year plan". */
 export const Term = ({ plan }: { plan: ShownPlan }) => <Figure of={key(plan, 'term')}>{plan.term}</Figure>;
 
 /** What the plan adds, e.g. "3 months free"; nothing when it adds nothing. */
-export const Extras = ({ plan }: { plan: ShownPlan }) => (plan.extras?.length ? <Figure of={key(plan, 'extras')}>{plan.extras.join(', ')}</Figure> : null);
+export const Extras = ({ plan }: { plan: ShownPlan }) =>
+  plan.extras?.length ? <Figure of={key(plan, 'extras')}>{plan.extras.join(', ')}</Figure> : null;
 
 /** The plan as a visitor tells it from others: its term and any extras, e.g. "2-year plan, 3 months free". */
 export const PlanName = ({ plan }: { plan: ShownPlan }) => (
   <>
     <Term plan={plan} />
-    {plan.extras?.length ? <>, <Extras plan={plan} /></> : null}
+    {plan.extras?.length ? (
+      <>
+        , <Extras plan={plan} />
+      </>
+    ) : null}
   </>
 );
 
@@ -48,10 +64,19 @@ export const YearlySavings = ({ plan }: { plan: ShownPlan }) => {
 };
 
 /** What the plan saves over its whole term against the regular price, e.g. "$229.44"; nothing without a regular price. */
-export const Savings = ({ plan }: { plan: ShownPlan }) => (plan.savings === undefined ? null : <Figure of={key(plan, 'savings')}>{formatMoney(plan.savings)}</Figure>);
+export const Savings = ({ plan }: { plan: ShownPlan }) =>
+  plan.savings === undefined ? null : <Figure of={key(plan, 'savings')}>{formatMoney(plan.savings)}</Figure>;
 
 /** A figure of the provider itself, whatever the plan. */
-export function ProviderFigure({ slug, figure, value }: { slug: string; figure: 'servers' | 'countries' | 'devices' | 'rating'; value: number | string }) {
+export function ProviderFigure({
+  slug,
+  figure,
+  value,
+}: {
+  slug: string;
+  figure: 'servers' | 'countries' | 'devices' | 'rating';
+  value: number | string;
+}) {
   const text = figure === 'servers' ? formatServers(Number(value)) : String(value);
   return <Figure of={`${slug}/${figure}`}>{text}</Figure>;
 }
@@ -59,7 +84,15 @@ export function ProviderFigure({ slug, figure, value }: { slug: string; figure: 
 /** Fills a label's {name} with a node, e.g. "Save {savings}" with a figure. */
 export function fillLabel(label: string, name: string, node: ReactNode): ReactNode {
   const [before, after] = label.split(`{${name}}`);
-  return after === undefined ? label : <>{before}{node}{after}</>;
+  return after === undefined ? (
+    label
+  ) : (
+    <>
+      {before}
+      {node}
+      {after}
+    </>
+  );
 }
 
 /** What the price is for: "per month on the 2-year plan" (site.yaml prices.period). */
@@ -82,11 +115,19 @@ export function PriceChecked({ plan, className = 'mt-1 text-xs text-slate-600' }
   if (prices && isStale(plan, prices.today, prices.maxAgeDays)) {
     const label = prices.stale.replaceAll('{maxAgeDays}', String(prices.maxAgeDays));
     return (
-      <p className="mt-1 flex items-start gap-1 rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-900" data-testid="price-checked" data-stale="">
+      <p
+        className="mt-1 flex items-start gap-1 rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-900"
+        data-testid="price-checked"
+        data-stale=""
+      >
         <Icon name="alert-triangle" size={14} className="mt-px shrink-0 text-amber-700" />
         <span>{fillLabel(label, 'date', date)}</span>
       </p>
     );
   }
-  return <p className={className} data-testid="price-checked">{fillLabel(prices?.checked ?? '{date}', 'date', date)}</p>;
+  return (
+    <p className={className} data-testid="price-checked">
+      {fillLabel(prices?.checked ?? '{date}', 'date', date)}
+    </p>
+  );
 }

@@ -16,7 +16,12 @@ export function FlashSaleBanner({ sale, state }: { sale: FlashSale; state: Offer
   if (state !== 'running') return null;
   const fill = (s: string) => s.replaceAll('{date}', formatLongDate(sale.endsOn));
   return (
-    <section data-testid="flash-sale" data-state={state} aria-labelledby="flash-sale" className="rounded-xl bg-red-700 p-6 text-center text-white">
+    <section
+      data-testid="flash-sale"
+      data-state={state}
+      aria-labelledby="flash-sale"
+      className="rounded-xl bg-red-700 p-6 text-center text-white"
+    >
       <h2 id="flash-sale" className="flex items-center justify-center gap-2 text-2xl font-bold">
         <Icon name="clock" />
         {fill(sale.title)}

@@ -24,7 +24,9 @@ export function Footer({ brand, footer, copyrightYear }: Pick<RootData, 'brand' 
             <ul className="mt-3 space-y-2 text-sm">
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <SiteLink to={link.href} className="hover:text-white hover:underline">{link.label}</SiteLink>
+                  <SiteLink to={link.href} className="hover:text-white hover:underline">
+                    {link.label}
+                  </SiteLink>
                 </li>
               ))}
             </ul>

@@ -53,7 +53,12 @@ function MobileMenu({ nav }: { nav: Nav }) {
         Menu
       </summary>
       <nav aria-label="Main" className="absolute inset-x-0 top-full z-20 border-b border-slate-200 bg-white shadow-lg">
-        <NavLinks nav={nav} className="mx-auto grid max-w-7xl gap-1 px-4 py-3 text-base font-medium sm:grid-cols-2" link="block rounded-md px-3 py-2 hover:bg-slate-100 " current="bg-blue-50" />
+        <NavLinks
+          nav={nav}
+          className="mx-auto grid max-w-7xl gap-1 px-4 py-3 text-base font-medium sm:grid-cols-2"
+          link="block rounded-md px-3 py-2 hover:bg-slate-100 "
+          current="bg-blue-50"
+        />
       </nav>
     </details>
   );

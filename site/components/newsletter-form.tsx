@@ -47,7 +47,9 @@ export function NewsletterForm({ title, text, placeholder, button, invalidEmail,
       <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{title}</h2>
       <p className="mt-3 text-sm">{text}</p>
       <form className="mt-4 flex flex-col gap-2" method="post" action={apiUrl('/api/newsletter-subscribe')} noValidate onSubmit={onSubmit}>
-        <label htmlFor={id} className="sr-only">Email address</label>
+        <label htmlFor={id} className="sr-only">
+          Email address
+        </label>
         <input
           id={id}
           name="email"
@@ -66,9 +68,19 @@ export function NewsletterForm({ title, text, placeholder, button, invalidEmail,
           <label htmlFor={`${id}-website`}>Website</label>
           <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
-        <button type="submit" disabled={submitting} className="rounded-md bg-blue-600 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-500 disabled:opacity-60">{button}</button>
-        <p id={`${id}-message`} role="alert" className="min-h-5 text-sm text-red-300">{message}</p>
-        <p role="status" className="text-sm text-green-300 empty:hidden" data-testid="newsletter-confirm-note">{sent ? confirmNote : ''}</p>
+        <button
+          type="submit"
+          disabled={submitting}
+          className="rounded-md bg-blue-600 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-500 disabled:opacity-60"
+        >
+          {button}
+        </button>
+        <p id={`${id}-message`} role="alert" className="min-h-5 text-sm text-red-300">
+          {message}
+        </p>
+        <p role="status" className="text-sm text-green-300 empty:hidden" data-testid="newsletter-confirm-note">
+          {sent ? confirmNote : ''}
+        </p>
       </form>
     </div>
   );

@@ -21,7 +21,10 @@ export function NotFound() {
       <meta name="description" content={notFound.meta.description} />
       <p className="text-7xl font-extrabold text-blue-700">{notFound.code}</p>
       <h1 className="mt-4 text-2xl font-semibold">{notFound.title}</h1>
-      <SiteLink to="/" className="mt-8 rounded-md bg-blue-700 px-5 py-2.5 font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
+      <SiteLink
+        to="/"
+        className="mt-8 rounded-md bg-blue-700 px-5 py-2.5 font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+      >
         {notFound.linkLabel}
       </SiteLink>
     </section>

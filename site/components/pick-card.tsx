@@ -10,15 +10,29 @@ type Pick = Streaming['providers']['items'][number];
 type Labels = Streaming['providers']['labels'];
 
 /** What a pick card shows of the provider's record. */
-export interface PickProvider { name: string; logo: string; logoSvg?: string; rating: number; servers: number; countries: number; plan: ShownPlan }
+export interface PickProvider {
+  name: string;
+  logo: string;
+  logoSvg?: string;
+  rating: number;
+  servers: number;
+  countries: number;
+  plan: ShownPlan;
+}
 
 /** A label with {servers} and {countries} filled with the provider's figures. */
 function serversLine(label: string, slug: string, p: PickProvider): ReactNode {
-  return label.split(/(\{servers\}|\{countries\})/).map((part, i) =>
-    part === '{servers}' ? <ProviderFigure key={i} slug={slug} figure="servers" value={p.servers} />
-    : part === '{countries}' ? <ProviderFigure key={i} slug={slug} figure="countries" value={p.countries} />
-    : part,
-  );
+  return label
+    .split(/(\{servers\}|\{countries\})/)
+    .map((part, i) =>
+      part === '{servers}' ? (
+        <ProviderFigure key={i} slug={slug} figure="servers" value={p.servers} />
+      ) : part === '{countries}' ? (
+        <ProviderFigure key={i} slug={slug} figure="countries" value={p.countries} />
+      ) : (
+        part
+      ),
+    );
 }
 
 /**
@@ -26,16 +40,31 @@ function serversLine(label: string, slug: string, p: PickProvider): ReactNode {
  * plan's price, features, pros and cons, and an outbound button through /go/<slug>. Figures come from the record.
  */
 export function PickCard({ pick, provider: p, labels, from }: { pick: Pick; provider: PickProvider; labels: Labels; from: string }) {
-  const price = <><Price plan={p.plan} />/mo, <PlanName plan={p.plan} /></>;
-  const facts = [[labels.speed, pick.speed], [labels.servers, serversLine(labels.serversText, pick.provider, p)], [labels.price, price]] as const;
+  const price = (
+    <>
+      <Price plan={p.plan} />
+      /mo, <PlanName plan={p.plan} />
+    </>
+  );
+  const facts = [
+    [labels.speed, pick.speed],
+    [labels.servers, serversLine(labels.serversText, pick.provider, p)],
+    [labels.price, price],
+  ] as const;
   return (
-    <article data-testid="pick-card" data-provider={pick.provider} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <article
+      data-testid="pick-card"
+      data-provider={pick.provider}
+      className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex items-center gap-3">
           <Logo emoji={p.logo} svg={p.logoSvg} size={36} />
           <div>
             <h3 className="text-lg font-bold">{p.name}</h3>
-            <Figure of={`${pick.provider}/rating`}><StarRating rating={p.rating} rule="floor" /></Figure>
+            <Figure of={`${pick.provider}/rating`}>
+              <StarRating rating={p.rating} rule="floor" />
+            </Figure>
           </div>
         </div>
         <Badge variant={pick.badge.variant}>{pick.badge.text}</Badge>
@@ -43,25 +72,45 @@ export function PickCard({ pick, provider: p, labels, from }: { pick: Pick; prov
       <p className="mt-3 text-sm leading-6 text-slate-700">{pick.description}</p>
       <dl className="mt-4 space-y-1 text-sm">
         {facts.map(([label, value]) => (
-          <div key={label} className="flex gap-2"><dt className="text-slate-600">{label}</dt><dd className="font-medium">{value}</dd></div>
+          <div key={label} className="flex gap-2">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="font-medium">{value}</dd>
+          </div>
         ))}
       </dl>
       <PriceChecked plan={p.plan} />
       <ul className="mt-4 flex flex-wrap gap-1.5">
-        {pick.features.map((f) => <li key={f}><Badge variant="secondary">{f}</Badge></li>)}
+        {pick.features.map((f) => (
+          <li key={f}>
+            <Badge variant="secondary">{f}</Badge>
+          </li>
+        ))}
       </ul>
       <div className="mt-4 grid grid-cols-2 gap-3 text-sm">
         <div>
           <h4 className="font-semibold text-green-800">{labels.pros}</h4>
-          <ul className="mt-1 list-disc space-y-1 pl-4 text-slate-700">{pick.pros.map((p) => <li key={p}>{p}</li>)}</ul>
+          <ul className="mt-1 list-disc space-y-1 pl-4 text-slate-700">
+            {pick.pros.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
         </div>
         <div>
           <h4 className="font-semibold text-red-800">{labels.cons}</h4>
-          <ul className="mt-1 list-disc space-y-1 pl-4 text-slate-700">{pick.cons.map((c) => <li key={c}>{c}</li>)}</ul>
+          <ul className="mt-1 list-disc space-y-1 pl-4 text-slate-700">
+            {pick.cons.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
         </div>
       </div>
       <div className="mt-auto pt-6">
-        <OutboundLink provider={pick.provider} from={from} placement="streaming-card" className="block rounded-md bg-blue-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-blue-800">
+        <OutboundLink
+          provider={pick.provider}
+          from={from}
+          placement="streaming-card"
+          className="block rounded-md bg-blue-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-blue-800"
+        >
           {pick.cta}
         </OutboundLink>
       </div>

@@ -9,8 +9,22 @@ import { StarRating } from './star-rating';
 /** The card fields the home grid shows, with the plan its price is for. */
 export type ProviderCardData = Pick<
   Provider,
-  'slug' | 'name' | 'logo' | 'logoSvg' | 'rating' | 'servers' | 'countries' | 'devices' |
-  'streaming' | 'torrenting' | 'killSwitch' | 'noLogs' | 'support' | 'moneyBack' | 'bestFor' | 'featured'
+  | 'slug'
+  | 'name'
+  | 'logo'
+  | 'logoSvg'
+  | 'rating'
+  | 'servers'
+  | 'countries'
+  | 'devices'
+  | 'streaming'
+  | 'torrenting'
+  | 'killSwitch'
+  | 'noLogs'
+  | 'support'
+  | 'moneyBack'
+  | 'bestFor'
+  | 'featured'
 > & { plan: ShownPlan };
 
 export interface CardLabels {
@@ -24,7 +38,17 @@ export interface CardLabels {
  * its own text, that keyboards and screen readers meet. Its six parts are rows of the grid (a subgrid), so figures
  * and buttons line up across a row of cards.
  */
-export function ProviderCard({ p, from, labels, placement = 'comparison-card' }: { p: ProviderCardData; from: string; labels: CardLabels; placement?: string }) {
+export function ProviderCard({
+  p,
+  from,
+  labels,
+  placement = 'comparison-card',
+}: {
+  p: ProviderCardData;
+  from: string;
+  labels: CardLabels;
+  placement?: string;
+}) {
   return (
     <article
       data-testid="provider-card"
@@ -36,22 +60,52 @@ export function ProviderCard({ p, from, labels, placement = 'comparison-card' }:
         <Logo emoji={p.logo} svg={p.logoSvg} size={40} />
         <div>
           <h3 className="text-lg font-bold">{p.name}</h3>
-          <Figure of={`${p.slug}/rating`}><StarRating rating={p.rating} rule="at-most" /></Figure>
+          <Figure of={`${p.slug}/rating`}>
+            <StarRating rating={p.rating} rule="at-most" />
+          </Figure>
         </div>
       </div>
-      <p className="mt-3"><Badge variant="secondary">Best for: {p.bestFor}</Badge></p>
+      <p className="mt-3">
+        <Badge variant="secondary">Best for: {p.bestFor}</Badge>
+      </p>
       <div className="mt-4">
-        <p className="text-3xl font-extrabold text-slate-900"><Price plan={p.plan} /><span className="text-sm font-medium text-slate-600">/mo</span></p>
-        {p.plan.discount !== undefined && <p className="text-sm text-slate-600"><s><RegularPrice plan={p.plan} />/mo</s> <span className="font-semibold text-green-700"><Discount plan={p.plan} /></span></p>}
-        <p className="text-sm text-slate-600"><PlanName plan={p.plan} /></p>
+        <p className="text-3xl font-extrabold text-slate-900">
+          <Price plan={p.plan} />
+          <span className="text-sm font-medium text-slate-600">/mo</span>
+        </p>
+        {p.plan.discount !== undefined && (
+          <p className="text-sm text-slate-600">
+            <s>
+              <RegularPrice plan={p.plan} />
+              /mo
+            </s>{' '}
+            <span className="font-semibold text-green-700">
+              <Discount plan={p.plan} />
+            </span>
+          </p>
+        )}
+        <p className="text-sm text-slate-600">
+          <PlanName plan={p.plan} />
+        </p>
         <PriceChecked plan={p.plan} />
       </div>
       <dl className="mt-4 grid grid-cols-2 content-start gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-600">Servers:</dt><dd className="font-medium"><ProviderFigure slug={p.slug} figure="servers" value={p.servers} /></dd>
-        <dt className="text-slate-600">Countries:</dt><dd className="font-medium"><ProviderFigure slug={p.slug} figure="countries" value={p.countries} /></dd>
-        <dt className="text-slate-600">Devices:</dt><dd className="font-medium"><ProviderFigure slug={p.slug} figure="devices" value={p.devices} /></dd>
-        <dt className="text-slate-600">Support:</dt><dd className="font-medium">{p.support}</dd>
-        <dt className="text-slate-600">Money-back:</dt><dd className="font-medium">{p.moneyBack}</dd>
+        <dt className="text-slate-600">Servers:</dt>
+        <dd className="font-medium">
+          <ProviderFigure slug={p.slug} figure="servers" value={p.servers} />
+        </dd>
+        <dt className="text-slate-600">Countries:</dt>
+        <dd className="font-medium">
+          <ProviderFigure slug={p.slug} figure="countries" value={p.countries} />
+        </dd>
+        <dt className="text-slate-600">Devices:</dt>
+        <dd className="font-medium">
+          <ProviderFigure slug={p.slug} figure="devices" value={p.devices} />
+        </dd>
+        <dt className="text-slate-600">Support:</dt>
+        <dd className="font-medium">{p.support}</dd>
+        <dt className="text-slate-600">Money-back:</dt>
+        <dd className="font-medium">{p.moneyBack}</dd>
       </dl>
       <ul className="mt-4 space-y-1">
         <FeatureTick label="Streaming" ok={p.streaming} />

@@ -6,7 +6,9 @@ import { Discount, Figure, Price, PriceChecked, PlanName } from './figure';
 import { OutboundLink } from './outbound-link';
 import { StarRating } from './star-rating';
 
-export type ReviewListCardData = Pick<Provider, 'slug' | 'name' | 'logo' | 'logoSvg' | 'rating' | 'bestFor' | 'description'> & { plan: ShownPlan };
+export type ReviewListCardData = Pick<Provider, 'slug' | 'name' | 'logo' | 'logoSvg' | 'rating' | 'bestFor' | 'description'> & {
+  plan: ShownPlan;
+};
 
 export interface ReviewListLabels {
   visit: string;
@@ -23,28 +25,51 @@ export interface ReviewListLabels {
  */
 export function ReviewListCard({ p, from, labels }: { p: ReviewListCardData; from: string; labels: ReviewListLabels }) {
   return (
-    <article data-testid="review-card" data-provider={p.slug} className="row-span-6 grid grid-rows-subgrid gap-y-0 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <article
+      data-testid="review-card"
+      data-provider={p.slug}
+      className="row-span-6 grid grid-rows-subgrid gap-y-0 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <div className="flex items-center gap-3">
         <Logo emoji={p.logo} svg={p.logoSvg} size={40} />
         <div>
           <h3 className="text-lg font-bold">{p.name}</h3>
-          <Figure of={`${p.slug}/rating`}><StarRating rating={p.rating} rule="floor" /></Figure>
+          <Figure of={`${p.slug}/rating`}>
+            <StarRating rating={p.rating} rule="floor" />
+          </Figure>
         </div>
       </div>
-      <p className="mt-3"><Badge variant="secondary">{labels.bestFor} {p.bestFor}</Badge></p>
+      <p className="mt-3">
+        <Badge variant="secondary">
+          {labels.bestFor} {p.bestFor}
+        </Badge>
+      </p>
       <p className="mt-3 text-sm leading-6 text-slate-700">{p.description}</p>
       <div className="mt-4 self-start">
         <p className="text-2xl font-extrabold">
-          <Price plan={p.plan} /><span className="text-sm font-medium text-slate-600">{labels.perMonth}</span>
-          <span className="ml-2 text-sm font-semibold text-green-800"><Discount plan={p.plan} /></span>
+          <Price plan={p.plan} />
+          <span className="text-sm font-medium text-slate-600">{labels.perMonth}</span>
+          <span className="ml-2 text-sm font-semibold text-green-800">
+            <Discount plan={p.plan} />
+          </span>
         </p>
-        <p className="text-sm text-slate-600"><PlanName plan={p.plan} /></p>
+        <p className="text-sm text-slate-600">
+          <PlanName plan={p.plan} />
+        </p>
         <PriceChecked plan={p.plan} />
       </div>
-      <OutboundLink provider={p.slug} from={from} placement="review-card" className="mt-6 flex items-center justify-center rounded-md bg-blue-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-blue-800">
+      <OutboundLink
+        provider={p.slug}
+        from={from}
+        placement="review-card"
+        className="mt-6 flex items-center justify-center rounded-md bg-blue-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-blue-800"
+      >
         {labels.visit.replace('{name}', p.name)}
       </OutboundLink>
-      <SiteLink to={`/vpn-reviews/${p.slug}`} className="mt-2 flex items-center justify-center rounded-md border border-slate-300 px-4 py-2.5 text-center font-semibold text-blue-800 hover:bg-slate-50">
+      <SiteLink
+        to={`/vpn-reviews/${p.slug}`}
+        className="mt-2 flex items-center justify-center rounded-md border border-slate-300 px-4 py-2.5 text-center font-semibold text-blue-800 hover:bg-slate-50"
+      >
         {labels.readReview.replace('{name}', p.name)}
       </SiteLink>
     </article>

@@ -1,7 +1,10 @@
 import type { Criterion } from '../../services/content/scores.ts';
 import { fillLabel, ProviderFigure } from './figure';
 
-export interface ScorecardLabels { untested: string; overall: string }
+export interface ScorecardLabels {
+  untested: string;
+  overall: string;
+}
 
 /** One score as the scorecards show it: "9.5" (never "9.50", and 10 as "10"). */
 export const formatScore = (score: number) => String(Math.round(score * 10) / 10);
@@ -10,7 +13,14 @@ export const formatScore = (score: number) => String(Math.round(score * 10) / 10
  * A provider's score on each criterion as a labelled bar with its figure, and the overall rating they make. A
  * criterion it was not tested for says so and has no bar: it is not a zero.
  */
-export function Scorecard({ slug, criteria, scores, rating, labels, compact = false }: {
+export function Scorecard({
+  slug,
+  criteria,
+  scores,
+  rating,
+  labels,
+  compact = false,
+}: {
   slug: string;
   criteria: readonly Criterion[];
   scores: Readonly<Record<string, number>>;
@@ -24,13 +34,24 @@ export function Scorecard({ slug, criteria, scores, rating, labels, compact = fa
         {criteria.map((c) => {
           const score = scores[c.id];
           return (
-            <li key={c.id} data-criterion={c.id} className="grid grid-cols-[7.5rem_1fr_3.5rem] items-center gap-3 text-sm sm:grid-cols-[9rem_1fr_4rem]">
+            <li
+              key={c.id}
+              data-criterion={c.id}
+              className="grid grid-cols-[7.5rem_1fr_3.5rem] items-center gap-3 text-sm sm:grid-cols-[9rem_1fr_4rem]"
+            >
               <span className="font-medium text-slate-800">{c.name}</span>
               <span className="h-2.5 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
                 {score !== undefined && <span className="block h-full rounded-full bg-blue-700" style={{ width: `${score * 10}%` }} />}
               </span>
               <span className="text-right tabular-nums" data-testid="score">
-                {score === undefined ? <span className="text-xs text-slate-600">{labels.untested}</span> : <><span className="font-semibold">{formatScore(score)}</span><span className="text-slate-600">/10</span></>}
+                {score === undefined ? (
+                  <span className="text-xs text-slate-600">{labels.untested}</span>
+                ) : (
+                  <>
+                    <span className="font-semibold">{formatScore(score)}</span>
+                    <span className="text-slate-600">/10</span>
+                  </>
+                )}
               </span>
             </li>
           );

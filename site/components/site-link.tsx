@@ -20,7 +20,12 @@ export function isCurrent(pathname: string, to: string): boolean {
 }
 
 /** A link of the main navigation: `aria-current="page"` and the active colour on the current page. */
-export function NavSiteLink({ to, active, inactive, ...props }: { to: string; active: string; inactive: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className'>) {
+export function NavSiteLink({
+  to,
+  active,
+  inactive,
+  ...props
+}: { to: string; active: string; inactive: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className'>) {
   const current = isCurrent(useLocation().pathname, to);
   return <SiteLink to={to} className={current ? active : inactive} aria-current={current ? 'page' : undefined} {...props} />;
 }

@@ -21,21 +21,33 @@ export function SpeedTable({ speed, labels, provider }: { speed: Speed; labels: 
   return (
     <>
       <p className="mt-3 text-slate-700">{speed.intro}</p>
-      <p className="mt-2 text-sm font-semibold text-slate-800" data-testid="speed-baseline">{labels.baseline.replace('{mbps}', String(speed.baseline))}</p>
+      <p className="mt-2 text-sm font-semibold text-slate-800" data-testid="speed-baseline">
+        {labels.baseline.replace('{mbps}', String(speed.baseline))}
+      </p>
       <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-100 text-slate-800">
             <tr>
-              <th scope="col" className="px-4 py-3">{labels.columns.location}</th>
-              <th scope="col" className="px-4 py-3">{labels.columns.download}</th>
-              <th scope="col" className="px-4 py-3">{labels.columns.upload}</th>
-              <th scope="col" className="px-4 py-3">{labels.columns.ping}</th>
+              <th scope="col" className="px-4 py-3">
+                {labels.columns.location}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {labels.columns.download}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {labels.columns.upload}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {labels.columns.ping}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
             {speed.tests.map((t) => (
               <tr key={t.location}>
-                <th scope="row" className="px-4 py-3 font-medium">{t.location}</th>
+                <th scope="row" className="px-4 py-3 font-medium">
+                  {t.location}
+                </th>
                 <td className="px-4 py-3">{t.download}</td>
                 <td className="px-4 py-3">{t.upload}</td>
                 <td className="px-4 py-3">{t.ping}</td>
@@ -47,9 +59,17 @@ export function SpeedTable({ speed, labels, provider }: { speed: Speed; labels: 
       {figures && labels.median && (
         <p className="mt-2 text-sm text-slate-700" data-testid="speed-median">
           {labels.median.split(/(\{download\}|\{loss\})/).map((part, i) =>
-            part === '{download}' ? <Figure key={i} of={`${provider}/download`}>{formatMbps(figures.download)}</Figure>
-              : part === '{loss}' ? <Figure key={i} of={`${provider}/speedLoss`}>{formatPercent(figures.loss)}</Figure>
-                : part,
+            part === '{download}' ? (
+              <Figure key={i} of={`${provider}/download`}>
+                {formatMbps(figures.download)}
+              </Figure>
+            ) : part === '{loss}' ? (
+              <Figure key={i} of={`${provider}/speedLoss`}>
+                {formatPercent(figures.loss)}
+              </Figure>
+            ) : (
+              part
+            ),
           )}
         </p>
       )}

@@ -26,10 +26,18 @@ export function StarRating({ rating, rule, size = 16 }: { rating: number; rule: 
             </span>
           </span>
         ) : (
-          <Icon key={i} name="star" size={size} filled={filled(i)} className={filled(i) ? 'fill-amber-400 text-amber-400' : 'text-slate-300'} />
+          <Icon
+            key={i}
+            name="star"
+            size={size}
+            filled={filled(i)}
+            className={filled(i) ? 'fill-amber-400 text-amber-400' : 'text-slate-300'}
+          />
         ),
       )}
-      <span aria-hidden="true" className="ml-1 text-sm font-semibold text-slate-700">{rating}</span>
+      <span aria-hidden="true" className="ml-1 text-sm font-semibold text-slate-700">
+        {rating}
+      </span>
     </span>
   );
 }

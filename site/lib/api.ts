@@ -11,6 +11,9 @@ export const apiUrl = (path: string) => `${ORIGIN}${path}`;
 export async function postJson(path: string, body: unknown): Promise<void> {
   const res = await fetch(apiUrl(path), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   if (res.ok) return;
-  const detail = await res.json().then((b: { error?: string }) => b.error, () => undefined);
+  const detail = await res.json().then(
+    (b: { error?: string }) => b.error,
+    () => undefined,
+  );
   throw new Error(`${path} answered ${res.status}${detail ? `: ${detail}` : ''}`);
 }

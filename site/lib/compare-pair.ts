@@ -25,13 +25,19 @@ export function better(order: Order, a: number | string | boolean, b: number | s
 }
 
 /** Each criterion's winner ('tie' when equal, 'untested' when one of them has no score). */
-export function criterionVerdicts(criteria: readonly { id: string }[], a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): Record<string, Side | 'tie' | 'untested'> {
-  return Object.fromEntries(criteria.map((c) => {
-    const x = a[c.id];
-    const y = b[c.id];
-    if (x === undefined || y === undefined) return [c.id, 'untested'];
-    return [c.id, x === y ? 'tie' : x > y ? 'a' : 'b'];
-  }));
+export function criterionVerdicts(
+  criteria: readonly { id: string }[],
+  a: Readonly<Record<string, number>>,
+  b: Readonly<Record<string, number>>,
+): Record<string, Side | 'tie' | 'untested'> {
+  return Object.fromEntries(
+    criteria.map((c) => {
+      const x = a[c.id];
+      const y = b[c.id];
+      if (x === undefined || y === undefined) return [c.id, 'untested'];
+      return [c.id, x === y ? 'tie' : x > y ? 'a' : 'b'];
+    }),
+  );
 }
 
 /** Who is ahead on speed by the share of the line each kept (median download): level within the tolerance. */

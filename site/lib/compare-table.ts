@@ -38,11 +38,17 @@ const days = (s: string) => Number(/\d+/.exec(s)?.[0] ?? -1);
 
 const value = (row: CompareRow, key: SortKey): number | string => {
   switch (key) {
-    case 'name': return row.name.toLowerCase();
-    case 'devices': return devices(row.devices);
-    case 'moneyBack': return days(row.moneyBack);
-    case 'streaming': case 'torrenting': return row[key] ? 1 : 0;
-    default: return row[key];
+    case 'name':
+      return row.name.toLowerCase();
+    case 'devices':
+      return devices(row.devices);
+    case 'moneyBack':
+      return days(row.moneyBack);
+    case 'streaming':
+    case 'torrenting':
+      return row[key] ? 1 : 0;
+    default:
+      return row[key];
   }
 };
 
@@ -51,8 +57,13 @@ export const firstDirection = (key: SortKey): 'asc' | 'desc' => (key === 'name' 
 
 /** The rows the state shows, in its order; ties (and no sort) keep the content's order. */
 export function applyState<R extends CompareRow>(rows: readonly R[], s: TableState): R[] {
-  const shown = rows.filter((r) =>
-    (!s.streaming || r.streaming) && (!s.torrenting || r.torrenting) && (!s.unlimited || r.devices === 'Unlimited') && (s.maxPrice === undefined || r.price <= s.maxPrice));
+  const shown = rows.filter(
+    (r) =>
+      (!s.streaming || r.streaming) &&
+      (!s.torrenting || r.torrenting) &&
+      (!s.unlimited || r.devices === 'Unlimited') &&
+      (s.maxPrice === undefined || r.price <= s.maxPrice),
+  );
   if (!s.sort) return shown;
   const key = s.sort;
   const sign = s.dir === 'asc' ? 1 : -1;

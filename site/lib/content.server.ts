@@ -3,7 +3,18 @@
  * content it validated (build-job.ts); otherwise, as under `vpnsite dev`, the content directory is loaded and
  * validated again whenever a file in it changed, so an edited YAML file shows on reload.
  */
-import { formatProblem, loadContent, newestFirst, NOT_FOUND_PATHS, publishedOn, readingMinutes, type Article, type Content, type Provider, type RouteEntry } from '../../services/content/index.ts';
+import {
+  formatProblem,
+  loadContent,
+  newestFirst,
+  NOT_FOUND_PATHS,
+  publishedOn,
+  readingMinutes,
+  type Article,
+  type Content,
+  type Provider,
+  type RouteEntry,
+} from '../../services/content/index.ts';
 import type { ArticleCard as ArticleCardFields } from '../components/blocks/context';
 import { contentStamp, loadFreshContent } from '../../services/content/fresh.ts';
 import { logoDataUrl } from '../../services/content/logos.ts';
@@ -40,7 +51,8 @@ function withLogos(content: Omit<Content, 'articles'>, dir: string): Omit<Conten
 /** The build's snapshot of the validated content (vpnsite build), or the content directory loaded and validated. */
 function load(dir: string): Pick<ContentIndex, 'content' | 'routes' | 'article'> {
   const snapshot = buildJob()?.snapshot;
-  if (snapshot) return { content: readSnapshotContent(snapshot), routes: readSnapshotRoutes(snapshot), article: readSnapshotArticles(snapshot) };
+  if (snapshot)
+    return { content: readSnapshotContent(snapshot), routes: readSnapshotRoutes(snapshot), article: readSnapshotArticles(snapshot) };
   // `vpnsite dev` shares one load per change with the dev server's plugin, and shows drafts.
   const result = buildJob()?.dev ? loadFreshContent(dir, { preview: true }) : loadContent(dir);
   if (!result.content) {
@@ -103,7 +115,8 @@ export type { ArticleCardFields };
 
 let cards: { of: ContentIndex; list: ArticleCardFields[] } | undefined;
 
-const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const dayLabel = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * Every article's index-card fields, newest first. Each article is parsed once per content and only its card is
@@ -120,7 +133,18 @@ export function articleCardList(): ArticleCardFields[] {
       const { slug, title, category, summary } = article;
       const published = publishedOn(article);
       const author = article.author === undefined ? undefined : authors.get(article.author);
-      return [{ slug, title, category, summary, published, publishedLabel: dayLabel(published), minutes: readingMinutes(article.blocks), ...(author ? { author } : {}) }];
+      return [
+        {
+          slug,
+          title,
+          category,
+          summary,
+          published,
+          publishedLabel: dayLabel(published),
+          minutes: readingMinutes(article.blocks),
+          ...(author ? { author } : {}),
+        },
+      ];
     });
     cards = { of: index, list: newestFirst(list) };
   }

@@ -10,7 +10,11 @@ import type { AuthorCard } from '../components/byline';
 export function authorOf(id: string | undefined): { author?: AuthorCard; by: string; about: string } {
   const authors = getContent().content.authors;
   const found = id === undefined ? undefined : authors?.authors.find((a) => a.id === id);
-  return { author: found && { id: found.id, name: found.name, role: found.role, bio: found.bio }, by: authors?.byline ?? '', about: authors?.about ?? '' };
+  return {
+    author: found && { id: found.id, name: found.name, role: found.role, bio: found.bio },
+    by: authors?.byline ?? '',
+    about: authors?.about ?? '',
+  };
 }
 
 /** A provider's scorecard, or undefined without methodology.yaml or scores. */

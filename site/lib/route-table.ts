@@ -31,5 +31,10 @@ export const isParameterisedPage = (r: RouteEntry) => r.kind in PARAMETERISED;
  */
 export function prerenderPaths(): string[] {
   const mine = buildJob()?.render ? (r: RouteEntry) => !isParameterisedPage(r) : () => true;
-  return [...buildRoutes().filter((r) => r.kind !== 'not-found' && mine(r)).map((r) => r.path), ...NOT_FOUND_PATHS];
+  return [
+    ...buildRoutes()
+      .filter((r) => r.kind !== 'not-found' && mine(r))
+      .map((r) => r.path),
+    ...NOT_FOUND_PATHS,
+  ];
 }

@@ -13,7 +13,13 @@ const abs = (origin: string, path: string) => new URL(path, origin).href;
 
 /** The site as an Organization. Never with an AggregateRating: Google treats that as a self-serving review. */
 export function organization(brand: Brand) {
-  return { '@context': 'https://schema.org', '@type': 'Organization', name: brand.name, url: abs(brand.url, '/'), logo: abs(brand.url, OG_IMAGE.path) };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: brand.name,
+    url: abs(brand.url, '/'),
+    logo: abs(brand.url, OG_IMAGE.path),
+  };
 }
 
 /** A breadcrumb trail; the last item is the page itself. */
@@ -26,7 +32,10 @@ export function breadcrumbs(origin: string, items: { name: string; path: string 
 }
 
 /** A person who wrote a page, as its byline names them. */
-export interface Person { name: string; jobTitle: string }
+export interface Person {
+  name: string;
+  jobTitle: string;
+}
 
 const person = (p: Person) => ({ '@type': 'Person', name: p.name, jobTitle: p.jobTitle });
 
@@ -34,7 +43,19 @@ const person = (p: Person) => ({ '@type': 'Person', name: p.name, jobTitle: p.jo
  * A review of a provider's app, rated as the page shows it. `offer` is the price the page shows, given only while it
  * is fresh: a price not checked for longer than the site allows is no offer to tell search engines about.
  */
-export function review(brand: Brand, r: { provider: string; rating: number; headline: string; path: string; dateModified: string; body: string; author?: Person; offer?: { price: number; url: string } }) {
+export function review(
+  brand: Brand,
+  r: {
+    provider: string;
+    rating: number;
+    headline: string;
+    path: string;
+    dateModified: string;
+    body: string;
+    author?: Person;
+    offer?: { price: number; url: string };
+  },
+) {
   const offers = r.offer && { '@type': 'Offer', price: r.offer.price.toFixed(2), priceCurrency: 'USD', url: abs(brand.url, r.offer.url) };
   return {
     '@context': 'https://schema.org',
@@ -43,7 +64,13 @@ export function review(brand: Brand, r: { provider: string; rating: number; head
     url: abs(brand.url, r.path),
     dateModified: r.dateModified,
     reviewBody: r.body,
-    itemReviewed: { '@type': 'SoftwareApplication', name: r.provider, applicationCategory: 'SecurityApplication', operatingSystem: 'Windows, macOS, iOS, Android, Linux', ...(offers ? { offers } : {}) },
+    itemReviewed: {
+      '@type': 'SoftwareApplication',
+      name: r.provider,
+      applicationCategory: 'SecurityApplication',
+      operatingSystem: 'Windows, macOS, iOS, Android, Linux',
+      ...(offers ? { offers } : {}),
+    },
     reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
     author: r.author ? person(r.author) : { '@type': 'Organization', name: brand.name, url: abs(brand.url, '/') },
     publisher: { '@type': 'Organization', name: brand.name, url: abs(brand.url, '/') },
@@ -52,7 +79,12 @@ export function review(brand: Brand, r: { provider: string; rating: number; head
 
 /** An editorial article. */
 export function article(brand: Brand, a: { headline: string; description: string; path: string; dateModified: string; author?: Person }) {
-  const org = { '@type': 'Organization', name: brand.name, url: abs(brand.url, '/'), logo: { '@type': 'ImageObject', url: abs(brand.url, OG_IMAGE.path) } };
+  const org = {
+    '@type': 'Organization',
+    name: brand.name,
+    url: abs(brand.url, '/'),
+    logo: { '@type': 'ImageObject', url: abs(brand.url, OG_IMAGE.path) },
+  };
   return {
     '@context': 'https://schema.org',
     '@type': 'Article',

@@ -34,8 +34,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return notFoundMeta();
   const { article, brand, path, url } = loaderData;
   const author = loaderData.byline.author;
-  const ld = articleLd(brand, { headline: article.title, description: article.meta.description, path, dateModified: article.updated, author: author && { name: author.name, jobTitle: author.role } });
-  const trail = breadcrumbs(url, [{ name: brand.name, path: '/' }, { name: article.title, path }]);
+  const ld = articleLd(brand, {
+    headline: article.title,
+    description: article.meta.description,
+    path,
+    dateModified: article.updated,
+    author: author && { name: author.name, jobTitle: author.role },
+  });
+  const trail = breadcrumbs(url, [
+    { name: brand.name, path: '/' },
+    { name: article.title, path },
+  ]);
   return pageMeta(article.meta, url, path, { type: 'article', jsonLd: [ld, trail, ...faqFromBlocks(article.blocks)] });
 }
 
@@ -50,7 +59,13 @@ export default function Article({ loaderData }: Route.ComponentProps) {
       <header>
         <Badge>{article.category}</Badge>
         <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">{article.title}</h1>
-        <Byline author={byline.author} by={byline.by} updated={article.updated} updatedLabel={article.updatedLabel} className="mt-3 text-slate-600" />
+        <Byline
+          author={byline.author}
+          by={byline.by}
+          updated={article.updated}
+          updatedLabel={article.updatedLabel}
+          className="mt-3 text-slate-600"
+        />
         <p className="mt-4 text-lg leading-8 text-slate-700">{article.summary}</p>
       </header>
       <Blocks blocks={article.blocks} ctx={{ path, providers }} />

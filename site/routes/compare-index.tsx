@@ -9,7 +9,17 @@ import { COMPARE_PATH, pairText, ranked } from '../../services/content/routes.ts
 import { planOf } from '../../services/content/figures.ts';
 import { getContent, routeFor } from '../lib/content.server';
 import { pairs } from '../lib/editorial.server';
-import { applyState, DEFAULT_STATE, firstDirection, formatState, parseState, priceCeilings, SORT_KEYS, type SortKey, type TableState } from '../lib/compare-table';
+import {
+  applyState,
+  DEFAULT_STATE,
+  firstDirection,
+  formatState,
+  parseState,
+  priceCeilings,
+  SORT_KEYS,
+  type SortKey,
+  type TableState,
+} from '../lib/compare-table';
 import { pageMeta } from '../lib/meta';
 import { breadcrumbs } from '../lib/structured-data';
 
@@ -21,15 +31,41 @@ export function loader({ url }: Route.LoaderArgs) {
   if (!comparison) throw new Response('Not Found', { status: 404 });
   const rows = providers.filter(ranked).map((p) => {
     const plan = planOf(p)!;
-    return { slug: p.slug, name: p.name, logo: p.logo, logoSvg: p.logoSvg, rating: p.rating, price: plan.price, plan, servers: p.servers, countries: p.countries, devices: p.devices, streaming: p.streaming, torrenting: p.torrenting, moneyBack: p.moneyBack };
+    return {
+      slug: p.slug,
+      name: p.name,
+      logo: p.logo,
+      logoSvg: p.logoSvg,
+      rating: p.rating,
+      price: plan.price,
+      plan,
+      servers: p.servers,
+      countries: p.countries,
+      devices: p.devices,
+      streaming: p.streaming,
+      torrenting: p.torrenting,
+      moneyBack: p.moneyBack,
+    };
   });
   const name = (s: string) => index.providers.get(s)!.name;
-  const trail = [{ name: site.brand.name, path: '/' }, { name: comparison.title, path: entry.path }];
+  const trail = [
+    { name: site.brand.name, path: '/' },
+    { name: comparison.title, path: entry.path },
+  ];
   return {
     url: site.url,
     path: entry.path,
     trail,
-    c: { meta: comparison.meta, title: comparison.title, intro: comparison.intro, columns: comparison.columns, filters: comparison.filters, yes: comparison.yes, no: comparison.no, pairsTitle: comparison.pairs.title },
+    c: {
+      meta: comparison.meta,
+      title: comparison.title,
+      intro: comparison.intro,
+      columns: comparison.columns,
+      filters: comparison.filters,
+      yes: comparison.yes,
+      no: comparison.no,
+      pairsTitle: comparison.pairs.title,
+    },
     rows,
     pairs: pairs().map((p) => ({ path: `${COMPARE_PATH}/${p.slug}`, text: pairText(comparison.pairs.link, name(p.a), name(p.b)) })),
   };
@@ -48,7 +84,14 @@ const TABLE_ID = 'compare-rows';
 /** A "{name}" template with the name as a node; the text around it is trimmed where the node is hidden. */
 const fillName = (template: string, name: React.ReactNode) => {
   const [before = '', after = ''] = template.split('{name}');
-  return <>{before.trimEnd()}{before.trimEnd() ? ' ' : ''}{name}{after}</>;
+  return (
+    <>
+      {before.trimEnd()}
+      {before.trimEnd() ? ' ' : ''}
+      {name}
+      {after}
+    </>
+  );
 };
 
 export default function CompareIndex({ loaderData }: Route.ComponentProps) {
@@ -64,18 +107,21 @@ export default function CompareIndex({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (!live) return;
     const target = `${window.location.pathname}${formatState(state)}${window.location.hash}`;
-    if (target !== `${window.location.pathname}${window.location.search}${window.location.hash}`) window.history.replaceState(window.history.state, '', target);
+    if (target !== `${window.location.pathname}${window.location.search}${window.location.hash}`)
+      window.history.replaceState(window.history.state, '', target);
   }, [state, live]);
 
   const shown = applyState(rows, state);
   const heading = (key: SortKey) => c.columns[key === 'name' ? 'name' : key];
-  const sortBy = (key: SortKey) => setState((s) => (s.sort === key ? { ...s, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { ...s, sort: key, dir: firstDirection(key) }));
+  const sortBy = (key: SortKey) =>
+    setState((s) => (s.sort === key ? { ...s, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { ...s, sort: key, dir: firstDirection(key) }));
   const ariaSort = (key: SortKey) => (state.sort === key ? (state.dir === 'asc' ? 'ascending' : 'descending') : undefined);
   const yesNo = (ok: boolean) => <span className={ok ? 'font-medium text-green-700' : 'text-slate-600'}>{ok ? c.yes : c.no}</span>;
   const cells: Record<SortKey, (r: (typeof rows)[number]) => React.ReactNode> = {
     name: (r) => (
       <SiteLink to={`/vpn-reviews/${r.slug}`} className="inline-flex items-center gap-2 font-semibold text-blue-700 hover:underline">
-        <Logo emoji={r.logo} svg={r.logoSvg} size={24} />{r.name}
+        <Logo emoji={r.logo} svg={r.logoSvg} size={24} />
+        {r.name}
       </SiteLink>
     ),
     rating: (r) => <ProviderFigure slug={r.slug} figure="rating" value={r.rating} />,
@@ -93,11 +139,17 @@ export default function CompareIndex({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-12">
       <header className="max-w-3xl">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{c.title}</h1>
-        {c.intro.map((t) => <p key={t} className="mt-4 text-lg leading-8 text-slate-700">{t}</p>)}
+        {c.intro.map((t) => (
+          <p key={t} className="mt-4 text-lg leading-8 text-slate-700">
+            {t}
+          </p>
+        ))}
       </header>
 
       <section className="mt-8" aria-labelledby="compare-table">
-        <h2 id="compare-table" className="sr-only">{c.title}</h2>
+        <h2 id="compare-table" className="sr-only">
+          {c.title}
+        </h2>
         {/* The controls are in the page from the start, disabled until its script runs, so nothing moves when they
             start to work; without JavaScript they stay disabled and the line under them says why. */}
         <div className="rounded-xl border border-slate-200 bg-white p-4" data-testid="compare-controls">
@@ -105,20 +157,40 @@ export default function CompareIndex({ loaderData }: Route.ComponentProps) {
             <legend className="sr-only">{c.filters.title}</legend>
             {(['streaming', 'torrenting', 'unlimited'] as const).map((f) => (
               <label key={f} className="inline-flex items-center gap-2 text-sm font-medium">
-                <input type="checkbox" className="h-4 w-4 accent-blue-700" checked={state[f]} onChange={(e) => set({ [f]: e.target.checked })} />
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-blue-700"
+                  checked={state[f]}
+                  onChange={(e) => set({ [f]: e.target.checked })}
+                />
                 {c.filters[f]}
               </label>
             ))}
             <label className="inline-flex items-center gap-2 text-sm font-medium">
               {c.filters.maxPrice}
-              <select className="rounded-md border border-slate-300 bg-white px-2 py-1" value={state.maxPrice ?? ''} onChange={(e) => set({ maxPrice: e.target.value ? Number(e.target.value) : undefined })}>
+              <select
+                className="rounded-md border border-slate-300 bg-white px-2 py-1"
+                value={state.maxPrice ?? ''}
+                onChange={(e) => set({ maxPrice: e.target.value ? Number(e.target.value) : undefined })}
+              >
                 <option value="">{c.filters.anyPrice}</option>
-                {[...new Set([...priceCeilings(rows), ...(state.maxPrice === undefined ? [] : [state.maxPrice])])].sort((a, b) => a - b).map((n) => (
-                  <option key={n} value={n}>${n.toFixed(2)}</option>
-                ))}
+                {[...new Set([...priceCeilings(rows), ...(state.maxPrice === undefined ? [] : [state.maxPrice])])]
+                  .sort((a, b) => a - b)
+                  .map((n) => (
+                    <option key={n} value={n}>
+                      ${n.toFixed(2)}
+                    </option>
+                  ))}
               </select>
             </label>
-            <button type="button" aria-controls={TABLE_ID} className="text-sm font-medium text-blue-700 underline hover:text-blue-900" onClick={() => setState(DEFAULT_STATE)}>{c.filters.reset}</button>
+            <button
+              type="button"
+              aria-controls={TABLE_ID}
+              className="text-sm font-medium text-blue-700 underline hover:text-blue-900"
+              onClick={() => setState(DEFAULT_STATE)}
+            >
+              {c.filters.reset}
+            </button>
           </fieldset>
           <p className="mt-3 min-h-10 text-sm text-slate-600" aria-live="polite" data-testid="compare-count">
             {c.filters.showing.replace('{shown}', String(shown.length)).replace('{total}', String(rows.length))}
@@ -132,9 +204,18 @@ export default function CompareIndex({ loaderData }: Route.ComponentProps) {
               <tr>
                 {SORT_KEYS.map((key) => (
                   <th key={key} scope="col" className={COLUMN_CLASS} aria-sort={ariaSort(key)} data-column={key}>
-                    <button type="button" disabled={!live} aria-controls={TABLE_ID} onClick={() => sortBy(key)} aria-label={c.filters.sortBy.replace('{column}', heading(key))} className="inline-flex items-center gap-1 font-semibold enabled:hover:text-blue-700">
+                    <button
+                      type="button"
+                      disabled={!live}
+                      aria-controls={TABLE_ID}
+                      onClick={() => sortBy(key)}
+                      aria-label={c.filters.sortBy.replace('{column}', heading(key))}
+                      className="inline-flex items-center gap-1 font-semibold enabled:hover:text-blue-700"
+                    >
                       {heading(key)}
-                      <span aria-hidden="true" className="text-xs text-slate-500">{state.sort === key ? (state.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
+                      <span aria-hidden="true" className="text-xs text-slate-500">
+                        {state.sort === key ? (state.dir === 'asc' ? '▲' : '▼') : '↕'}
+                      </span>
                     </button>
                   </th>
                 ))}
@@ -144,11 +225,24 @@ export default function CompareIndex({ loaderData }: Route.ComponentProps) {
             <tbody className="divide-y divide-slate-200">
               {shown.map((r) => (
                 <tr key={r.slug} data-provider={r.slug}>
-                  {SORT_KEYS.map((key) => (key === 'name'
-                    ? <th key={key} scope="row" className="min-w-44 px-3 py-3" data-column={key}>{cells[key](r)}</th>
-                    : <td key={key} className={`${COLUMN_CLASS} tabular-nums`} data-column={key}>{cells[key](r)}</td>))}
+                  {SORT_KEYS.map((key) =>
+                    key === 'name' ? (
+                      <th key={key} scope="row" className="min-w-44 px-3 py-3" data-column={key}>
+                        {cells[key](r)}
+                      </th>
+                    ) : (
+                      <td key={key} className={`${COLUMN_CLASS} tabular-nums`} data-column={key}>
+                        {cells[key](r)}
+                      </td>
+                    ),
+                  )}
                   <td className={COLUMN_CLASS}>
-                    <OutboundLink provider={r.slug} from={path} placement="compare-table" className="inline-block rounded-md bg-blue-700 px-3 py-1.5 font-semibold text-white hover:bg-blue-800">
+                    <OutboundLink
+                      provider={r.slug}
+                      from={path}
+                      placement="compare-table"
+                      className="inline-block rounded-md bg-blue-700 px-3 py-1.5 font-semibold text-white hover:bg-blue-800"
+                    >
                       {/* The name is there for screen readers; the row already shows it to everyone else. */}
                       {fillName(c.columns.visit, <span className="sr-only">{r.name}</span>)}
                     </OutboundLink>
@@ -157,15 +251,27 @@ export default function CompareIndex({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-          {shown.length === 0 && <p className="p-6 text-center text-slate-600" data-testid="compare-none">{c.filters.none}</p>}
+          {shown.length === 0 && (
+            <p className="p-6 text-center text-slate-600" data-testid="compare-none">
+              {c.filters.none}
+            </p>
+          )}
           <AffiliateDisclosure className="border-t border-slate-200 px-4 py-3" />
         </div>
       </section>
 
       <section className="mt-12" aria-labelledby="pairs">
-        <h2 id="pairs" className="text-2xl font-bold">{c.pairsTitle}</h2>
+        <h2 id="pairs" className="text-2xl font-bold">
+          {c.pairsTitle}
+        </h2>
         <ul className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-4" data-testid="pair-links">
-          {links.map((l) => <li key={l.path}><SiteLink to={l.path} className="text-blue-700 hover:underline">{l.text}</SiteLink></li>)}
+          {links.map((l) => (
+            <li key={l.path}>
+              <SiteLink to={l.path} className="text-blue-700 hover:underline">
+                {l.text}
+              </SiteLink>
+            </li>
+          ))}
         </ul>
       </section>
     </div>

@@ -19,9 +19,41 @@ import { pageMeta } from '../lib/meta';
 import { breadcrumbs } from '../lib/structured-data';
 
 const side = (p: Provider) => {
-  const { slug, name, logo, logoSvg, rating, servers, countries, devices, streaming, torrenting, killSwitch, noLogs, support, moneyBack, bestFor, owner } = p;
+  const {
+    slug,
+    name,
+    logo,
+    logoSvg,
+    rating,
+    servers,
+    countries,
+    devices,
+    streaming,
+    torrenting,
+    killSwitch,
+    noLogs,
+    support,
+    moneyBack,
+    bestFor,
+    owner,
+  } = p;
   return {
-    slug, name, logo, logoSvg, rating, servers, countries, devices, streaming, torrenting, killSwitch, noLogs, support, moneyBack, bestFor, owner,
+    slug,
+    name,
+    logo,
+    logoSvg,
+    rating,
+    servers,
+    countries,
+    devices,
+    streaming,
+    torrenting,
+    killSwitch,
+    noLogs,
+    support,
+    moneyBack,
+    bestFor,
+    owner,
     plan: planOf(p)!,
     review: { title: p.review!.title, speed: p.review!.speed },
     scorecard: scorecardOf(p),
@@ -41,12 +73,22 @@ export function loader({ url }: Route.LoaderArgs) {
   const own = index.content.pairs.find((p) => p.slug === pair.slug);
   const t = comparison.pair;
   const fill = (s: string) => pairText(s, a.name, b.name);
-  const trail = [{ name: site.brand.name, path: '/' }, { name: t.breadcrumb, path: COMPARE_PATH }, { name: fill(t.title), path: entry.path }];
+  const trail = [
+    { name: site.brand.name, path: '/' },
+    { name: t.breadcrumb, path: COMPARE_PATH },
+    { name: fill(t.title), path: entry.path },
+  ];
   return {
     url: site.url,
     path: entry.path,
     trail,
-    meta: { title: entry.title, description: entry.description, keywords: fill(t.keywords).split(',').map((k) => k.trim().toLowerCase()) },
+    meta: {
+      title: entry.title,
+      description: entry.description,
+      keywords: fill(t.keywords)
+        .split(',')
+        .map((k) => k.trim().toLowerCase()),
+    },
     title: fill(t.title),
     intro: fill(t.intro),
     cards: fill(t.cards),
@@ -76,16 +118,56 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return <NotFound />;
   const { t, a, b, path, yes, no, criteria } = loaderData;
   const yesNo = (ok: boolean) => (ok ? yes : no);
-  type Row = { key: keyof typeof t.rows; order: Order; values: [number | string | boolean, number | string | boolean]; show: (p: typeof a) => React.ReactNode };
+  type Row = {
+    key: keyof typeof t.rows;
+    order: Order;
+    values: [number | string | boolean, number | string | boolean];
+    show: (p: typeof a) => React.ReactNode;
+  };
   const rows: Row[] = [
-    { key: 'rating', order: 'higher', values: [a.rating, b.rating], show: (p) => <ProviderFigure slug={p.slug} figure="rating" value={p.rating} /> },
+    {
+      key: 'rating',
+      order: 'higher',
+      values: [a.rating, b.rating],
+      show: (p) => <ProviderFigure slug={p.slug} figure="rating" value={p.rating} />,
+    },
     { key: 'price', order: 'lower', values: [a.plan.price, b.plan.price], show: (p) => <Price plan={p.plan} /> },
     // A plan without a deal is sold at its price: that is its regular price too.
-    { key: 'regularPrice', order: 'lower', values: [a.plan.regularPrice ?? a.plan.price, b.plan.regularPrice ?? b.plan.price], show: (p) => (p.plan.discount === undefined ? <Price plan={p.plan} /> : <><RegularPrice plan={p.plan} /> <span className="text-green-700">(<Discount plan={p.plan} />)</span></>) },
+    {
+      key: 'regularPrice',
+      order: 'lower',
+      values: [a.plan.regularPrice ?? a.plan.price, b.plan.regularPrice ?? b.plan.price],
+      show: (p) =>
+        p.plan.discount === undefined ? (
+          <Price plan={p.plan} />
+        ) : (
+          <>
+            <RegularPrice plan={p.plan} />{' '}
+            <span className="text-green-700">
+              (<Discount plan={p.plan} />)
+            </span>
+          </>
+        ),
+    },
     { key: 'plan', order: 'none', values: [0, 0], show: (p) => <PlanName plan={p.plan} /> },
-    { key: 'servers', order: 'higher', values: [a.servers, b.servers], show: (p) => <ProviderFigure slug={p.slug} figure="servers" value={p.servers} /> },
-    { key: 'countries', order: 'higher', values: [a.countries, b.countries], show: (p) => <ProviderFigure slug={p.slug} figure="countries" value={p.countries} /> },
-    { key: 'devices', order: 'higher', values: [a.devices, b.devices], show: (p) => <ProviderFigure slug={p.slug} figure="devices" value={p.devices} /> },
+    {
+      key: 'servers',
+      order: 'higher',
+      values: [a.servers, b.servers],
+      show: (p) => <ProviderFigure slug={p.slug} figure="servers" value={p.servers} />,
+    },
+    {
+      key: 'countries',
+      order: 'higher',
+      values: [a.countries, b.countries],
+      show: (p) => <ProviderFigure slug={p.slug} figure="countries" value={p.countries} />,
+    },
+    {
+      key: 'devices',
+      order: 'higher',
+      values: [a.devices, b.devices],
+      show: (p) => <ProviderFigure slug={p.slug} figure="devices" value={p.devices} />,
+    },
     { key: 'streaming', order: 'feature', values: [a.streaming, b.streaming], show: (p) => yesNo(p.streaming) },
     { key: 'torrenting', order: 'feature', values: [a.torrenting, b.torrenting], show: (p) => yesNo(p.torrenting) },
     { key: 'killSwitch', order: 'feature', values: [a.killSwitch, b.killSwitch], show: (p) => yesNo(p.killSwitch) },
@@ -98,44 +180,80 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
   // Speed is judged by the tables on this page, not by the scores: the median downloads under them decide, and
   // medians closer than the method's tolerance are level.
   const speeds = [speedFigures(a.review.speed), speedFigures(b.review.speed)] as const;
-  if (verdicts.speed && verdicts.speed !== 'untested' && speeds[0] && speeds[1]) verdicts.speed = speedVerdict(speeds[0].kept, speeds[1].kept, loaderData.speedTolerance);
+  if (verdicts.speed && verdicts.speed !== 'untested' && speeds[0] && speeds[1])
+    verdicts.speed = speedVerdict(speeds[0].kept, speeds[1].kept, loaderData.speedTolerance);
   const wonBy = (s: Side) => criteria.filter((c) => verdicts[c.id] === s).map((c) => c.name.toLowerCase());
   const tested = criteria.filter((c) => verdicts[c.id] && verdicts[c.id] !== 'untested').length;
   const [winner, loser] = a.rating >= b.rating ? [a, b] : [b, a];
-  const overall = a.rating === b.rating
-    ? t.overallTie.replaceAll('{a}', a.name).replaceAll('{b}', b.name).replace('{rating}', String(a.rating)).replace('{aWins}', String(wonBy('a').length)).replace('{bWins}', String(wonBy('b').length))
-    : t.overallWinner.replace('{winner}', winner.name).replace('{loser}', loser.name).replace('{winnerRating}', String(winner.rating)).replace('{loserRating}', String(loser.rating))
-      .replace('{wins}', String(wonBy(winner === a ? 'a' : 'b').length)).replace('{total}', String(tested));
+  const overall =
+    a.rating === b.rating
+      ? t.overallTie
+          .replaceAll('{a}', a.name)
+          .replaceAll('{b}', b.name)
+          .replace('{rating}', String(a.rating))
+          .replace('{aWins}', String(wonBy('a').length))
+          .replace('{bWins}', String(wonBy('b').length))
+      : t.overallWinner
+          .replace('{winner}', winner.name)
+          .replace('{loser}', loser.name)
+          .replace('{winnerRating}', String(winner.rating))
+          .replace('{loserRating}', String(loser.rating))
+          .replace('{wins}', String(wonBy(winner === a ? 'a' : 'b').length))
+          .replace('{total}', String(tested));
   const cell = 'px-4 py-3';
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12" data-testid="compare-pair" data-a={a.slug} data-b={b.slug}>
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-        <SiteLink to={COMPARE_PATH} className="text-blue-700 hover:underline">← {t.breadcrumb}</SiteLink>
+        <SiteLink to={COMPARE_PATH} className="text-blue-700 hover:underline">
+          ← {t.breadcrumb}
+        </SiteLink>
       </nav>
       <header className="mt-4 max-w-3xl">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{loaderData.title}</h1>
         <p className="mt-4 text-lg leading-8 text-slate-700">{loaderData.intro}</p>
-        {loaderData.own.intro.map((p) => <p key={p} className="mt-4 leading-7 text-slate-700" data-testid="editor-intro">{p}</p>)}
+        {loaderData.own.intro.map((p) => (
+          <p key={p} className="mt-4 leading-7 text-slate-700" data-testid="editor-intro">
+            {p}
+          </p>
+        ))}
       </header>
 
       <section className="mt-10" aria-labelledby="cards" data-outbound-group="">
-        <h2 id="cards" className="text-2xl font-bold">{loaderData.cards}</h2>
+        <h2 id="cards" className="text-2xl font-bold">
+          {loaderData.cards}
+        </h2>
         <div className="mt-4 grid grid-cols-1 gap-6 md:grid-cols-2">
-          {[a, b].map((p) => <ProviderCard key={p.slug} p={{ ...p, featured: false }} from={path} placement="compare-card" labels={{ featured: '', cta: t.visit }} />)}
+          {[a, b].map((p) => (
+            <ProviderCard
+              key={p.slug}
+              p={{ ...p, featured: false }}
+              from={path}
+              placement="compare-card"
+              labels={{ featured: '', cta: t.visit }}
+            />
+          ))}
         </div>
         <AffiliateDisclosure className="mt-4 text-center" />
       </section>
 
       <section className="mt-12" aria-labelledby="figures">
-        <h2 id="figures" className="text-2xl font-bold">{t.figures}</h2>
+        <h2 id="figures" className="text-2xl font-bold">
+          {t.figures}
+        </h2>
         <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-left text-sm" data-testid="pair-figures">
             <thead className="bg-slate-100 text-slate-800">
               <tr>
-                <th scope="col" className={cell}>{t.figure}</th>
-                <th scope="col" className={cell}>{a.name}</th>
-                <th scope="col" className={cell}>{b.name}</th>
+                <th scope="col" className={cell}>
+                  {t.figure}
+                </th>
+                <th scope="col" className={cell}>
+                  {a.name}
+                </th>
+                <th scope="col" className={cell}>
+                  {b.name}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -143,11 +261,29 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                 const best = better(row.order, row.values[0], row.values[1]);
                 return (
                   <tr key={row.key} data-row={row.key}>
-                    <th scope="row" className={`${cell} font-medium`}>{t.rows[row.key]}</th>
-                    {([['a', a], ['b', b]] as const).map(([s, p]) => (
-                      <td key={s} className={`${cell} ${best === s ? 'bg-green-50 font-semibold text-green-800' : ''}`} data-side={s} data-better={best === s ? '' : undefined}>
+                    <th scope="row" className={`${cell} font-medium`}>
+                      {t.rows[row.key]}
+                    </th>
+                    {(
+                      [
+                        ['a', a],
+                        ['b', b],
+                      ] as const
+                    ).map(([s, p]) => (
+                      <td
+                        key={s}
+                        className={`${cell} ${best === s ? 'bg-green-50 font-semibold text-green-800' : ''}`}
+                        data-side={s}
+                        data-better={best === s ? '' : undefined}
+                      >
                         {row.show(p)}
-                        {best === s && <> <span aria-hidden="true">✓</span><span className="sr-only"> {t.better}</span></>}
+                        {best === s && (
+                          <>
+                            {' '}
+                            <span aria-hidden="true">✓</span>
+                            <span className="sr-only"> {t.better}</span>
+                          </>
+                        )}
                       </td>
                     ))}
                   </tr>
@@ -160,21 +296,38 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
 
       {a.scorecard && b.scorecard && (
         <section className="mt-12" aria-labelledby="scores">
-          <h2 id="scores" className="text-2xl font-bold">{t.scores}</h2>
+          <h2 id="scores" className="text-2xl font-bold">
+            {t.scores}
+          </h2>
           <div className="mt-4 grid gap-6 md:grid-cols-2">
             {[a, b].map((p) => (
               <div key={p.slug} className="rounded-xl border border-slate-200 bg-white p-6">
                 <h3 className="mb-4 text-lg font-semibold">{p.name}</h3>
-                <Scorecard slug={p.slug} criteria={p.scorecard!.criteria} scores={p.scorecard!.scores} rating={p.rating} labels={p.scorecard!.labels} compact />
+                <Scorecard
+                  slug={p.slug}
+                  criteria={p.scorecard!.criteria}
+                  scores={p.scorecard!.scores}
+                  rating={p.rating}
+                  labels={p.scorecard!.labels}
+                  compact
+                />
               </div>
             ))}
           </div>
-          {loaderData.method && <p className="mt-3 text-sm"><SiteLink to="/how-we-test" className="text-blue-700 underline hover:text-blue-900">{loaderData.method}</SiteLink></p>}
+          {loaderData.method && (
+            <p className="mt-3 text-sm">
+              <SiteLink to="/how-we-test" className="text-blue-700 underline hover:text-blue-900">
+                {loaderData.method}
+              </SiteLink>
+            </p>
+          )}
         </section>
       )}
 
       <section className="mt-12" aria-labelledby="speed">
-        <h2 id="speed" className="text-2xl font-bold">{t.speed}</h2>
+        <h2 id="speed" className="text-2xl font-bold">
+          {t.speed}
+        </h2>
         <div className="mt-2 grid gap-8 lg:grid-cols-2">
           {[a, b].map((p) => (
             <div key={p.slug} className="min-w-0" data-testid="pair-speed" data-provider={p.slug}>
@@ -187,11 +340,20 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
 
       {criteria.length > 0 && a.scorecard && b.scorecard && (
         <section className="mt-12" aria-labelledby="verdicts">
-          <h2 id="verdicts" className="text-2xl font-bold">{t.verdicts}</h2>
+          <h2 id="verdicts" className="text-2xl font-bold">
+            {t.verdicts}
+          </h2>
           <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" data-testid="criterion-verdicts">
             {criteria.map((c) => {
               const v = verdicts[c.id];
-              const text = v === 'a' ? t.wins.replace('{name}', a.name) : v === 'b' ? t.wins.replace('{name}', b.name) : v === 'tie' ? t.tie : t.untested;
+              const text =
+                v === 'a'
+                  ? t.wins.replace('{name}', a.name)
+                  : v === 'b'
+                    ? t.wins.replace('{name}', b.name)
+                    : v === 'tie'
+                      ? t.tie
+                      : t.untested;
               return (
                 <li key={c.id} className="flex items-center justify-between gap-4 px-4 py-3 text-sm" data-criterion={c.id} data-verdict={v}>
                   <span className="font-medium">{c.name}</span>
@@ -204,15 +366,37 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
       )}
 
       <section className="mt-12 rounded-xl bg-blue-50 p-8" aria-labelledby="overall">
-        <h2 id="overall" className="text-2xl font-bold">{t.overall}</h2>
-        <p className="mt-4 leading-7 text-slate-800" data-testid="overall-verdict">{overall}</p>
-        {([['a', a], ['b', b]] as const).map(([s, p]) => wonBy(s).length > 0 && (
-          <p key={s} className="mt-2 leading-7 text-slate-700">{t.ahead.replace('{name}', p.name).replace('{list}', listOf(wonBy(s)))}</p>
+        <h2 id="overall" className="text-2xl font-bold">
+          {t.overall}
+        </h2>
+        <p className="mt-4 leading-7 text-slate-800" data-testid="overall-verdict">
+          {overall}
+        </p>
+        {(
+          [
+            ['a', a],
+            ['b', b],
+          ] as const
+        ).map(
+          ([s, p]) =>
+            wonBy(s).length > 0 && (
+              <p key={s} className="mt-2 leading-7 text-slate-700">
+                {t.ahead.replace('{name}', p.name).replace('{list}', listOf(wonBy(s)))}
+              </p>
+            ),
+        )}
+        {loaderData.own.verdict.map((p) => (
+          <p key={p} className="mt-4 leading-7 text-slate-700" data-testid="editor-verdict">
+            {p}
+          </p>
         ))}
-        {loaderData.own.verdict.map((p) => <p key={p} className="mt-4 leading-7 text-slate-700" data-testid="editor-verdict">{p}</p>)}
         <div className="mt-6 flex flex-wrap gap-4">
           {[a, b].map((p) => (
-            <SiteLink key={p.slug} to={`/vpn-reviews/${p.slug}`} className="rounded-md border border-blue-700 px-5 py-2.5 font-semibold text-blue-800 hover:bg-blue-100">
+            <SiteLink
+              key={p.slug}
+              to={`/vpn-reviews/${p.slug}`}
+              className="rounded-md border border-blue-700 px-5 py-2.5 font-semibold text-blue-800 hover:bg-blue-100"
+            >
               {t.readReview.replace('{name}', p.name)}
             </SiteLink>
           ))}

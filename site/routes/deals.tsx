@@ -41,13 +41,17 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
   const anyRunning = sale === 'running' || states.includes('running');
   const badge = (
     <Badge variant={anyRunning ? 'destructive' : 'secondary'} className="px-3 py-1 text-sm">
-      <span data-testid="deals-badge" data-state={anyRunning ? 'running' : 'none'}>{anyRunning ? page.hero.badge : page.hero.badgeAfter}</span>
+      <span data-testid="deals-badge" data-state={anyRunning ? 'running' : 'none'}>
+        {anyRunning ? page.hero.badge : page.hero.badgeAfter}
+      </span>
     </Badge>
   );
   const validity = (d: (typeof page.deals)[number], state: (typeof states)[number]) =>
-    state === 'running' ? [page.offerLabels.validUntil.replace('{date}', formatLongDate(d.endsOn))]
-    : state === 'upcoming' ? [page.offerLabels.startsOn.replace('{date}', formatLongDate(d.startsOn))]
-    : [];
+    state === 'running'
+      ? [page.offerLabels.validUntil.replace('{date}', formatLongDate(d.endsOn))]
+      : state === 'upcoming'
+        ? [page.offerLabels.startsOn.replace('{date}', formatLongDate(d.startsOn))]
+        : [];
   return (
     <>
       <PageHero title={page.hero.title} subtitle={page.hero.subtitle} before={badge}>
@@ -67,7 +71,9 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         <section className="mt-14" aria-labelledby="deals" data-outbound-group="">
-          <h2 id="deals" className="text-center text-3xl font-bold">{page.dealsTitle}</h2>
+          <h2 id="deals" className="text-center text-3xl font-bold">
+            {page.dealsTitle}
+          </h2>
           <AffiliateDisclosure className="mx-auto mt-3 max-w-2xl text-center" providers={page.deals} />
           <div className="mt-8 grid gap-6 md:grid-cols-3">
             {page.deals.map((d, i) => (
@@ -79,7 +85,12 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
                 rating={cards[i]!.rating}
                 badge={d.badge}
                 plan={cards[i]!.plan}
-                notes={[...(cards[i]!.plan.discount === undefined ? [] : [fillLabel(page.offerLabels.savings, 'savings', <YearlySavings plan={cards[i]!.plan} />)]), ...validity(d, states[i]!)]}
+                notes={[
+                  ...(cards[i]!.plan.discount === undefined
+                    ? []
+                    : [fillLabel(page.offerLabels.savings, 'savings', <YearlySavings plan={cards[i]!.plan} />)]),
+                  ...validity(d, states[i]!),
+                ]}
                 features={d.features}
                 cta={{ provider: d.provider, destination: d.link, from: PATH, placement: 'deal-card', label: d.cta }}
               />
@@ -87,19 +98,34 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
         <section className="mt-16" aria-labelledby="special">
-          <h2 id="special" className="text-center text-3xl font-bold">{page.whySpecial.title}</h2>
+          <h2 id="special" className="text-center text-3xl font-bold">
+            {page.whySpecial.title}
+          </h2>
           <IconTiles items={page.whySpecial.points} />
         </section>
         <section className="mt-16" aria-labelledby="who">
-          <h2 id="who" className="text-center text-3xl font-bold">{page.whoFor.title}</h2>
+          <h2 id="who" className="text-center text-3xl font-bold">
+            {page.whoFor.title}
+          </h2>
           <div className="mt-8 grid gap-6 md:grid-cols-3">
             {page.whoFor.items.map((item) => (
-              <div key={item.audience} className="rounded-xl border border-slate-200 bg-white p-6" data-testid="who-for" data-provider={item.provider}>
+              <div
+                key={item.audience}
+                className="rounded-xl border border-slate-200 bg-white p-6"
+                data-testid="who-for"
+                data-provider={item.provider}
+              >
                 <Icon name={item.icon} size={28} className="text-blue-700" />
                 <h3 className="mt-3 text-lg font-semibold">{item.audience}</h3>
-                <p className="mt-1 flex items-center gap-2 text-xl font-bold"><Logo {...names[item.provider]!.logo} size={24} />{names[item.provider]!.name}</p>
+                <p className="mt-1 flex items-center gap-2 text-xl font-bold">
+                  <Logo {...names[item.provider]!.logo} size={24} />
+                  {names[item.provider]!.name}
+                </p>
                 <p className="mt-2 text-sm leading-6 text-slate-700">{item.reason}</p>
-                <SiteLink to={`/vpn-reviews/${item.provider}`} className="mt-3 inline-block text-sm font-semibold text-blue-800 hover:underline">
+                <SiteLink
+                  to={`/vpn-reviews/${item.provider}`}
+                  className="mt-3 inline-block text-sm font-semibold text-blue-800 hover:underline"
+                >
                   {page.whoFor.readReview.replace('{name}', names[item.provider]!.name)}
                 </SiteLink>
               </div>
@@ -107,7 +133,9 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
         <section className="mt-16" aria-labelledby="features">
-          <h2 id="features" className="text-center text-3xl font-bold">{page.features.title}</h2>
+          <h2 id="features" className="text-center text-3xl font-bold">
+            {page.features.title}
+          </h2>
           <IconTiles items={page.features.items} />
         </section>
         <Faq heading={page.faq.title} items={page.faq.items} />

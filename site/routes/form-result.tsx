@@ -17,7 +17,14 @@ function resultAt(path: string): { form: Form; outcome: string } {
 }
 
 /** Pages a newsletter mail's links lead to: their text is the message, and their icon says how it went. */
-const MAIL_LINK_OUTCOMES: Record<string, 'ok' | 'ask' | 'problem'> = { confirm: 'ask', confirmed: 'ok', unsubscribe: 'ask', unsubscribed: 'ok', linkExpired: 'problem', linkInvalid: 'problem' };
+const MAIL_LINK_OUTCOMES: Record<string, 'ok' | 'ask' | 'problem'> = {
+  confirm: 'ask',
+  confirmed: 'ok',
+  unsubscribe: 'ask',
+  unsubscribed: 'ok',
+  linkExpired: 'problem',
+  linkInvalid: 'problem',
+};
 
 type Result = { title: string; text?: string; button?: string; link?: { label: string; href: string } };
 
@@ -32,7 +39,16 @@ export function loader({ url }: Route.LoaderArgs) {
   const result = (site.formResults[form] as Record<string, Result>)[outcome]!;
   const base = { title: result.title, link: result.link ?? { label: site.notFound.linkLabel, href: '/' }, brand: site.brand.name };
   const mailLink = form === 'newsletter' ? MAIL_LINK_OUTCOMES[outcome] : undefined;
-  if (mailLink) return { ...base, tone: mailLink, message: result.text!, text: undefined, button: result.button, action: outcome === 'confirm' ? FORM_RESULTS.newsletter.confirm : FORM_RESULTS.newsletter.unsubscribe, oneClick: outcome !== 'confirm' };
+  if (mailLink)
+    return {
+      ...base,
+      tone: mailLink,
+      message: result.text!,
+      text: undefined,
+      button: result.button,
+      action: outcome === 'confirm' ? FORM_RESULTS.newsletter.confirm : FORM_RESULTS.newsletter.unsubscribe,
+      oneClick: outcome !== 'confirm',
+    };
   let message: string;
   if (form === 'newsletter') {
     const n = site.footer.newsletter;
@@ -46,10 +62,18 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData.title} | ${loaderData.brand}` }, { name: 'description', content: loaderData.message }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: `${loaderData.title} | ${loaderData.brand}` },
+    { name: 'description', content: loaderData.message },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
-const ICON = { ok: ['check-circle', 'text-green-700'], ask: ['mail', 'text-blue-700'], problem: ['alert-triangle', 'text-amber-600'] } as const;
+const ICON = {
+  ok: ['check-circle', 'text-green-700'],
+  ask: ['mail', 'text-blue-700'],
+  problem: ['alert-triangle', 'text-amber-600'],
+} as const;
 
 /** The button's action (confirm or unsubscribe): this URL with its token. */
 const buttonAction = (path: string, search: string) => {
@@ -65,14 +89,18 @@ export default function FormResult({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center" data-testid="form-result">
       <Icon name={icon} size={48} className={colour} />
       <h1 className="mt-4 text-3xl font-bold">{title}</h1>
-      <p role="status" className="mt-4 text-lg font-medium text-slate-900">{message}</p>
+      <p role="status" className="mt-4 text-lg font-medium text-slate-900">
+        {message}
+      </p>
       {text && <p className="mt-3 leading-7 text-slate-700">{text}</p>}
       {button && action ? (
         // Posts back to this page's own URL, whose token names the subscription; the service puts the token into the
         // prerendered action too, so the button works without JavaScript.
         <form method="post" action={buttonAction(action, search)} className="mt-8">
           {oneClick && <input type="hidden" name="List-Unsubscribe" value="One-Click" />}
-          <button type="submit" className="rounded-md bg-blue-700 px-5 py-2.5 font-medium text-white hover:bg-blue-800">{button}</button>
+          <button type="submit" className="rounded-md bg-blue-700 px-5 py-2.5 font-medium text-white hover:bg-blue-800">
+            {button}
+          </button>
         </form>
       ) : (
         <SiteLink to={link.href} className="mt-8 rounded-md bg-blue-700 px-5 py-2.5 font-medium text-white hover:bg-blue-800">

@@ -18,7 +18,13 @@ export function loader() {
   const cards = gaming.deals.map((d) => {
     const p = bySlug.get(d.provider)!;
     const ping = speedFigures(p.review?.speed)?.ping;
-    return { name: p.name, logo: { emoji: p.logo, svg: p.logoSvg }, rating: p.rating, plan: planOf(p, d.plan)!, ping: ping === undefined ? undefined : formatMs(ping) };
+    return {
+      name: p.name,
+      logo: { emoji: p.logo, svg: p.logoSvg },
+      rating: p.rating,
+      plan: planOf(p, d.plan)!,
+      ping: ping === undefined ? undefined : formatMs(ping),
+    };
   });
   return { page: gaming, url: site.url, cards };
 }
@@ -39,11 +45,15 @@ export default function Gaming({ loaderData }: Route.ComponentProps) {
       </section>
       <div className="mx-auto max-w-6xl px-4">
         <section className="mt-14" aria-labelledby="benefits">
-          <h2 id="benefits" className="text-center text-3xl font-bold">{page.benefits.title}</h2>
+          <h2 id="benefits" className="text-center text-3xl font-bold">
+            {page.benefits.title}
+          </h2>
           <IconTiles items={page.benefits.items} />
         </section>
         <section className="mt-16" aria-labelledby="deals" data-outbound-group="">
-          <h2 id="deals" className="text-center text-3xl font-bold">{page.dealsTitle}</h2>
+          <h2 id="deals" className="text-center text-3xl font-bold">
+            {page.dealsTitle}
+          </h2>
           <AffiliateDisclosure className="mx-auto mt-3 max-w-2xl text-center" providers={page.deals} />
           <div className="mt-8 grid gap-6 md:grid-cols-3">
             {page.deals.map((d, i) => (
@@ -56,15 +66,27 @@ export default function Gaming({ loaderData }: Route.ComponentProps) {
                 badge={d.badge}
                 plan={cards[i]!.plan}
                 features={d.features}
-                extra={cards[i]!.ping && <p className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-900" data-testid="ping">{fillLabel(page.pingLabel, 'ping', <Figure of={`${d.provider}/ping`}>{cards[i]!.ping}</Figure>)}</p>}
+                extra={
+                  cards[i]!.ping && (
+                    <p className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-900" data-testid="ping">
+                      {fillLabel(page.pingLabel, 'ping', <Figure of={`${d.provider}/ping`}>{cards[i]!.ping}</Figure>)}
+                    </p>
+                  )
+                }
                 cta={{ provider: d.provider, destination: d.link, from: PATH, placement: 'gaming-card', label: d.cta }}
               />
             ))}
           </div>
         </section>
         <section className="mt-16" aria-labelledby="tips">
-          <h2 id="tips" className="text-center text-3xl font-bold">{page.tips.title}</h2>
-          {page.tips.intro?.map((t) => <p key={t} className="mx-auto mt-4 max-w-3xl text-center text-slate-700">{t}</p>)}
+          <h2 id="tips" className="text-center text-3xl font-bold">
+            {page.tips.title}
+          </h2>
+          {page.tips.intro?.map((t) => (
+            <p key={t} className="mx-auto mt-4 max-w-3xl text-center text-slate-700">
+              {t}
+            </p>
+          ))}
           <IconTiles items={page.tips.items} />
         </section>
       </div>

@@ -15,8 +15,19 @@ export function loader({ url }: Route.LoaderArgs) {
   const route = routeFor(url);
   const { card: _card, order: _order, ...guide } = content.guides.find((g) => g.slug === route.slug)!;
   const index = content.pages.find((p) => `/${p.slug}` === guide.back.href);
-  const trail = [{ name: content.site.brand.name, path: '/' }, ...(index ? [{ name: index.title, path: guide.back.href }] : []), { name: guide.title, path: route.path }];
-  return { guide, trail, ribbon: ribbonFor(guide), path: route.path, url: content.site.url, providers: summarizeProviders(content.providers, referencedProviders(guide.blocks)) };
+  const trail = [
+    { name: content.site.brand.name, path: '/' },
+    ...(index ? [{ name: index.title, path: guide.back.href }] : []),
+    { name: guide.title, path: route.path },
+  ];
+  return {
+    guide,
+    trail,
+    ribbon: ribbonFor(guide),
+    path: route.path,
+    url: content.site.url,
+    providers: summarizeProviders(content.providers, referencedProviders(guide.blocks)),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -45,7 +56,9 @@ export default function Guide({ loaderData }: Route.ComponentProps) {
             {guide.time}
           </li>
           <li>
-            <Badge variant={DIFFICULTY_VARIANT[guide.difficulty]} className="text-sm">{guide.difficultyLabel ?? guide.difficulty}</Badge>
+            <Badge variant={DIFFICULTY_VARIANT[guide.difficulty]} className="text-sm">
+              {guide.difficultyLabel ?? guide.difficulty}
+            </Badge>
           </li>
         </ul>
       </header>

@@ -16,10 +16,47 @@ export function loader() {
     url: site.url,
     brand: { name: site.brand.name, url: site.url },
     // Only reviewed providers still in business have a card; one that articles merely mention, or that has shut down, has none.
-    providers: providers.filter(ranked).map(({ slug, name, logo, logoSvg, rating, servers, countries, devices, streaming, torrenting, killSwitch, noLogs, support, moneyBack, bestFor, featured, ...p }) => ({
-      slug, name, logo, logoSvg, rating, servers, countries, devices, streaming, torrenting, killSwitch, noLogs, support, moneyBack, bestFor, featured,
-      plan: planOf({ slug, ...p })!,
-    })),
+    providers: providers
+      .filter(ranked)
+      .map(
+        ({
+          slug,
+          name,
+          logo,
+          logoSvg,
+          rating,
+          servers,
+          countries,
+          devices,
+          streaming,
+          torrenting,
+          killSwitch,
+          noLogs,
+          support,
+          moneyBack,
+          bestFor,
+          featured,
+          ...p
+        }) => ({
+          slug,
+          name,
+          logo,
+          logoSvg,
+          rating,
+          servers,
+          countries,
+          devices,
+          streaming,
+          torrenting,
+          killSwitch,
+          noLogs,
+          support,
+          moneyBack,
+          bestFor,
+          featured,
+          plan: planOf({ slug, ...p })!,
+        }),
+      ),
   };
 }
 
@@ -44,15 +81,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <SiteLink to={hero.cta.href} className="mt-10 inline-block rounded-md bg-white px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50">
+          <SiteLink
+            to={hero.cta.href}
+            className="mt-10 inline-block rounded-md bg-white px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50"
+          >
             {hero.cta.label}
           </SiteLink>
         </div>
       </section>
       <section className="mx-auto max-w-7xl px-4 py-16" aria-labelledby="comparison" data-outbound-group="">
-        <h2 id="comparison" className="text-center text-3xl font-bold">{comparison.title}</h2>
+        <h2 id="comparison" className="text-center text-3xl font-bold">
+          {comparison.title}
+        </h2>
         <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">{comparison.note}</p>
-        <AffiliateDisclosure className="mx-auto mt-2 max-w-2xl text-center" providers={loaderData.providers.map((p) => ({ provider: p.slug }))} />
+        <AffiliateDisclosure
+          className="mx-auto mt-2 max-w-2xl text-center"
+          providers={loaderData.providers.map((p) => ({ provider: p.slug }))}
+        />
         <div className="mt-12 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4">
           {loaderData.providers.map((p) => (
             <ProviderCard key={p.slug} p={p} from="/" labels={{ featured: comparison.featuredBadge, cta: comparison.cta }} />

@@ -17,10 +17,23 @@ export function loader({ url }: Route.LoaderArgs) {
   const all = index ? articleCardList() : [];
   const n = route.pageNumber ?? 1;
   const articles = index ? all.slice((n - 1) * ARTICLES_PER_PAGE, n * ARTICLES_PER_PAGE) : undefined;
-  const articlePages = index ? { page: n, pages: Math.max(1, Math.ceil(all.length / ARTICLES_PER_PAGE)), base: `/${page.slug}` } : undefined;
+  const articlePages = index
+    ? { page: n, pages: Math.max(1, Math.ceil(all.length / ARTICLES_PER_PAGE)), base: `/${page.slug}` }
+    : undefined;
   // Only the legal pages ship the jurisdiction their text names.
   const jurisdiction = page.blocks.some((b) => b.type === 'legal-sections') ? content.site.legal?.jurisdiction : undefined;
-  return { page, path: route.path, title: route.title, url: content.site.url, brand: { name: content.site.brand.name, url: content.site.url }, guides, articles, articlePages, jurisdiction, providers: summarizeProviders(content.providers, referencedProviders(page.blocks)) };
+  return {
+    page,
+    path: route.path,
+    title: route.title,
+    url: content.site.url,
+    brand: { name: content.site.brand.name, url: content.site.url },
+    guides,
+    articles,
+    articlePages,
+    jurisdiction,
+    providers: summarizeProviders(content.providers, referencedProviders(page.blocks)),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

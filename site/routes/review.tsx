@@ -34,15 +34,27 @@ export function loader({ url }: Route.LoaderArgs) {
   if (!p?.review || !reviews) throw new Response('Not Found', { status: 404 });
   const { slug, name, logo, logoSvg, rating, servers, countries, devices, support, owner, review } = p;
   // A provider that has shut down keeps its review, under a notice, and nothing on it sells.
-  const discontinued = p.status === 'discontinued' && p.discontinued ? { ...p.discontinued, labels: reviews.reviewPage.discontinued } : undefined;
+  const discontinued =
+    p.status === 'discontinued' && p.discontinued ? { ...p.discontinued, labels: reviews.reviewPage.discontinued } : undefined;
   const plan = planOf(p, review.deal.plan)!;
   const brand = { name: site.brand.name, url: site.url };
   // Search engines hear of the price only while it is fresh and on sale; the card shows it either way, with its age.
   const fresh = !discontinued && !isStale(plan, today(), site.prices.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS);
   const offer = fresh ? { price: plan.price, url: entry.path } : undefined;
-  const trail = [{ name: site.brand.name, path: '/' }, { name: reviews.hero.title, path: '/vpn-reviews' }, { name: review.title, path: entry.path }];
+  const trail = [
+    { name: site.brand.name, path: '/' },
+    { name: reviews.hero.title, path: '/vpn-reviews' },
+    { name: review.title, path: entry.path },
+  ];
   return {
-    path: entry.path, url: site.url, brand, trail, labels: reviews.reviewPage, provider: { slug, name, logo, logoSvg, rating, servers, countries, devices, support, owner }, plan, review,
+    path: entry.path,
+    url: site.url,
+    brand,
+    trail,
+    labels: reviews.reviewPage,
+    provider: { slug, name, logo, logoSvg, rating, servers, countries, devices, support, owner },
+    plan,
+    review,
     byline: authorOf(review.author),
     scorecard: scorecardOf(p),
     comparisons: comparisonsOf(slug),
@@ -57,7 +69,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return notFoundMeta();
   const { review, provider, brand, path, trail } = loaderData;
   const author = loaderData.byline.author;
-  const rated = reviewLd(brand, { provider: provider.name, rating: provider.rating, headline: review.title, path, dateModified: review.updated, body: review.verdict.text.join(' '), author: author && { name: author.name, jobTitle: author.role }, ...(loaderData.offer ? { offer: loaderData.offer } : {}) });
+  const rated = reviewLd(brand, {
+    provider: provider.name,
+    rating: provider.rating,
+    headline: review.title,
+    path,
+    dateModified: review.updated,
+    body: review.verdict.text.join(' '),
+    author: author && { name: author.name, jobTitle: author.role },
+    ...(loaderData.offer ? { offer: loaderData.offer } : {}),
+  });
   return pageMeta(review.meta, loaderData.url, path, { type: 'article', jsonLd: [rated, breadcrumbs(loaderData.url, trail)] });
 }
 
@@ -75,35 +96,61 @@ export default function Review({ loaderData }: Route.ComponentProps) {
   ] as const;
   return (
     <>
-      {ribbon && <div className="mx-auto max-w-6xl px-4 pt-6"><DraftRibbon {...ribbon} /></div>}
+      {ribbon && (
+        <div className="mx-auto max-w-6xl px-4 pt-6">
+          <DraftRibbon {...ribbon} />
+        </div>
+      )}
       {discontinued && <DiscontinuedNotice name={p.name} on={discontinued.on} reason={discontinued.reason} labels={discontinued.labels} />}
       <section className="bg-gradient-to-br from-blue-800 to-indigo-900 text-white">
         <div className={`mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 ${discontinued ? '' : 'lg:grid-cols-[1fr_22rem]'}`}>
           <div>
-            <SiteLink to="/vpn-reviews" className="text-sm text-blue-100 hover:text-white hover:underline">← {labels.back}</SiteLink>
-            <p className="mt-4"><Logo emoji={p.logo} svg={p.logoSvg} size={64} /></p>
+            <SiteLink to="/vpn-reviews" className="text-sm text-blue-100 hover:text-white hover:underline">
+              ← {labels.back}
+            </SiteLink>
+            <p className="mt-4">
+              <Logo emoji={p.logo} svg={p.logoSvg} size={64} />
+            </p>
             <h1 className="mt-4 text-4xl font-extrabold tracking-tight sm:text-5xl">{r.title}</h1>
             <p className="mt-4 max-w-2xl text-lg text-blue-100">{r.tagline}</p>
-            <div className="mt-5 flex flex-wrap items-center gap-4 rounded-lg bg-white/95 px-4 py-2 text-slate-900 w-fit" data-testid="review-rating">
-              <Figure of={`${p.slug}/rating`}><StarRating rating={p.rating} rule="at-most" size={20} /></Figure>
+            <div
+              className="mt-5 flex flex-wrap items-center gap-4 rounded-lg bg-white/95 px-4 py-2 text-slate-900 w-fit"
+              data-testid="review-rating"
+            >
+              <Figure of={`${p.slug}/rating`}>
+                <StarRating rating={p.rating} rule="at-most" size={20} />
+              </Figure>
               <Badge variant={r.badge.variant}>{r.badge.text}</Badge>
             </div>
-            <Byline author={byline.author} by={byline.by} updated={r.updated} updatedLabel={r.updatedLabel} className="mt-4 text-blue-100" />
-          </div>
-          {!discontinued && (<div data-outbound-group="">
-            <DealCard
-              heading={r.deal.title}
-              level="h2"
-              plan={plan}
-              notes={[plan.guarantee]}
-              cta={{ provider: p.slug, from: path, placement: 'review-deal', label: r.deal.cta }}
+            <Byline
+              author={byline.author}
+              by={byline.by}
+              updated={r.updated}
+              updatedLabel={r.updatedLabel}
+              className="mt-4 text-blue-100"
             />
-            <div className="mt-3 rounded-lg bg-white/95 px-4 py-2"><AffiliateDisclosure /></div>
-          </div>)}
+          </div>
+          {!discontinued && (
+            <div data-outbound-group="">
+              <DealCard
+                heading={r.deal.title}
+                level="h2"
+                plan={plan}
+                notes={[plan.guarantee]}
+                cta={{ provider: p.slug, from: path, placement: 'review-deal', label: r.deal.cta }}
+              />
+              <div className="mt-3 rounded-lg bg-white/95 px-4 py-2">
+                <AffiliateDisclosure />
+              </div>
+            </div>
+          )}
         </div>
       </section>
       <div className="mx-auto max-w-5xl px-4">
-        <dl className="-mt-6 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:grid-cols-5" data-testid="review-stats">
+        <dl
+          className="-mt-6 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:grid-cols-5"
+          data-testid="review-stats"
+        >
           {stats.map(([label, value]) => (
             <div key={label} className="text-center">
               <dt className="text-sm text-slate-600">{label}</dt>
@@ -112,42 +159,88 @@ export default function Review({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
         <section className="mt-12" aria-labelledby="overview">
-          <h2 id="overview" className="text-2xl font-bold">{labels.overview}</h2>
-          {r.overview.map((t) => <p key={t} className="mt-4 leading-7 text-slate-700">{t}</p>)}
+          <h2 id="overview" className="text-2xl font-bold">
+            {labels.overview}
+          </h2>
+          {r.overview.map((t) => (
+            <p key={t} className="mt-4 leading-7 text-slate-700">
+              {t}
+            </p>
+          ))}
         </section>
         {scorecard && (
           <section className="mt-12" aria-labelledby="scorecard">
-            <h2 id="scorecard" className="text-2xl font-bold">{scorecard.labels.title}</h2>
+            <h2 id="scorecard" className="text-2xl font-bold">
+              {scorecard.labels.title}
+            </h2>
             <div className="mt-4 rounded-xl border border-slate-200 bg-white p-6">
-              <Scorecard slug={p.slug} criteria={scorecard.criteria} scores={scorecard.scores} rating={p.rating} labels={scorecard.labels} />
-              <p className="mt-2 text-sm"><SiteLink to={METHOD_PATH} className="text-blue-700 underline hover:text-blue-900">{scorecard.labels.method}</SiteLink></p>
+              <Scorecard
+                slug={p.slug}
+                criteria={scorecard.criteria}
+                scores={scorecard.scores}
+                rating={p.rating}
+                labels={scorecard.labels}
+              />
+              <p className="mt-2 text-sm">
+                <SiteLink to={METHOD_PATH} className="text-blue-700 underline hover:text-blue-900">
+                  {scorecard.labels.method}
+                </SiteLink>
+              </p>
             </div>
           </section>
         )}
         <section className="mt-12" aria-labelledby="features">
-          <h2 id="features" className="text-2xl font-bold">{labels.features}</h2>
+          <h2 id="features" className="text-2xl font-bold">
+            {labels.features}
+          </h2>
           <div className="mt-4 grid gap-6 md:grid-cols-2">
-            {([[labels.security, r.features.security], [labels.streaming, r.features.streaming]] as const).map(([title, list]) => (
+            {(
+              [
+                [labels.security, r.features.security],
+                [labels.streaming, r.features.streaming],
+              ] as const
+            ).map(([title, list]) => (
               <div key={title} className="rounded-xl border border-slate-200 bg-white p-6">
                 <h3 className="text-lg font-semibold">{title}</h3>
-                <ul className="mt-3 space-y-2">{list.map((f) => <FeatureTick key={f.label} label={f.label} ok={f.available} />)}</ul>
+                <ul className="mt-3 space-y-2">
+                  {list.map((f) => (
+                    <FeatureTick key={f.label} label={f.label} ok={f.available} />
+                  ))}
+                </ul>
               </div>
             ))}
           </div>
         </section>
         <section className="mt-12" aria-labelledby="speed">
-          <h2 id="speed" className="text-2xl font-bold">{labels.speed}</h2>
+          <h2 id="speed" className="text-2xl font-bold">
+            {labels.speed}
+          </h2>
           <SpeedTable speed={r.speed} labels={labels} provider={p.slug} />
         </section>
         <section className="mt-12">
           <ProsCons pros={r.pros} cons={r.cons} labels={labels} />
         </section>
-        <section className="mt-12 rounded-xl bg-blue-50 p-8 text-center" aria-labelledby="verdict" {...(discontinued ? {} : { 'data-outbound-group': '' })}>
-          <h2 id="verdict" className="text-2xl font-bold">{r.verdict.title}</h2>
-          {r.verdict.text.map((t) => <p key={t} className="mx-auto mt-4 max-w-3xl leading-7 text-slate-700">{t}</p>)}
+        <section
+          className="mt-12 rounded-xl bg-blue-50 p-8 text-center"
+          aria-labelledby="verdict"
+          {...(discontinued ? {} : { 'data-outbound-group': '' })}
+        >
+          <h2 id="verdict" className="text-2xl font-bold">
+            {r.verdict.title}
+          </h2>
+          {r.verdict.text.map((t) => (
+            <p key={t} className="mx-auto mt-4 max-w-3xl leading-7 text-slate-700">
+              {t}
+            </p>
+          ))}
           {!discontinued && (
             <>
-              <OutboundLink provider={p.slug} from={path} placement="review-verdict" className="mt-6 inline-block rounded-md bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800">
+              <OutboundLink
+                provider={p.slug}
+                from={path}
+                placement="review-verdict"
+                className="mt-6 inline-block rounded-md bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800"
+              >
                 {r.verdict.cta}
               </OutboundLink>
               <AffiliateDisclosure className="mx-auto mt-4 max-w-2xl" />
@@ -156,9 +249,17 @@ export default function Review({ loaderData }: Route.ComponentProps) {
         </section>
         {comparisons && (
           <section className="mt-12" aria-labelledby="comparisons">
-            <h2 id="comparisons" className="text-2xl font-bold">{comparisons.title}</h2>
+            <h2 id="comparisons" className="text-2xl font-bold">
+              {comparisons.title}
+            </h2>
             <ul className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3" data-testid="review-comparisons">
-              {comparisons.links.map((l) => <li key={l.path}><SiteLink to={l.path} className="text-blue-700 hover:underline">{l.name}</SiteLink></li>)}
+              {comparisons.links.map((l) => (
+                <li key={l.path}>
+                  <SiteLink to={l.path} className="text-blue-700 hover:underline">
+                    {l.name}
+                  </SiteLink>
+                </li>
+              ))}
             </ul>
           </section>
         )}

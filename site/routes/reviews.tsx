@@ -20,7 +20,16 @@ export function loader() {
     page,
     url: site.url,
     method: methodology && reviews.howWeReview.method ? { path: METHOD_PATH, label: reviews.howWeReview.method } : undefined,
-    providers: providers.filter(ranked).map((p) => ({ slug: p.slug, name: p.name, logo: p.logo, logoSvg: p.logoSvg, rating: p.rating, bestFor: p.bestFor, description: p.description, plan: planOf(p)! })),
+    providers: providers.filter(ranked).map((p) => ({
+      slug: p.slug,
+      name: p.name,
+      logo: p.logo,
+      logoSvg: p.logoSvg,
+      rating: p.rating,
+      bestFor: p.bestFor,
+      description: p.description,
+      plan: planOf(p)!,
+    })),
   };
 }
 
@@ -34,7 +43,9 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
     <>
       <PageHero title={page.hero.title} subtitle={page.hero.subtitle} />
       <section className="mx-auto max-w-7xl px-4 py-14" aria-labelledby="grid" data-outbound-group="">
-        <h2 id="grid" className="text-center text-3xl font-bold">{page.grid.title}</h2>
+        <h2 id="grid" className="text-center text-3xl font-bold">
+          {page.grid.title}
+        </h2>
         <AffiliateDisclosure className="mx-auto mt-3 max-w-2xl text-center" />
         <div className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4">
           {providers.map((p) => (
@@ -44,9 +55,13 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="bg-white py-14" aria-labelledby="how">
         <div className="mx-auto max-w-6xl px-4">
-          <h2 id="how" className="text-center text-3xl font-bold">{page.howWeReview.title}</h2>
+          <h2 id="how" className="text-center text-3xl font-bold">
+            {page.howWeReview.title}
+          </h2>
           {page.howWeReview.intro.map((t) => (
-            <p key={t} className="mx-auto mt-4 max-w-3xl text-center text-slate-700">{t}</p>
+            <p key={t} className="mx-auto mt-4 max-w-3xl text-center text-slate-700">
+              {t}
+            </p>
           ))}
           <div className="mt-10 grid gap-6 md:grid-cols-3">
             {page.howWeReview.items.map((item) => (
@@ -59,15 +74,21 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
           </div>
           {method && (
             <p className="mt-8 text-center">
-              <SiteLink to={method.path} className="font-semibold text-blue-700 underline hover:text-blue-900" data-testid="method-link">{method.label}</SiteLink>
+              <SiteLink to={method.path} className="font-semibold text-blue-700 underline hover:text-blue-900" data-testid="method-link">
+                {method.label}
+              </SiteLink>
             </p>
           )}
         </div>
       </section>
       <section className="mx-auto max-w-3xl px-4 py-14 text-center" aria-labelledby="trust">
-        <h2 id="trust" className="text-3xl font-bold">{page.whyTrust.title}</h2>
+        <h2 id="trust" className="text-3xl font-bold">
+          {page.whyTrust.title}
+        </h2>
         {page.whyTrust.text.map((t) => (
-          <p key={t} className="mt-4 leading-7 text-slate-700">{t}</p>
+          <p key={t} className="mt-4 leading-7 text-slate-700">
+            {t}
+          </p>
         ))}
         <p className="mt-6 text-sm font-semibold text-slate-700">{page.updatedLabel}</p>
       </section>

@@ -13,7 +13,11 @@ export function loader() {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `Stats | ${loaderData.brand}` }, { name: 'description', content: 'Views, clicks, conversions and earnings of the site, for its owner.' }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: `Stats | ${loaderData.brand}` },
+    { name: 'description', content: 'Views, clicks, conversions and earnings of the site, for its owner.' },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 const PERIODS = [7, 30, 90] as const;
@@ -21,7 +25,11 @@ const today = () => new Date().toISOString().slice(0, 10);
 const num = (n: number | null | undefined) => (n === null || n === undefined ? '–' : n.toLocaleString('en-US'));
 const pct = (n: number | null | undefined) => (n === null || n === undefined ? '–' : `${(n * 100).toFixed(2)}%`);
 const money = (m: Record<string, string>) =>
-  Object.keys(m).length ? Object.entries(m).map(([cur, amount]) => `${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${cur}`).join(' · ') : '–';
+  Object.keys(m).length
+    ? Object.entries(m)
+        .map(([cur, amount]) => `${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${cur}`)
+        .join(' · ')
+    : '–';
 
 /** The change against the previous period, as "+12%" or "−3%"; nothing when there is no base. */
 function change(now: number | null, before: number | null): string | null {
@@ -47,7 +55,8 @@ type SortKey = Dim | 'views' | 'clicks' | 'ctr' | 'conversions' | 'revenue';
 function GroupTable({ dim, answer, label }: { dim: Dim; answer: StatsAnswer; label: string }) {
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'clicks', desc: true });
   const revenue = (r: StatsRow) => Object.values(r.revenue).reduce((a, v) => a + Number(v), 0);
-  const value = (r: StatsRow, k: SortKey): string | number => (k === dim ? String(r[dim] ?? '') : k === 'revenue' ? revenue(r) : ((r[k] as number | null) ?? -1));
+  const value = (r: StatsRow, k: SortKey): string | number =>
+    k === dim ? String(r[dim] ?? '') : k === 'revenue' ? revenue(r) : ((r[k] as number | null) ?? -1);
   // biome-ignore lint/correctness/useExhaustiveDependencies: value() reads only dim and the row, and dim is a dependency
   const rows = useMemo(() => {
     const sorted = [...answer.rows].sort((a, b) => {
@@ -67,7 +76,12 @@ function GroupTable({ dim, answer, label }: { dim: Dim; answer: StatsAnswer; lab
     { key: 'revenue', label: 'Revenue', numeric: true },
   ];
   const download = () => {
-    const report: StatsReport = { query: { by: [dim], since: answer.since, until: answer.until }, rows: answer.rows, total: answer.total, unmatched: answer.unmatched };
+    const report: StatsReport = {
+      query: { by: [dim], since: answer.since, until: answer.until },
+      rows: answer.rows,
+      total: answer.total,
+      unmatched: answer.unmatched,
+    };
     const url = URL.createObjectURL(new Blob([formatStatsCsv(report)], { type: 'text/csv' }));
     const a = document.createElement('a');
     a.href = url;
@@ -78,8 +92,14 @@ function GroupTable({ dim, answer, label }: { dim: Dim; answer: StatsAnswer; lab
   return (
     <section className="mt-10" aria-labelledby={`by-${dim}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={`by-${dim}`} className="text-xl font-semibold">By {label.toLowerCase()}</h2>
-        <button type="button" onClick={download} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100">
+        <h2 id={`by-${dim}`} className="text-xl font-semibold">
+          By {label.toLowerCase()}
+        </h2>
+        <button
+          type="button"
+          onClick={download}
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+        >
           Download CSV
         </button>
       </div>
@@ -88,8 +108,17 @@ function GroupTable({ dim, answer, label }: { dim: Dim; answer: StatsAnswer; lab
           <thead className="bg-slate-100 text-left">
             <tr>
               {cols.map((c) => (
-                <th key={c.key} scope="col" aria-sort={sort.key === c.key ? (sort.desc ? 'descending' : 'ascending') : undefined} className={`px-3 py-2 ${c.numeric ? 'text-right' : ''}`}>
-                  <button type="button" className="font-semibold hover:underline" onClick={() => setSort({ key: c.key, desc: sort.key === c.key ? !sort.desc : c.numeric })}>
+                <th
+                  key={c.key}
+                  scope="col"
+                  aria-sort={sort.key === c.key ? (sort.desc ? 'descending' : 'ascending') : undefined}
+                  className={`px-3 py-2 ${c.numeric ? 'text-right' : ''}`}
+                >
+                  <button
+                    type="button"
+                    className="font-semibold hover:underline"
+                    onClick={() => setSort({ key: c.key, desc: sort.key === c.key ? !sort.desc : c.numeric })}
+                  >
                     {c.label}
                     <span aria-hidden="true">{sort.key === c.key ? (sort.desc ? ' ↓' : ' ↑') : ''}</span>
                   </button>
@@ -100,7 +129,9 @@ function GroupTable({ dim, answer, label }: { dim: Dim; answer: StatsAnswer; lab
           <tbody>
             {rows.map((r) => (
               <tr key={String(r[dim])} className="border-t border-slate-100">
-                <th scope="row" className="px-3 py-2 text-left font-normal">{String(r[dim] ?? '(none)')}</th>
+                <th scope="row" className="px-3 py-2 text-left font-normal">
+                  {String(r[dim] ?? '(none)')}
+                </th>
                 {showViews && <td className="px-3 py-2 text-right tabular-nums">{num(r.views)}</td>}
                 <td className="px-3 py-2 text-right tabular-nums">{num(r.clicks)}</td>
                 {showViews && <td className="px-3 py-2 text-right tabular-nums">{pct(r.ctr)}</td>}
@@ -110,7 +141,9 @@ function GroupTable({ dim, answer, label }: { dim: Dim; answer: StatsAnswer; lab
             ))}
             {rows.length === 0 && (
               <tr>
-                <td colSpan={cols.length} className="px-3 py-4 text-center text-slate-600">Nothing in this period.</td>
+                <td colSpan={cols.length} className="px-3 py-4 text-center text-slate-600">
+                  Nothing in this period.
+                </td>
               </tr>
             )}
           </tbody>
@@ -130,7 +163,9 @@ function Funnel({ total }: { total: StatsRow }) {
   const top = Math.max(1, steps[0]!.value, steps[1]!.value);
   return (
     <section className="mt-10" aria-labelledby="funnel">
-      <h2 id="funnel" className="text-xl font-semibold">Funnel</h2>
+      <h2 id="funnel" className="text-xl font-semibold">
+        Funnel
+      </h2>
       <ol className="mt-3 space-y-3" data-testid="funnel">
         {steps.map((s, i) => (
           <li key={s.label}>
@@ -152,14 +187,30 @@ function Funnel({ total }: { total: StatsRow }) {
 }
 
 /** The shared line chart (the CLI's --chart draws with it too), scaled to the column's width. */
-function Chart({ answer, title, series }: { answer: StatsAnswer; title: string; series: { name: string; value: (r: StatsRow) => number }[] }) {
+function Chart({
+  answer,
+  title,
+  series,
+}: {
+  answer: StatsAnswer;
+  title: string;
+  series: { name: string; value: (r: StatsRow) => number }[];
+}) {
   const days: string[] = [];
   for (let d = answer.since; d <= answer.until; d = addDays(d, 1)) days.push(d);
   const byDay = new Map(answer.rows.map((r) => [String(r.day), r]));
-  const svg = lineChartSvg({ days, series: series.map((s) => ({ provider: s.name, values: days.map((d) => (byDay.has(d) ? s.value(byDay.get(d)!) : 0)) })) }, title, { yLabel: title.split(' per ')[0] });
-  // The SVG is built from numbers and escaped names only.
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the chart is SVG text made here from numbers and escaped names
-  return <div className="mt-3 overflow-hidden rounded-lg border border-slate-200 bg-white p-2 [&>svg]:h-auto [&>svg]:w-full" dangerouslySetInnerHTML={{ __html: svg }} />;
+  const svg = lineChartSvg(
+    { days, series: series.map((s) => ({ provider: s.name, values: days.map((d) => (byDay.has(d) ? s.value(byDay.get(d)!) : 0)) })) },
+    title,
+    { yLabel: title.split(' per ')[0] },
+  );
+  return (
+    <div
+      className="mt-3 overflow-hidden rounded-lg border border-slate-200 bg-white p-2 [&>svg]:h-auto [&>svg]:w-full"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the chart is SVG text made here from numbers and escaped names only
+      dangerouslySetInnerHTML={{ __html: svg }}
+    />
+  );
 }
 
 function Totals({ data }: { data: Data }) {
@@ -171,7 +222,14 @@ function Totals({ data }: { data: Data }) {
     { label: 'Clicks', value: num(now.clicks), delta: change(now.clicks, before.clicks) },
     { label: 'CTR', value: pct(now.ctr), delta: change(now.ctr, before.ctr) },
     { label: 'Conversions', value: num(now.conversions), delta: change(now.conversions, before.conversions) },
-    { label: 'Revenue', value: money(now.revenue), delta: Object.keys(now.revenue).length === 1 && Object.keys(before.revenue).join() === Object.keys(now.revenue).join() ? change(rev(now.revenue), rev(before.revenue)) : null },
+    {
+      label: 'Revenue',
+      value: money(now.revenue),
+      delta:
+        Object.keys(now.revenue).length === 1 && Object.keys(before.revenue).join() === Object.keys(now.revenue).join()
+          ? change(rev(now.revenue), rev(before.revenue))
+          : null,
+    },
     { label: 'EPC', value: money(now.epc), delta: null },
   ];
   return (
@@ -179,7 +237,9 @@ function Totals({ data }: { data: Data }) {
       {cards.map((c) => (
         <div key={c.label} className="rounded-lg border border-slate-200 bg-white p-3">
           <dt className="text-sm text-slate-600">{c.label}</dt>
-          <dd className="mt-1 text-lg font-semibold tabular-nums" data-testid={`total-${c.label.toLowerCase()}`}>{c.value}</dd>
+          <dd className="mt-1 text-lg font-semibold tabular-nums" data-testid={`total-${c.label.toLowerCase()}`}>
+            {c.value}
+          </dd>
           <dd className="text-xs text-slate-600">{c.delta ? `${c.delta} vs the previous period` : 'no earlier figure to compare'}</dd>
         </div>
       ))}
@@ -209,25 +269,29 @@ export default function Stats() {
     // The first answer also tells whether the token works; only then are the others asked for.
     fetchStats(token, { ...range, by: ['day'] })
       .then((d) =>
-        Promise.all([fetchStats(token, previous), fetchStats(token, { ...range, by: ['page'] }), fetchStats(token, { ...range, by: ['placement'] }), fetchStats(token, { ...range, by: ['provider'] })]).then(
-          ([p, page, placement, provider]) => ({ d, p, page, placement, provider }),
-        ),
+        Promise.all([
+          fetchStats(token, previous),
+          fetchStats(token, { ...range, by: ['page'] }),
+          fetchStats(token, { ...range, by: ['placement'] }),
+          fetchStats(token, { ...range, by: ['provider'] }),
+        ]).then(([p, page, placement, provider]) => ({ d, p, page, placement, provider })),
       )
       .then(
         ({ d, p, page, placement, provider }) => {
-        if (cancelled) return;
-        setData({ ...range, days: d, previous: p, page, placement, provider });
-        setError(null);
-      },
-      (err: unknown) => {
-        if (cancelled) return;
-        if (err instanceof StatsError && err.status === 401) {
-          forgetToken();
-          setToken(null);
-        }
-        setError(err instanceof Error ? err.message : String(err));
-      },
-    ).finally(() => !cancelled && setLoading(false));
+          if (cancelled) return;
+          setData({ ...range, days: d, previous: p, page, placement, provider });
+          setError(null);
+        },
+        (err: unknown) => {
+          if (cancelled) return;
+          if (err instanceof StatsError && err.status === 401) {
+            forgetToken();
+            setToken(null);
+          }
+          setError(err instanceof Error ? err.message : String(err));
+        },
+      )
+      .finally(() => !cancelled && setLoading(false));
     return () => void (cancelled = true);
   }, [token, days]);
 
@@ -242,9 +306,13 @@ export default function Stats() {
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10" data-testid="stats">
       <h1 className="text-3xl font-bold">Stats</h1>
-      <p className="mt-2 text-slate-700">Views, clicks, conversions and earnings, from the service&apos;s own records. Times are UTC days.</p>
+      <p className="mt-2 text-slate-700">
+        Views, clicks, conversions and earnings, from the service&apos;s own records. Times are UTC days.
+      </p>
       <noscript>
-        <p className="mt-4 font-medium">The dashboard reads the figures in your browser and needs JavaScript. Without it, use vpnsite stats.</p>
+        <p className="mt-4 font-medium">
+          The dashboard reads the figures in your browser and needs JavaScript. Without it, use vpnsite stats.
+        </p>
       </noscript>
       {error && (
         <p role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">
@@ -253,27 +321,52 @@ export default function Stats() {
       )}
       {!token ? (
         <form onSubmit={onSubmit} className="mt-6 flex max-w-md flex-col gap-2">
-          <label htmlFor="stats-token" className="font-medium">Stats token</label>
-          <input id="stats-token" type="password" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2" />
+          <label htmlFor="stats-token" className="font-medium">
+            Stats token
+          </label>
+          <input
+            id="stats-token"
+            type="password"
+            autoComplete="off"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            className="rounded-md border border-slate-300 px-3 py-2"
+          />
           <p className="text-sm text-slate-600">The STATS_TOKEN the service runs with. It is kept for this tab only.</p>
-          <button type="submit" className="self-start rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800">Show stats</button>
+          <button type="submit" className="self-start rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800">
+            Show stats
+          </button>
         </form>
       ) : (
         <>
           {/* biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not form fields; a labelled group is the pattern for it */}
           <div className="mt-6 flex flex-wrap items-center gap-2" role="group" aria-label="Period">
             {PERIODS.map((p) => (
-              <button key={p} type="button" aria-pressed={p === days} onClick={() => setDays(p)} className={`rounded-md border px-3 py-1.5 text-sm font-medium ${p === days ? 'border-blue-700 bg-blue-700 text-white' : 'border-slate-300 bg-white hover:bg-slate-100'}`}>
+              <button
+                key={p}
+                type="button"
+                aria-pressed={p === days}
+                onClick={() => setDays(p)}
+                className={`rounded-md border px-3 py-1.5 text-sm font-medium ${p === days ? 'border-blue-700 bg-blue-700 text-white' : 'border-slate-300 bg-white hover:bg-slate-100'}`}
+              >
                 Last {p} days
               </button>
             ))}
-            <button type="button" onClick={() => (forgetToken(), setToken(null), setData(null))} className="ml-auto text-sm text-blue-800 underline">
+            <button
+              type="button"
+              onClick={() => (forgetToken(), setToken(null), setData(null))}
+              className="ml-auto text-sm text-blue-800 underline"
+            >
               Forget the token
             </button>
           </div>
           {/* Asked for once the first answer has shown the token works, so a wrong token is refused once. */}
           {data && <FailoverNotice token={token} />}
-          {loading && !data && <p className="mt-6" role="status">Loading…</p>}
+          {loading && !data && (
+            <p className="mt-6" role="status">
+              Loading…
+            </p>
+          )}
           {data && (
             <div aria-busy={loading}>
               <p className="mt-4 text-sm text-slate-600" data-testid="period">
@@ -281,10 +374,26 @@ export default function Stats() {
               </p>
               <Totals data={data} />
               <section className="mt-10" aria-labelledby="per-day">
-                <h2 id="per-day" className="text-xl font-semibold">Per day</h2>
-                <Chart answer={data.days} title="Views and clicks per day" series={[{ name: 'views', value: (r) => r.views ?? 0 }, { name: 'clicks', value: (r) => r.clicks }]} />
+                <h2 id="per-day" className="text-xl font-semibold">
+                  Per day
+                </h2>
+                <Chart
+                  answer={data.days}
+                  title="Views and clicks per day"
+                  series={[
+                    { name: 'views', value: (r) => r.views ?? 0 },
+                    { name: 'clicks', value: (r) => r.clicks },
+                  ]}
+                />
                 {Object.keys(data.days.total.revenue).length > 0 && (
-                  <Chart answer={data.days} title="Revenue per day" series={Object.keys(data.days.total.revenue).map((cur) => ({ name: cur, value: (r: StatsRow) => Number(r.revenue[cur] ?? 0) }))} />
+                  <Chart
+                    answer={data.days}
+                    title="Revenue per day"
+                    series={Object.keys(data.days.total.revenue).map((cur) => ({
+                      name: cur,
+                      value: (r: StatsRow) => Number(r.revenue[cur] ?? 0),
+                    }))}
+                  />
                 )}
               </section>
               <Funnel total={data.days.total} />

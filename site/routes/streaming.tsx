@@ -34,20 +34,26 @@ export default function StreamingPage({ loaderData }: Route.ComponentProps) {
       <PageHero title={page.hero.title} subtitle={page.hero.subtitle} />
       <div className="mx-auto max-w-6xl px-4">
         <section className="mt-14" aria-labelledby="services">
-          <h2 id="services" className="text-center text-3xl font-bold">{page.services.title}</h2>
+          <h2 id="services" className="text-center text-3xl font-bold">
+            {page.services.title}
+          </h2>
           <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {page.services.items.map((s) => (
               <div key={s.name} data-testid="service-tile" className="rounded-xl border border-slate-200 bg-white p-6">
                 <Icon name={s.icon} size={28} className="text-blue-700" />
                 <h3 className="mt-3 text-lg font-semibold">{s.name}</h3>
                 <p className="mt-2 text-sm leading-6 text-slate-700">{s.description}</p>
-                <p className="mt-3 text-sm"><span className="font-semibold">{page.services.regionsLabel}</span> {s.regions.join(', ')}</p>
+                <p className="mt-3 text-sm">
+                  <span className="font-semibold">{page.services.regionsLabel}</span> {s.regions.join(', ')}
+                </p>
               </div>
             ))}
           </div>
         </section>
         <section className="mt-16" aria-labelledby="picks" data-outbound-group="">
-          <h2 id="picks" className="text-center text-3xl font-bold">{page.providers.title}</h2>
+          <h2 id="picks" className="text-center text-3xl font-bold">
+            {page.providers.title}
+          </h2>
           <AffiliateDisclosure className="mx-auto mt-3 max-w-2xl text-center" providers={page.providers.items} />
           <div className="mt-8 grid gap-6 md:grid-cols-3">
             {page.providers.items.map((pick, i) => (
@@ -56,23 +62,35 @@ export default function StreamingPage({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
         <section className="mt-16" aria-labelledby="tips">
-          <h2 id="tips" className="text-center text-3xl font-bold">{page.tips.title}</h2>
+          <h2 id="tips" className="text-center text-3xl font-bold">
+            {page.tips.title}
+          </h2>
           <IconTiles items={page.tips.items} />
         </section>
         <section className="mt-16" aria-labelledby="issues">
-          <h2 id="issues" className="text-center text-3xl font-bold">{page.issues.title}</h2>
+          <h2 id="issues" className="text-center text-3xl font-bold">
+            {page.issues.title}
+          </h2>
           <div className="mt-8 grid gap-6 md:grid-cols-2">
             {page.issues.items.map((i) => (
               <div key={i.issue} data-testid="issue" className="rounded-xl border border-slate-200 bg-white p-6">
                 <h3 className="font-semibold">{i.issue}</h3>
-                <p className="mt-2 text-sm leading-6 text-slate-700"><span className="font-semibold text-green-800">{page.issues.solutionLabel}</span> {i.solution}</p>
+                <p className="mt-2 text-sm leading-6 text-slate-700">
+                  <span className="font-semibold text-green-800">{page.issues.solutionLabel}</span> {i.solution}
+                </p>
               </div>
             ))}
           </div>
         </section>
         <section className="mt-16 rounded-xl bg-blue-50 p-8" aria-labelledby="why">
-          <h2 id="why" className="text-center text-3xl font-bold">{page.why.title}</h2>
-          {page.why.text.map((t) => <p key={t} className="mx-auto mt-4 max-w-3xl text-center leading-7 text-slate-700">{t}</p>)}
+          <h2 id="why" className="text-center text-3xl font-bold">
+            {page.why.title}
+          </h2>
+          {page.why.text.map((t) => (
+            <p key={t} className="mx-auto mt-4 max-w-3xl text-center leading-7 text-slate-700">
+              {t}
+            </p>
+          ))}
           <IconTiles items={page.why.features} columns={3} />
         </section>
         <Faq heading={page.faq.title} items={page.faq.items} />

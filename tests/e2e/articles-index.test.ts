@@ -8,10 +8,21 @@ import { useBrowser } from '../helpers/browser.ts';
 const browser = useBrowser();
 
 const articles = readdirSync('data/articles')
-  .map((f) => parse(readFileSync(`data/articles/${f}`, 'utf8')) as { slug: string; title: string; summary: string; author: string; updated: string })
+  .map(
+    (f) =>
+      parse(readFileSync(`data/articles/${f}`, 'utf8')) as {
+        slug: string;
+        title: string;
+        summary: string;
+        author: string;
+        updated: string;
+      },
+  )
   // Newest first; one day's by slug.
   .sort((a, b) => b.updated.localeCompare(a.updated) || a.slug.localeCompare(b.slug));
-const authors = new Map((parse(readFileSync('data/authors.yaml', 'utf8')) as { authors: { id: string; name: string }[] }).authors.map((x) => [x.id, x.name]));
+const authors = new Map(
+  (parse(readFileSync('data/authors.yaml', 'utf8')) as { authors: { id: string; name: string }[] }).authors.map((x) => [x.id, x.name]),
+);
 
 describe('articles index', () => {
   it('lists every article from content, in the prerendered HTML', async () => {
@@ -27,7 +38,9 @@ describe('articles index', () => {
       expect(await link.getAttribute('href')).toBe(`/articles/${a.slug}`);
       expect(await cards.nth(i).textContent()).toContain(a.summary);
       // Who wrote it and how long it reads, from the article itself and authors.yaml.
-      expect(await cards.nth(i).getByTestId('article-card-byline').textContent()).toMatch(new RegExp(`^${authors.get(a.author)!} · \\w+ \\d+, \\d{4} · \\d+ min read$`));
+      expect(await cards.nth(i).getByTestId('article-card-byline').textContent()).toMatch(
+        new RegExp(`^${authors.get(a.author)!} · \\w+ \\d+, \\d{4} · \\d+ min read$`),
+      );
     }
   });
 
@@ -44,7 +57,9 @@ describe('articles index', () => {
 
   it('opens an article from anywhere on its card', async () => {
     const { page } = await browser.open('/articles');
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+    );
     const card = page.getByTestId('article-card').filter({ hasText: 'VPN vs Proxy' });
     // The summary text, not the title link: the title link's ::after covers the whole card.
     await card.scrollIntoViewIfNeeded();

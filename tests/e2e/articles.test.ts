@@ -17,33 +17,140 @@ interface ArticleSpec {
 }
 
 const ARTICLES: ArticleSpec[] = [
-  { slug: 'best-vpn-2025', title: 'Best VPN 2025: Our Top 3 Picks After Testing', category: 'Best Of 2025', figures: ['Top 3 VPNs of 2025', 'Top Pick: NordVPN', 'Best Value: Surfshark', 'How We Tested', 'Which VPN Should You Choose?', 'Best overall: NordVPN, $3.39/month (2-year plan, 73% OFF).', 'Runner-up and best value: Surfshark, $2.39/month (2-year plan, 81% OFF).'] },
-  { slug: 'how-to-choose-reliable-vpn', title: 'How to Choose a Reliable VPN in 2025', category: 'Buying Guide', figures: ['Key Factors to Consider', 'Security Features That Matter', 'Privacy: Logging Policy and Jurisdiction', 'Red Flags to Avoid', 'Test a VPN During the Trial Period'] },
-  { slug: 'is-free-vpn-safe', title: 'Is a Free VPN Safe? The Hidden Risks in 2025', category: 'Security Warning', figures: ['The Dangers of Free VPNs', 'Traits of a Legitimate Freemium VPN', 'Red Flags in Free VPN Apps'], badge: ['High Risk', 3] },
-  { slug: 'vpn-for-netflix', title: 'Best VPN for Netflix in 2025: Unlock Every Library', category: 'Streaming Guide', figures: ['5,000+', 'Titles in the US Netflix library'], badge: ['Essential', 4, 'essential'] },
-  { slug: 'bypass-geo-blocked-content', title: 'How to Bypass Geo-Blocked Content Safely in 2025', category: 'Access Guide', figures: ['What Is Geo-Blocking?', 'Ways to Bypass Geo-Blocks Compared'], badge: ['Censorship', 1] },
-  { slug: 'vpn-public-wifi', title: 'Public Wi-Fi Safety: Why You Need a VPN in 2025', category: 'Wi-Fi Security', figures: ['43%', '$2,100', 'Average loss per victim'], badge: ['High Risk', 2] },
   {
-    slug: 'vpn-speed-test', title: 'VPN Speed Test 2025: Which VPN Is Fastest?', category: 'Performance Test',
-    figures: ['10.5%', '13.5%', '20.5%', '22%', '89.5 Mbps', '80-85%', '75-82%', '70-75%', '60-70%', '50-60%', '45-55%', '100 Mbps', '5 runs', 'Per server, over 7 days', 'Server locations across the reviews', 'Under 20% speed loss: excellent', '20-30% speed loss: good'],
+    slug: 'best-vpn-2025',
+    title: 'Best VPN 2025: Our Top 3 Picks After Testing',
+    category: 'Best Of 2025',
+    figures: [
+      'Top 3 VPNs of 2025',
+      'Top Pick: NordVPN',
+      'Best Value: Surfshark',
+      'How We Tested',
+      'Which VPN Should You Choose?',
+      'Best overall: NordVPN, $3.39/month (2-year plan, 73% OFF).',
+      'Runner-up and best value: Surfshark, $2.39/month (2-year plan, 81% OFF).',
+    ],
+  },
+  {
+    slug: 'how-to-choose-reliable-vpn',
+    title: 'How to Choose a Reliable VPN in 2025',
+    category: 'Buying Guide',
+    figures: [
+      'Key Factors to Consider',
+      'Security Features That Matter',
+      'Privacy: Logging Policy and Jurisdiction',
+      'Red Flags to Avoid',
+      'Test a VPN During the Trial Period',
+    ],
+  },
+  {
+    slug: 'is-free-vpn-safe',
+    title: 'Is a Free VPN Safe? The Hidden Risks in 2025',
+    category: 'Security Warning',
+    figures: ['The Dangers of Free VPNs', 'Traits of a Legitimate Freemium VPN', 'Red Flags in Free VPN Apps'],
+    badge: ['High Risk', 3],
+  },
+  {
+    slug: 'vpn-for-netflix',
+    title: 'Best VPN for Netflix in 2025: Unlock Every Library',
+    category: 'Streaming Guide',
+    figures: ['5,000+', 'Titles in the US Netflix library'],
+    badge: ['Essential', 4, 'essential'],
+  },
+  {
+    slug: 'bypass-geo-blocked-content',
+    title: 'How to Bypass Geo-Blocked Content Safely in 2025',
+    category: 'Access Guide',
+    figures: ['What Is Geo-Blocking?', 'Ways to Bypass Geo-Blocks Compared'],
+    badge: ['Censorship', 1],
+  },
+  {
+    slug: 'vpn-public-wifi',
+    title: 'Public Wi-Fi Safety: Why You Need a VPN in 2025',
+    category: 'Wi-Fi Security',
+    figures: ['43%', '$2,100', 'Average loss per victim'],
+    badge: ['High Risk', 2],
+  },
+  {
+    slug: 'vpn-speed-test',
+    title: 'VPN Speed Test 2025: Which VPN Is Fastest?',
+    category: 'Performance Test',
+    figures: [
+      '10.5%',
+      '13.5%',
+      '20.5%',
+      '22%',
+      '89.5 Mbps',
+      '80-85%',
+      '75-82%',
+      '70-75%',
+      '60-70%',
+      '50-60%',
+      '45-55%',
+      '100 Mbps',
+      '5 runs',
+      'Per server, over 7 days',
+      'Server locations across the reviews',
+      'Under 20% speed loss: excellent',
+      '20-30% speed loss: good',
+    ],
     badge: ['High Impact', 3],
   },
   {
-    slug: 'how-to-use-vpn-on-phone', title: 'How to Use a VPN on Your Phone: iPhone and Android Guide', category: 'Mobile Guide',
-    figures: ['Set Up a VPN on iPhone and iPad', 'Set Up a VPN on Android'], badge: ['Critical', 2],
-    closing: [['Find the Best Mobile VPN', '/vpn-reviews'], ['More Setup Guides', '/vpn-setup-guides']],
-  },
-  {
-    slug: 'vpn-vs-proxy', title: 'VPN vs Proxy: Which Is Better for Privacy in 2025?', category: 'Security Comparison',
-    figures: ['Key Differences at a Glance', 'Security and Encryption', 'Speed and Performance', 'Coverage and Compatibility', 'When to Use a VPN', 'When to Use a Proxy', 'Our Security Recommendation', 'Warning About Free Proxies', 'HTTP/HTTPS Proxies', 'SOCKS Proxies', 'Limitations of Proxies', '15-30%', '5-10%'],
+    slug: 'how-to-use-vpn-on-phone',
+    title: 'How to Use a VPN on Your Phone: iPhone and Android Guide',
+    category: 'Mobile Guide',
+    figures: ['Set Up a VPN on iPhone and iPad', 'Set Up a VPN on Android'],
     badge: ['Critical', 2],
-    closing: [['Find the Best VPN', '/vpn-reviews'], ['VPN Selection Guide', '/articles/how-to-choose-reliable-vpn']],
+    closing: [
+      ['Find the Best Mobile VPN', '/vpn-reviews'],
+      ['More Setup Guides', '/vpn-setup-guides'],
+    ],
   },
   {
-    slug: 'reduce-vpn-costs', title: 'How to Reduce VPN Costs: Best Deals & Coupons 2025', category: 'Money Saving Guide',
-    figures: ['60-80%', 'Deal Shopping Tips', 'Extra Ways to Save', 'Seasonal sales', 'Payment methods', 'Shared plans', 'Mistakes to Avoid', 'Value = (Features score + Performance score) ÷ Total cost'],
+    slug: 'vpn-vs-proxy',
+    title: 'VPN vs Proxy: Which Is Better for Privacy in 2025?',
+    category: 'Security Comparison',
+    figures: [
+      'Key Differences at a Glance',
+      'Security and Encryption',
+      'Speed and Performance',
+      'Coverage and Compatibility',
+      'When to Use a VPN',
+      'When to Use a Proxy',
+      'Our Security Recommendation',
+      'Warning About Free Proxies',
+      'HTTP/HTTPS Proxies',
+      'SOCKS Proxies',
+      'Limitations of Proxies',
+      '15-30%',
+      '5-10%',
+    ],
+    badge: ['Critical', 2],
+    closing: [
+      ['Find the Best VPN', '/vpn-reviews'],
+      ['VPN Selection Guide', '/articles/how-to-choose-reliable-vpn'],
+    ],
+  },
+  {
+    slug: 'reduce-vpn-costs',
+    title: 'How to Reduce VPN Costs: Best Deals & Coupons 2025',
+    category: 'Money Saving Guide',
+    figures: [
+      '60-80%',
+      'Deal Shopping Tips',
+      'Extra Ways to Save',
+      'Seasonal sales',
+      'Payment methods',
+      'Shared plans',
+      'Mistakes to Avoid',
+      'Value = (Features score + Performance score) ÷ Total cost',
+    ],
     badge: ['Big Savings', 2],
-    closing: [['Compare Best VPN Deals', '/vpn-reviews'], ['See Current Promotions', '/vpn-deals']],
+    closing: [
+      ['Compare Best VPN Deals', '/vpn-reviews'],
+      ['See Current Promotions', '/vpn-deals'],
+    ],
   },
 ];
 
@@ -83,7 +190,8 @@ describe.each(ARTICLES)('article /articles/$slug', (a) => {
       const card = cards[i]!;
       expect(one(card, 'h3').textContent).toContain(name);
       const cardText = card.textContent;
-      for (const figure of [price, discount, plan, 'Price checked 15 Jan 2025', '30-day money-back guarantee']) expect(cardText).toContain(figure);
+      for (const figure of [price, discount, plan, 'Price checked 15 Jan 2025', '30-day money-back guarantee'])
+        expect(cardText).toContain(figure);
       expect(all(card, 'li').length).toBeGreaterThanOrEqual(3);
       const deals = linksNamed(card, 'Get Deal');
       expect(deals).toHaveLength(1);
@@ -115,7 +223,13 @@ describe('articles', () => {
   it('render their tables and deals: speed test, VPN vs proxy and costs', () => {
     const proxy = staticPage('/articles/vpn-vs-proxy');
     expect(all(byTestId(proxy, 'comparison-table'), 'tbody th').map((th) => th.textContent)).toEqual([
-      'Traffic encryption', 'Device-wide protection', 'DNS leak protection', 'Kill switch', 'IP masking', 'Speed', 'Setup difficulty',
+      'Traffic encryption',
+      'Device-wide protection',
+      'DNS leak protection',
+      'Kill switch',
+      'IP masking',
+      'Speed',
+      'Setup difficulty',
     ]);
     expect(one(proxy, 'main').textContent).toContain('A VPN is better for security and privacy');
 
@@ -148,7 +262,9 @@ describe('articles', () => {
 
   it('sit in a max-w-4xl container and hydrate without console errors', async () => {
     const { page } = await browser.open('/articles/vpn-speed-test');
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+    );
     expect(await page.getByTestId('article').getAttribute('class')).toContain('max-w-4xl');
     expect(await page.getByTestId('recommendation').count()).toBe(2);
   });

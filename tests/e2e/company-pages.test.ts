@@ -57,7 +57,8 @@ describe('contact page', () => {
     const { page } = await browser.open('/contact-us', { javaScript: false });
     expect(await page.locator('h1').textContent()).toBe('Contact Us');
     expect(await page.getByTestId('contact-info').textContent()).toContain('within 24 hours');
-    for (const label of ['Name *', 'Email *', 'Subject (optional)', 'Message *']) expect(await page.getByLabel(label, { exact: true }).count()).toBe(1);
+    for (const label of ['Name *', 'Email *', 'Subject (optional)', 'Message *'])
+      expect(await page.getByLabel(label, { exact: true }).count()).toBe(1);
     expect(await page.getByLabel('Email *').getAttribute('type')).toBe('email');
     const height = await page.getByLabel('Message *').evaluate((el) => parseFloat(getComputedStyle(el).minHeight));
     expect(height).toBeGreaterThanOrEqual(120);

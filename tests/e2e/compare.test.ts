@@ -7,7 +7,18 @@ import { ratingFromScores } from '../../services/content/scores.ts';
 import { speedFigures } from '../../services/content/speed.ts';
 import { DEFAULT_SPEED_TOLERANCE } from '../../services/content/speed-checks.ts';
 import { useBrowser } from '../helpers/browser.ts';
-import { all, byTestId, expectStaticHeadingOutline, expectStaticOutbound, isShown, jsonLd, linksNamed, one, staticPage, textOf } from '../helpers/static-page.ts';
+import {
+  all,
+  byTestId,
+  expectStaticHeadingOutline,
+  expectStaticOutbound,
+  isShown,
+  jsonLd,
+  linksNamed,
+  one,
+  staticPage,
+  textOf,
+} from '../helpers/static-page.ts';
 
 const browser = useBrowser();
 const content = loadContent('data').content!;
@@ -43,19 +54,33 @@ describe('the head-to-head pages', () => {
     // Both cards, each with its own /go/ button.
     const cards = all(page, '[data-testid="provider-card"]');
     expect(cards).toHaveLength(2);
-    for (const [i, p] of [a, b].entries()) expectStaticOutbound(linksNamed(cards[i]!, `Get ${p.name}`)[0], p.slug, `/compare/${slug}`, 'compare-card');
+    for (const [i, p] of [a, b].entries())
+      expectStaticOutbound(linksNamed(cards[i]!, `Get ${p.name}`)[0], p.slug, `/compare/${slug}`, 'compare-card');
 
     const table = byTestId(page, 'pair-figures');
     const cell = (row: string, side: 'a' | 'b') => one(table, `tr[data-row="${row}"] td[data-side="${side}"]`);
     const shown = (p: Provider) => {
       const plan = planOf(p)!;
       return {
-        rating: String(p.rating), price: formatPrice(plan.price), servers: formatServers(p.servers), countries: String(p.countries), devices: p.devices,
-        streaming: p.streaming ? 'Yes' : 'No', torrenting: p.torrenting ? 'Yes' : 'No', killSwitch: p.killSwitch ? 'Yes' : 'No', noLogs: p.noLogs ? 'Yes' : 'No',
-        moneyBack: p.moneyBack, support: p.support, owner: p.owner, plan: plan.term,
+        rating: String(p.rating),
+        price: formatPrice(plan.price),
+        servers: formatServers(p.servers),
+        countries: String(p.countries),
+        devices: p.devices,
+        streaming: p.streaming ? 'Yes' : 'No',
+        torrenting: p.torrenting ? 'Yes' : 'No',
+        killSwitch: p.killSwitch ? 'Yes' : 'No',
+        noLogs: p.noLogs ? 'Yes' : 'No',
+        moneyBack: p.moneyBack,
+        support: p.support,
+        owner: p.owner,
+        plan: plan.term,
       };
     };
-    for (const [s, p] of [['a', a], ['b', b]] as const) {
+    for (const [s, p] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
       for (const [row, value] of Object.entries(shown(p))) {
         const got = textOf(cell(row, s)).replace(/ ✓ \(better\)$/, '');
         if (row === 'plan') expect(got.startsWith(value), `${slug} ${s} ${row}`).toBe(true);
@@ -63,7 +88,8 @@ describe('the head-to-head pages', () => {
       }
     }
     // The better value is marked where better has a meaning, and nowhere else.
-    const marked = (row: string) => (cell(row, 'a').hasAttribute('data-better') ? 'a' : cell(row, 'b').hasAttribute('data-better') ? 'b' : undefined);
+    const marked = (row: string) =>
+      cell(row, 'a').hasAttribute('data-better') ? 'a' : cell(row, 'b').hasAttribute('data-better') ? 'b' : undefined;
     const cmp = (x: number, y: number, lower = false) => (x === y ? undefined : (lower ? x < y : x > y) ? 'a' : 'b');
     const dev = (d: string) => (d === 'Unlimited' ? Infinity : Number(d));
     expect(marked('price')).toBe(cmp(planOf(a)!.price, planOf(b)!.price, true));
@@ -78,12 +104,15 @@ describe('the head-to-head pages', () => {
       const card = one(page, `[data-testid="scorecard"][data-provider="${p.slug}"]`);
       for (const c of criteria) {
         const score = p.scores![c.id];
-        expect(textOf(one(card, `li[data-criterion="${c.id}"] [data-testid="score"]`))).toBe(score === undefined ? 'Not tested' : `${score}/10`);
+        expect(textOf(one(card, `li[data-criterion="${c.id}"] [data-testid="score"]`))).toBe(
+          score === undefined ? 'Not tested' : `${score}/10`,
+        );
       }
       expect(textOf(byTestId(card, 'scorecard-overall'))).toBe(`Overall rating: ${p.rating} out of 5`);
       const speed = all(page, `[data-testid="pair-speed"][data-provider="${p.slug}"] tbody tr`);
       expect(speed).toHaveLength(p.review!.speed.tests.length);
-      for (const [i, t] of p.review!.speed.tests.entries()) expect(textOf(speed[i])).toBe(`${t.location} ${t.download} ${t.upload} ${t.ping}`);
+      for (const [i, t] of p.review!.speed.tests.entries())
+        expect(textOf(speed[i])).toBe(`${t.location} ${t.download} ${t.upload} ${t.ping}`);
     }
 
     // A verdict per criterion from the scores, speed's from the measured medians (level within the method's
@@ -98,22 +127,28 @@ describe('the head-to-head pages', () => {
         const ahead = speeds[0].kept - speeds[1].kept;
         expected = Math.abs(ahead) <= tolerance ? 'tie' : ahead > 0 ? 'a' : 'b';
       }
-      expect(one(page, `[data-testid="criterion-verdicts"] li[data-criterion="${c.id}"]`).getAttribute('data-verdict'), `${slug} ${c.id}`).toBe(expected);
+      expect(
+        one(page, `[data-testid="criterion-verdicts"] li[data-criterion="${c.id}"]`).getAttribute('data-verdict'),
+        `${slug} ${c.id}`,
+      ).toBe(expected);
     }
     const [winner, loser] = a.rating >= b.rating ? [a, b] : [b, a];
     const overall = textOf(byTestId(page, 'overall-verdict'));
-    if (a.rating !== b.rating) expect(overall).toContain(`${winner.name} is our pick of the two, rated ${winner.rating} against ${loser.rating}`);
+    if (a.rating !== b.rating)
+      expect(overall).toContain(`${winner.name} is our pick of the two, rated ${winner.rating} against ${loser.rating}`);
     else expect(overall).toContain(`share a rating of ${a.rating}`);
     // The editor's own words, where a file gives them.
     const own = content.pairs.find((x) => x.slug === slug);
     expect(all(page, '[data-testid="editor-intro"]')).toHaveLength(own?.intro?.length ?? 0);
   });
 
-  it('sends the other order to the pair\'s one URL with a permanent redirect, keeping the query', async () => {
+  it("sends the other order to the pair's one URL with a permanent redirect, keeping the query", async () => {
     const res = await fetch(new URL('/compare/surfshark-vs-nordvpn?ref=mail', browser.baseUrl()), { redirect: 'manual' });
     expect(res.status).toBe(301);
     expect(res.headers.get('location')).toBe('/compare/nordvpn-vs-surfshark?ref=mail');
-    const redirects = readFileSync(join(inject('distDir'), '_redirects'), 'utf8').trim().split('\n');
+    const redirects = readFileSync(join(inject('distDir'), '_redirects'), 'utf8')
+      .trim()
+      .split('\n');
     // 21 pairs of the seven reviewed providers still in business, and both orders of each one's pair with Atlas VPN.
     expect(redirects).toHaveLength(21 + 14);
     expect(redirects).toContain('/compare/ipvanish-vs-protonvpn /compare/protonvpn-vs-ipvanish 301');
@@ -125,12 +160,15 @@ describe('the head-to-head pages', () => {
 });
 
 describe('the /compare table', () => {
-  const rowSlugs = (page: import('playwright-core').Page) => page.locator('[data-testid="compare-table"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-provider')));
+  const rowSlugs = (page: import('playwright-core').Page) =>
+    page.locator('[data-testid="compare-table"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-provider')));
 
   it('is a plain, complete table without JavaScript', () => {
     const page = staticPage('/compare');
     expectStaticHeadingOutline(page);
-    expect(all(page, '[data-testid="compare-table"] tbody tr').map((r) => r.getAttribute('data-provider'))).toEqual(reviewed.map((p) => p.slug));
+    expect(all(page, '[data-testid="compare-table"] tbody tr').map((r) => r.getAttribute('data-provider'))).toEqual(
+      reviewed.map((p) => p.slug),
+    );
     for (const p of reviewed) {
       const row = one(page, `[data-testid="compare-table"] tr[data-provider="${p.slug}"]`);
       expect(textOf(one(row, '[data-column="rating"]'))).toBe(String(p.rating));
@@ -167,7 +205,10 @@ describe('the /compare table', () => {
 
     await page.getByLabel('Allows torrenting').check();
     await page.getByLabel('Price up to').selectOption('3');
-    const expected = [...reviewed].filter((p) => p.torrenting && planOf(p)!.price <= 3).sort((x, y) => y.servers - x.servers).map((p) => p.slug);
+    const expected = [...reviewed]
+      .filter((p) => p.torrenting && planOf(p)!.price <= 3)
+      .sort((x, y) => y.servers - x.servers)
+      .map((p) => p.slug);
     await expect.poll(() => page.locator('[data-testid="compare-table"] tbody tr').count()).toBe(expected.length);
     expect(await rowSlugs(page)).toEqual(expected);
     expect(await text(page.getByTestId('compare-count'))).toBe(`Showing ${expected.length} of 7 VPNs`);
@@ -210,7 +251,12 @@ describe('scorecards, bylines and owners on the reviews', () => {
     expect(ld.author).toEqual({ '@type': 'Person', name: author.name, jobTitle: author.role });
     const links = all(byTestId(page, 'review-comparisons'), 'a[href]').map((a) => a.getAttribute('href')!);
     expect(links).toHaveLength(6);
-    expect(links.sort()).toEqual(pairs.filter((x) => x.a === slug || x.b === slug).map((x) => `/compare/${x.slug}`).sort());
+    expect(links.sort()).toEqual(
+      pairs
+        .filter((x) => x.a === slug || x.b === slug)
+        .map((x) => `/compare/${x.slug}`)
+        .sort(),
+    );
   });
 
   it('names the author of every article, with a Person in its JSON-LD', () => {
@@ -228,11 +274,16 @@ describe('/how-we-test', () => {
   it('is made from methodology.yaml: criteria and weights, conditions, and who pays a commission', () => {
     const page = staticPage('/how-we-test');
     expectStaticHeadingOutline(page);
-    for (const c of criteria) expect(textOf(one(page, `[data-testid="criteria"] tr[data-criterion="${c.id}"]`))).toBe(`${c.name} ${c.weight}% ${c.description.replace(/\s+/g, ' ')}`);
+    for (const c of criteria)
+      expect(textOf(one(page, `[data-testid="criteria"] tr[data-criterion="${c.id}"]`))).toBe(
+        `${c.name} ${c.weight}% ${c.description.replace(/\s+/g, ' ')}`,
+      );
     // The conditions are methodology.yaml's one record, and the locations are counted from the reviews' speed tables.
     const line = content.methodology!.testLine!;
     const locations = new Set(reviewed.flatMap((p) => p.review!.speed!.tests.map((t) => t.location))).size;
-    expect(textOf(byTestId(page, 'conditions'))).toBe(`${line.mbps} Mbps Fibre line in ${line.city}, the baseline of every speed table ${line.runs} runs Per server, over ${line.days} days, morning and evening; we report the median ${locations} Server locations across the reviews' speed tables`);
+    expect(textOf(byTestId(page, 'conditions'))).toBe(
+      `${line.mbps} Mbps Fibre line in ${line.city}, the baseline of every speed table ${line.runs} runs Per server, over ${line.days} days, morning and evening; we report the median ${locations} Server locations across the reviews' speed tables`,
+    );
     // The tolerance the speed scores are held to is printed.
     expect(textOf(page.body)).toContain(`keeps more than ${content.methodology!.speedTolerance} points more of the test line`);
     for (const p of reviewed) {

@@ -17,7 +17,9 @@ async function contactPage(answer: { status: number; body: unknown }, delayMs = 
     await new Promise((r) => setTimeout(r, delayMs));
     await route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
   });
-  await tracked.page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  await tracked.page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+  );
   return { ...tracked, posts };
 }
 
@@ -60,7 +62,9 @@ describe('contact form', () => {
 
   it('sends to the real /api/contact-form and clears the fields on its 200', async () => {
     const { page } = await browser.open('/contact-us');
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+    );
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact-form'));
     await fill(page, ENTRY);
     await page.getByRole('button', { name: 'Send Message' }).click();

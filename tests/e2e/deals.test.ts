@@ -6,7 +6,8 @@ import { expectHeadingOutline, expectOutbound, filledStars } from '../helpers/pa
 const browser = useBrowser();
 
 /** Waits until React has hydrated the page (its route modules are loaded). */
-const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
 
 describe('deals page /vpn-deals', () => {
   it('shows the hero, trust points and the running flash sale as built (the site is built while the sale runs)', async () => {
@@ -22,7 +23,7 @@ describe('deals page /vpn-deals', () => {
     expect(await page.getByTestId('deal-note').filter({ hasText: 'Valid until January 31, 2025' }).count()).toBe(3);
   });
 
-  it('follows the visitor\'s date once hydrated: after the sale, its box is gone and the page leads with the regular prices', async () => {
+  it("follows the visitor's date once hydrated: after the sale, its box is gone and the page leads with the regular prices", async () => {
     const { page } = await browser.open('/vpn-deals', { clock: '2025-02-01T09:00:00Z' });
     await hydrated(page);
     await page.getByTestId('deals-badge').and(page.locator('[data-state="none"]')).waitFor();
@@ -37,7 +38,7 @@ describe('deals page /vpn-deals', () => {
     expect(await page.getByText(/every month/i).count()).toBe(0);
   });
 
-  it('keeps the build\'s view while the sale runs, and never goes back to it on a clock earlier than the build', async () => {
+  it("keeps the build's view while the sale runs, and never goes back to it on a clock earlier than the build", async () => {
     for (const clock of ['2025-01-25T12:00:00Z', '2024-06-01T12:00:00Z']) {
       const { page } = await browser.open('/vpn-deals', { clock });
       await hydrated(page);
@@ -101,7 +102,11 @@ describe('deals page /vpn-deals', () => {
   it('is reached from the home hero button and the navigation', async () => {
     const { page } = await browser.open('/', { javaScript: false });
     expect(await page.getByRole('link', { name: 'View Best VPN Deals' }).getAttribute('href')).toBe('/vpn-deals');
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deals' }).getAttribute('href')).toBe('/vpn-deals');
-    expect(await page.getByRole('navigation', { name: 'Quick Links' }).getByRole('link', { name: 'VPN Deals' }).getAttribute('href')).toBe('/vpn-deals');
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deals' }).getAttribute('href')).toBe(
+      '/vpn-deals',
+    );
+    expect(await page.getByRole('navigation', { name: 'Quick Links' }).getByRole('link', { name: 'VPN Deals' }).getAttribute('href')).toBe(
+      '/vpn-deals',
+    );
   });
 });

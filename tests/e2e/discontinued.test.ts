@@ -55,16 +55,30 @@ describe('a discontinued provider', () => {
     expect(await shown.getByRole('link', { name: /Get Atlas VPN/ }).count()).toBe(0);
     // And a hydrated page shows the same, without a button appearing from the page's data.
     const { page: live } = await browser.open(REVIEW);
-    await live.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    await live.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+    );
     expect(await live.getByTestId('discontinued-notice').count()).toBe(1);
     expect(await live.locator('a[href^="/go/"]').count()).toBe(0);
   });
 
   it('is on no listing, ranking, deal or comparison, and in no link to a head-to-head page', async () => {
-    for (const path of ['/', '/vpn-reviews', '/vpn-deals', '/vpn-streaming', '/vpn-gaming', '/compare', '/how-we-test', ...survivors.map((p) => `/vpn-reviews/${p.slug}`)]) {
+    for (const path of [
+      '/',
+      '/vpn-reviews',
+      '/vpn-deals',
+      '/vpn-streaming',
+      '/vpn-gaming',
+      '/compare',
+      '/how-we-test',
+      ...survivors.map((p) => `/vpn-reviews/${p.slug}`),
+    ]) {
       const page = await html(path);
       const hrefs = scanPage(page).anchors.map((a) => a.href);
-      expect(hrefs.filter((h) => h.includes('atlas-vpn')), path).toEqual([]);
+      expect(
+        hrefs.filter((h) => h.includes('atlas-vpn')),
+        path,
+      ).toEqual([]);
       // What a visitor reads: the page without its scripts (the data a page hydrates from may name any provider).
       expect(page.replace(/<script\b[\s\S]*?<\/script>/gi, ''), path).not.toContain('Atlas VPN');
     }
@@ -73,7 +87,7 @@ describe('a discontinued provider', () => {
     expect(sitemap).not.toMatch(/\/compare\/[a-z-]*atlas-vpn/);
   });
 
-  it('sends each of its head-to-head pages, in either order, to the other provider\'s review with a 301', async () => {
+  it("sends each of its head-to-head pages, in either order, to the other provider's review with a 301", async () => {
     expect(survivors).toHaveLength(7);
     for (const p of survivors) {
       for (const path of [`/compare/${p.slug}-vs-atlas-vpn`, `/compare/atlas-vpn-vs-${p.slug}`]) {

@@ -5,7 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadContent, ranked } from '../../services/content/index.ts';
-import { formatDiscount, formatMoney, formatPrice, formatServers, formatShortDate, planOf, yearlySavings } from '../../services/content/figures.ts';
+import {
+  formatDiscount,
+  formatMoney,
+  formatPrice,
+  formatServers,
+  formatShortDate,
+  planOf,
+  yearlySavings,
+} from '../../services/content/figures.ts';
 import { providerNamedFor } from '../../services/content/figure-rules.ts';
 import { formatMbps, formatMs, formatPercent, speedFigures } from '../../services/content/speed.ts';
 import { all, staticPage } from '../helpers/static-page.ts';
@@ -59,27 +67,36 @@ function allowedFor(slug: string): Set<string> {
   const p = content.providers.find((x) => x.slug === slug)!;
   const plans = Object.keys(p.plans).map((id) => planOf(p, id)!);
   return new Set([
-    ...plans.flatMap((plan) => [formatPrice(plan.price), ...(plan.discount === undefined ? [] : [formatPrice(plan.regularPrice!), `${formatDiscount(plan.discount)} OFF`])]),
+    ...plans.flatMap((plan) => [
+      formatPrice(plan.price),
+      ...(plan.discount === undefined ? [] : [formatPrice(plan.regularPrice!), `${formatDiscount(plan.discount)} OFF`]),
+    ]),
     `${formatServers(p.servers)} servers`,
     `${p.countries} countries`,
   ]);
 }
 
 describe('one figure per provider and plan across the site', () => {
-  it('marks every figure with its provider and plan, and every page shows the record\'s own', () => {
+  it("marks every figure with its provider and plan, and every page shows the record's own", () => {
     const record = recordFigures();
     const seen = new Map<string, Map<string, string>>();
     eachPage((page, path) => {
-      const figures = all(page, '[data-figure]').map((el) => [el.getAttribute('data-figure')!, (el.textContent ?? '').replace(/\s+/g, ' ').trim()] as const);
+      const figures = all(page, '[data-figure]').map(
+        (el) => [el.getAttribute('data-figure')!, (el.textContent ?? '').replace(/\s+/g, ' ').trim()] as const,
+      );
       for (const [key, text] of figures) {
         if (!seen.has(key)) seen.set(key, new Map());
         seen.get(key)!.set(text, path);
       }
     });
-    const differing = [...seen].filter(([, texts]) => texts.size > 1).map(([key, texts]) => `${key}: ${[...texts].map(([t, p]) => `"${t}" on ${p}`).join(', ')}`);
+    const differing = [...seen]
+      .filter(([, texts]) => texts.size > 1)
+      .map(([key, texts]) => `${key}: ${[...texts].map(([t, p]) => `"${t}" on ${p}`).join(', ')}`);
     expect(differing, 'figures that differ between pages').toEqual([]);
-    const wrong = [...seen].filter(([key, texts]) => record.get(key) !== [...texts.keys()][0]).map(([key, texts]) => `${key}: "${[...texts.keys()][0]}", record "${record.get(key)}"`);
-    expect(wrong, 'figures that are not the record\'s').toEqual([]);
+    const wrong = [...seen]
+      .filter(([key, texts]) => record.get(key) !== [...texts.keys()][0])
+      .map(([key, texts]) => `${key}: "${[...texts.keys()][0]}", record "${record.get(key)}"`);
+    expect(wrong, "figures that are not the record's").toEqual([]);
     // Every listed provider's card plan (reviewed, still in business) is shown somewhere, with the day its price was
     // checked; one without a review, or shut down, is offered on no page.
     for (const p of content.providers.filter(ranked)) expect(seen.has(`${p.slug}/${p.plan}/price`), p.slug).toBe(true);
@@ -107,7 +124,8 @@ describe('one figure per provider and plan across the site', () => {
         for (const m of text.matchAll(IN_TEXT)) {
           // The card it is in, else the provider its section is about, else the one its text names, else the page's.
           const slug = card ?? providerNamedFor(heading, 0, names) ?? providerNamedFor(text, m.index, names) ?? ownProvider;
-          if (!slug || !allowedFor(slug).has(m[0])) strays.push(`${path}: "${m[0]}" in "${text.trim().slice(0, 120)}"${slug ? ` (about ${slug})` : ''}`);
+          if (!slug || !allowedFor(slug).has(m[0]))
+            strays.push(`${path}: "${m[0]}" in "${text.trim().slice(0, 120)}"${slug ? ` (about ${slug})` : ''}`);
         }
       }
     });

@@ -59,7 +59,14 @@ describe('contact form without JavaScript', () => {
 describe('form result pages', () => {
   it('are kept out of search and out of the sitemap, and pass axe', async () => {
     const sitemap = await (await fetch(new URL('/sitemap.xml', browser.baseUrl()))).text();
-    for (const path of ['/newsletter/subscribed', '/newsletter/invalid', '/newsletter/failed', '/contact-us/sent', '/contact-us/invalid', '/contact-us/failed']) {
+    for (const path of [
+      '/newsletter/subscribed',
+      '/newsletter/invalid',
+      '/newsletter/failed',
+      '/contact-us/sent',
+      '/contact-us/invalid',
+      '/contact-us/failed',
+    ]) {
       const res = await fetch(new URL(path, browser.baseUrl()));
       expect(res.status, path).toBe(200);
       expect(await res.text(), path).toContain('<meta name="robots" content="noindex"/>');
@@ -75,7 +82,9 @@ describe('form result pages', () => {
 describe('forms with JavaScript', () => {
   it('still post JSON and stay on the page, with the toast', async () => {
     const { page } = await browser.open('/vpn-gaming');
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+    );
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/newsletter-subscribe'));
     await page.locator('footer form').getByLabel('Email address').fill(`js-${Date.now()}@example.com`);
     await page.locator('footer form').getByRole('button', { name: 'Subscribe' }).click();

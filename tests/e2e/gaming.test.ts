@@ -10,7 +10,12 @@ describe('gaming page /vpn-gaming', () => {
     await expectHeadingOutline(page);
     expect(await page.locator('h1').textContent()).toBe('Best VPNs for Gaming 2025');
     const section = (name: string) => page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name }) });
-    expect(await section('Why Gamers Use a VPN').locator('h3').allTextContents()).toEqual(['Low Latency', 'DDoS Protection', 'High Speed', 'Global Servers']);
+    expect(await section('Why Gamers Use a VPN').locator('h3').allTextContents()).toEqual([
+      'Low Latency',
+      'DDoS Protection',
+      'High Speed',
+      'Global Servers',
+    ]);
     expect(await section('Tips for Gaming with a VPN').locator('h3').count()).toBeGreaterThanOrEqual(3);
   });
 

@@ -4,9 +4,11 @@ import { all, byTestId, linksNamed, one, staticPage, textOf } from '../helpers/s
 
 const browser = useBrowser();
 /** The headings under `root` of a level (any when 0) whose text is `name`. */
-const headingsNamed = (root: ParentNode, name: string, level = 0) => all(root, level ? `h${level}` : 'h1, h2, h3, h4, h5, h6').filter((h) => textOf(h) === name);
+const headingsNamed = (root: ParentNode, name: string, level = 0) =>
+  all(root, level ? `h${level}` : 'h1, h2, h3, h4, h5, h6').filter((h) => textOf(h) === name);
 /** The sections under `root` that hold a heading named `name`. */
-const sectionWith = (root: ParentNode, name: string, level = 0) => all(root, 'section').filter((s) => headingsNamed(s, name, level).length > 0);
+const sectionWith = (root: ParentNode, name: string, level = 0) =>
+  all(root, 'section').filter((s) => headingsNamed(s, name, level).length > 0);
 
 const GUIDES = [
   { path: '/windows-setup-guide', title: 'Windows', time: '5 min setup', difficulty: 'Easy', variant: 'bg-slate-200' },
@@ -19,7 +21,8 @@ describe('setup guides index', () => {
   it('lists the platforms, four guide cards and the help block with JavaScript off', () => {
     const page = staticPage('/vpn-setup-guides');
     expect(one(page, 'h1').textContent).toBe('VPN Setup Guides');
-    for (const platform of ['Windows', 'macOS', 'iOS', 'Android', 'Linux', 'Router']) expect(headingsNamed(page, platform, 3).length).toBeGreaterThanOrEqual(1);
+    for (const platform of ['Windows', 'macOS', 'iOS', 'Android', 'Linux', 'Router'])
+      expect(headingsNamed(page, platform, 3).length).toBeGreaterThanOrEqual(1);
     const cards = all(page, '[data-testid="guide-card"]');
     expect(cards).toHaveLength(4);
     for (const [i, g] of GUIDES.entries()) {
@@ -37,7 +40,9 @@ describe('setup guides index', () => {
 
   it("'View Detailed Guide' does a full-page navigation to the guide", async () => {
     const { page } = await browser.open('/vpn-setup-guides');
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+    );
     // A marker on window survives a client-side transition but not a document load.
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     const [response] = await Promise.all([
@@ -83,13 +88,21 @@ describe('setup guides', () => {
     // Every provider's button is a link through /go/: none is inert. Only a provider with a windows link offers the
     // download; the others' cards say where their button goes.
     expect(linksNamed(page, 'Download for Windows')).toHaveLength(1);
-    for (const [slug, name] of [['surfshark', 'Surfshark'], ['cyberghost', 'CyberGhost'], ['protonvpn', 'Proton VPN']] as const) {
+    for (const [slug, name] of [
+      ['surfshark', 'Surfshark'],
+      ['cyberghost', 'CyberGhost'],
+      ['protonvpn', 'Proton VPN'],
+    ] as const) {
       const card = providers.find((p) => (p.textContent ?? '').includes(name))!;
-      expect(linksNamed(card, `Visit ${name}`)[0]!.getAttribute('href')).toBe(`/go/${slug}/website?from=%2Fwindows-setup-guide&placement=guide-windows`);
+      expect(linksNamed(card, `Visit ${name}`)[0]!.getAttribute('href')).toBe(
+        `/go/${slug}/website?from=%2Fwindows-setup-guide&placement=guide-windows`,
+      );
     }
     expect(all(page, 'button').filter((b) => textOf(b) === 'Download for Windows')).toHaveLength(0);
     expect(all(page, '[data-testid="step"]')).toHaveLength(5);
-    const minimum = all(page, 'div').filter((d) => headingsNamed(d, 'Minimum').length > 0).at(-1)!;
+    const minimum = all(page, 'div')
+      .filter((d) => headingsNamed(d, 'Minimum').length > 0)
+      .at(-1)!;
     expect(minimum.textContent).toContain('100 MB of free disk space');
     expect(headingsNamed(page, 'Recommended')).toHaveLength(1);
     expect(all(page, '[data-testid="issue"]')).toHaveLength(4);
@@ -140,7 +153,8 @@ describe('setup guides', () => {
     expect(byTestId(page, 'guide-facts').textContent).toContain('Intermediate/Advanced');
     const protocols = all(page, '[data-testid="protocol"]');
     expect(protocols.flatMap((p) => all(p, 'h3').map((h) => h.textContent))).toEqual(['OpenVPN', 'WireGuard', 'IKEv2/IPSec', 'L2TP/IPSec']);
-    for (const p of protocols) for (const label of ['Ports:', 'Encryption:', 'Difficulty:', 'Platforms:']) expect(p.textContent).toContain(label);
+    for (const p of protocols)
+      for (const label of ['Ports:', 'Encryption:', 'Difficulty:', 'Platforms:']) expect(p.textContent).toContain(label);
     expect(all(page, '[data-testid="step"]')).toHaveLength(4);
     expect(all(page, '[data-testid="platform-steps"] h3').map((h) => h.textContent)).toEqual(['Windows', 'macOS', 'Linux', 'Mobile']);
     expect(headingsNamed(page, 'Security Best Practices')).toHaveLength(1);

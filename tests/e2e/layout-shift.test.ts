@@ -36,7 +36,8 @@ describe('layout stability', () => {
           new Promise<number>((resolve) => {
             let total = 0;
             new PerformanceObserver((list) => {
-              for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) total += e.value;
+              for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+                if (!e.hadRecentInput) total += e.value;
             }).observe({ type: 'layout-shift', buffered: true });
             setTimeout(() => resolve(total), 300);
           }),
@@ -44,7 +45,9 @@ describe('layout stability', () => {
       if (cls > 0) shifted.push(`${path}: ${cls}`);
       expect(fonts, path).toEqual([]);
       // Icons keep their box before the sprite arrives.
-      for (const box of await page.locator('svg:has(use)').evaluateAll((els) => els.slice(0, 5).map((e) => [e.getAttribute('width'), e.getAttribute('height')]))) {
+      for (const box of await page
+        .locator('svg:has(use)')
+        .evaluateAll((els) => els.slice(0, 5).map((e) => [e.getAttribute('width'), e.getAttribute('height')]))) {
         expect(box[0], path).toMatch(/^\d+$/);
         expect(box[1], path).toBe(box[0]);
       }
@@ -66,7 +69,9 @@ function watchFirstFrame() {
   w.__mainAtFirstFrame = -1;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[]) {
-      w.__shifts.push(`${e.value.toFixed(5)} ${e.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? s.node?.nodeName).join(', ')}`);
+      w.__shifts.push(
+        `${e.value.toFixed(5)} ${e.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? s.node?.nodeName).join(', ')}`,
+      );
     }
   }).observe({ type: 'layout-shift', buffered: true });
   requestAnimationFrame(() => {

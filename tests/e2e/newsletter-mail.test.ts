@@ -48,15 +48,21 @@ describe('newsletter by mail', () => {
   it('signs up in the footer, confirms from the mail, and leaves with one click', async () => {
     const address = `reader-${Date.now()}@example.com`;
     const { page } = await browser.open(`${svc.url}/vpn-deals`);
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+    );
     const form = page.locator('footer form');
     await form.getByLabel('Email address').fill(address);
     await form.getByRole('button', { name: 'Subscribe' }).click();
     // The toast as before, and the page says a confirmation mail is on its way.
     await expect(page.getByText('Successfully subscribed to our newsletter!').waitFor()).resolves.toBeUndefined();
-    await expect(page.getByText('We have sent you an email. Open the link in it to confirm your subscription.').waitFor()).resolves.toBeUndefined();
+    await expect(
+      page.getByText('We have sent you an email. Open the link in it to confirm your subscription.').waitFor(),
+    ).resolves.toBeUndefined();
 
-    const mail = await inbox.waitFor((m) => m.text?.includes('/newsletter/confirm?token=') === true && JSON.stringify(m.to).includes(address));
+    const mail = await inbox.waitFor(
+      (m) => m.text?.includes('/newsletter/confirm?token=') === true && JSON.stringify(m.to).includes(address),
+    );
     expect((await exported('pending')).find((s) => s.email === address)).toMatchObject({ consent_source: 'newsletter form on /vpn-deals' });
     const link = linksIn(mail).find((l) => l.includes('/newsletter/confirm?token='))!;
     expect(link.startsWith(`${svc.url}/newsletter/confirm?token=`)).toBe(true);
@@ -79,10 +85,17 @@ describe('newsletter by mail', () => {
     expect(await page.getByRole('button').filter({ hasText: 'Unsubscribe' }).count()).toBe(1);
 
     // A mail client's one click: a single POST with the RFC 8058 body, no page, no second step.
-    const res = await fetch(unsubscribe, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const res = await fetch(unsubscribe, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(res.status).toBe(200);
     expect((await exported('confirmed')).map((s) => s.email)).not.toContain(address);
-    expect((await exported('unsubscribed')).find((s) => s.email === address)).toMatchObject({ status: 'unsubscribed', unsubscribe_url: null });
+    expect((await exported('unsubscribed')).find((s) => s.email === address)).toMatchObject({
+      status: 'unsubscribed',
+      unsubscribe_url: null,
+    });
     // The page's link now says it is done.
     await page.goto(unsubscribe);
     await expect(page.getByRole('heading', { name: "You're Unsubscribed" }).waitFor()).resolves.toBeUndefined();
@@ -90,7 +103,11 @@ describe('newsletter by mail', () => {
 
   it("unsubscribes with the page's own button, also without JavaScript", async () => {
     const quiet = `nojs-${Date.now()}@example.com`;
-    await fetch(`${svc.url}/api/newsletter-subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: quiet }) });
+    await fetch(`${svc.url}/api/newsletter-subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: quiet }),
+    });
     const first = await inbox.waitFor((m) => JSON.stringify(m.to).includes(quiet));
     const plain = await browser.open(linksIn(first).find((l) => l.includes('/newsletter/unsubscribe?token='))!, { javaScript: false });
     await plain.page.getByRole('button', { name: 'Unsubscribe' }).click();
@@ -98,7 +115,15 @@ describe('newsletter by mail', () => {
     expect((await exported('unsubscribed')).map((s) => s.email)).toContain(quiet);
 
     const address = `button-${Date.now()}@example.com`;
-    expect((await fetch(`${svc.url}/api/newsletter-subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: address }) })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${svc.url}/api/newsletter-subscribe`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: address }),
+        })
+      ).status,
+    ).toBe(200);
     const mail = await inbox.waitFor((m) => JSON.stringify(m.to).includes(address));
     const { page } = await browser.open(linksIn(mail).find((l) => l.includes('/newsletter/unsubscribe?token='))!);
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
@@ -112,7 +137,9 @@ describe('newsletter by mail', () => {
   it('forwards a contact message to the owner, who answers the visitor by replying', async () => {
     const address = `writer-${Date.now()}@example.com`;
     const { page } = await browser.open(`${svc.url}/contact-us`);
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+    );
     await page.getByLabel('Name *').fill('Maria Silva');
     await page.getByLabel('Email *').fill(address);
     await page.getByLabel('Subject (optional)').fill('Router help');
@@ -124,6 +151,8 @@ describe('newsletter by mail', () => {
     expect(mail.subject).toBe('Contact form: Router help');
     expect(mail.text).toContain('Which guide covers my router?');
     const listed = await vpnsiteAsync(['messages', '--unhandled', '--format', 'json'], env);
-    expect((JSON.parse(listed.stdout) as { email: string; subject: string }[]).find((m) => m.email === address)).toMatchObject({ subject: 'Router help' });
+    expect((JSON.parse(listed.stdout) as { email: string; subject: string }[]).find((m) => m.email === address)).toMatchObject({
+      subject: 'Router help',
+    });
   });
 });

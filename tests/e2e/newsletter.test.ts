@@ -5,9 +5,13 @@ import { useBrowser, type TrackedPage } from '../helpers/browser.ts';
 const browser = useBrowser();
 
 /** Opens the home page once React has hydrated, and returns the footer form's parts. */
-async function openForm(): Promise<TrackedPage & { input: ReturnType<TrackedPage['page']['locator']>; button: ReturnType<TrackedPage['page']['locator']> }> {
+async function openForm(): Promise<
+  TrackedPage & { input: ReturnType<TrackedPage['page']['locator']>; button: ReturnType<TrackedPage['page']['locator']> }
+> {
   const tracked = await browser.open('/');
-  await tracked.page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  await tracked.page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+  );
   const form = tracked.page.locator('footer form');
   return { ...tracked, input: form.getByLabel('Email address'), button: form.getByRole('button', { name: 'Subscribe' }) };
 }

@@ -17,7 +17,14 @@ const content = loaded.content!;
 // works each of its controls.
 const pages = loaded.routes.filter((r) => r.kind !== 'stats').map((r) => r.path);
 
-interface Control { tag: string; href: string | null; type: string | null; inForm: string | null; toggles: boolean; text: string }
+interface Control {
+  tag: string;
+  href: string | null;
+  type: string | null;
+  inForm: string | null;
+  toggles: boolean;
+  text: string;
+}
 
 /** The page's links and buttons, each with the form it sits in, and every id on it. */
 function controlsOf(html: string): { controls: Control[]; ids: Set<string> } {
@@ -61,7 +68,10 @@ function controlsOf(html: string): { controls: Control[]; ids: Set<string> } {
 
 /** Where a link leads: 'ok', or what is wrong with it. */
 async function follow(href: string): Promise<string> {
-  const res = await fetch(new URL(href.startsWith('/go/') ? `${href}${href.includes('?') ? '&' : '?'}notrack=1` : href, browser.baseUrl()), { redirect: 'manual' });
+  const res = await fetch(
+    new URL(href.startsWith('/go/') ? `${href}${href.includes('?') ? '&' : '?'}notrack=1` : href, browser.baseUrl()),
+    { redirect: 'manual' },
+  );
   if (href.startsWith('/go/')) {
     const to = res.headers.get('location') ?? '';
     return res.status === 302 && /^https:\/\/[^/]+/.test(to) ? 'ok' : `${res.status} to "${to}"`;
@@ -80,7 +90,8 @@ describe('no dead ends', () => {
         const where = `${path}: ${c.tag} "${c.text}"`;
         if (c.tag !== 'a') {
           // A button submits a form that posts somewhere, or opens and closes something it controls.
-          if (!((c.type === 'submit' || c.type === null) && c.inForm) && !c.toggles) problems.push(`${where} is a button that neither submits a form nor toggles anything`);
+          if (!((c.type === 'submit' || c.type === null) && c.inForm) && !c.toggles)
+            problems.push(`${where} is a button that neither submits a form nor toggles anything`);
           continue;
         }
         const href = c.href ?? '';
@@ -123,7 +134,9 @@ describe('no dead ends', () => {
             const destination = has ? button.link : 'website';
             const link = cards.nth(i).getByRole('link', { name: text });
             const href = await link.getAttribute('href');
-            expect(href, `${path} ${item.provider} ${text}`).toBe(`/go/${item.provider}/${destination}?${new URLSearchParams({ from: path, placement: `guide-${button.link}` })}`);
+            expect(href, `${path} ${item.provider} ${text}`).toBe(
+              `/go/${item.provider}/${destination}?${new URLSearchParams({ from: path, placement: `guide-${button.link}` })}`,
+            );
             const res = await fetch(new URL(`${href}&notrack=1`, browser.baseUrl()), { redirect: 'manual' });
             const target = links[destination] ?? provider.links.website;
             expect(res.status).toBe(302);

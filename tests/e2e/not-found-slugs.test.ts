@@ -11,7 +11,11 @@ const browser = useBrowser();
 
 /** Whether React Router hydrated: its data router exists and finished initialising. */
 const hydrated = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true);
+  page.waitForFunction(
+    () =>
+      (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state
+        .initialized === true,
+  );
 
 /** Marks the document, so a later check can tell a client-side navigation (mark kept) from a page load (mark gone). */
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __sameDocument?: boolean }).__sameDocument = true));
@@ -38,7 +42,13 @@ describe('unknown slugs under the parameterised routes', () => {
 
       // A real page of the same kind, routed on the client from its .data file.
       await mark(page);
-      await page.evaluate((to) => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(to), real);
+      await page.evaluate(
+        (to) =>
+          (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(
+            to,
+          ),
+        real,
+      );
       await page.waitForURL((u) => u.pathname === real);
       await page.locator('h1', { hasText: heading }).waitFor();
       expect(await sameDocument(page)).toBe(true);
@@ -56,7 +66,11 @@ describe('unknown slugs under the parameterised routes', () => {
     const { page } = await browser.open('/vpn-reviews', { ignore404: true });
     await hydrated(page);
     await mark(page);
-    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate('/articles/also-missing'));
+    await page.evaluate(() =>
+      (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(
+        '/articles/also-missing',
+      ),
+    );
     await page.waitForURL((u) => u.pathname === '/articles/also-missing');
     await page.getByTestId('not-found').waitFor();
     expect(await page.locator('h1').textContent()).toBe('Oops! Page not found');

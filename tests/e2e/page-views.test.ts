@@ -16,13 +16,21 @@ afterAll(async () => {
   if (svc) await stop(svc);
 });
 
-const views = async () => JSON.parse((await vpnsiteAsync(['db', 'query', 'SELECT path, referrer FROM page_views ORDER BY id'], env)).stdout) as { path: string; referrer: string | null }[];
+const views = async () =>
+  JSON.parse((await vpnsiteAsync(['db', 'query', 'SELECT path, referrer FROM page_views ORDER BY id'], env)).stdout) as {
+    path: string;
+    referrer: string | null;
+  }[];
 
 describe('page views', () => {
   it('counts a page load once, then a client-side navigation, and stores nothing in the browser', async () => {
     // Headless Chromium says so in its user agent, and is not counted as a person: this is a person's browser.
-    const { page } = await browser.open(`${svc.url}/vpn-deals`, { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' });
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    const { page } = await browser.open(`${svc.url}/vpn-deals`, {
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    });
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+    );
     await expect.poll(views, { timeout: 20_000 }).toEqual([{ path: '/vpn-deals', referrer: null }]);
     await page.locator('header').getByRole('link', { name: 'Reviews' }).click();
     await page.waitForURL('**/vpn-reviews');
@@ -37,6 +45,8 @@ describe('page views', () => {
     await hydrated(page);
     await page.goto(`${svc.url}/vpn-streaming`);
     await hydrated(page);
-    await expect.poll(async () => (await views()).map((v) => v.path), { timeout: 20_000 }).toEqual(['/vpn-deals', '/vpn-reviews', '/vpn-streaming']);
+    await expect
+      .poll(async () => (await views()).map((v) => v.path), { timeout: 20_000 })
+      .toEqual(['/vpn-deals', '/vpn-reviews', '/vpn-streaming']);
   });
 });

@@ -38,7 +38,9 @@ describe('every list of providers on the built site', () => {
           const column = sortedBy.getAttribute('data-column')!;
           const values = all(parent, `[data-provider] > [data-column="${column}"]`).map((c) => cellValue(textOf(c)));
           const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-          expect(values, `${path}: sorted by ${column}`).toEqual(sortedBy.getAttribute('aria-sort') === 'ascending' ? sorted : sorted.reverse());
+          expect(values, `${path}: sorted by ${column}`).toEqual(
+            sortedBy.getAttribute('aria-sort') === 'ascending' ? sorted : sorted.reverse(),
+          );
           seen.add(path);
           continue;
         }
@@ -53,7 +55,8 @@ describe('every list of providers on the built site', () => {
     // The home grid, the reviews page, the deals page's cards and picks, the sortable table (built unsorted, so in
     // rating order), the method page's table, the articles' and guides' lists: none goes unread.
     expect(rated).toBeGreaterThan(20);
-    for (const path of ['/', '/vpn-reviews', '/vpn-deals', '/compare', '/how-we-test', '/vpn-streaming', '/vpn-gaming']) expect(seen, path).toContain(path);
+    for (const path of ['/', '/vpn-reviews', '/vpn-deals', '/compare', '/how-we-test', '/vpn-streaming', '/vpn-gaming'])
+      expect(seen, path).toContain(path);
   });
 });
 
@@ -70,9 +73,14 @@ describe('the note that every featured provider pays', () => {
     for (const path of pages) {
       for (const note of all(staticPage(path), '[data-affiliate-disclosure]')) {
         if (!note.querySelector('[data-all-paid]')) continue;
-        const buttons = all(note.closest('[data-outbound-group]') ?? note.parentElement!, 'a[href^="/go/"]').map((a) => a.getAttribute('href')!);
+        const buttons = all(note.closest('[data-outbound-group]') ?? note.parentElement!, 'a[href^="/go/"]').map(
+          (a) => a.getAttribute('href')!,
+        );
         expect(buttons.length, path).toBeGreaterThan(0);
-        expect(buttons.filter((b) => !paid(b)), path).toEqual([]);
+        expect(
+          buttons.filter((b) => !paid(b)),
+          path,
+        ).toEqual([]);
         noted++;
       }
     }

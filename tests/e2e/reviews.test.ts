@@ -6,13 +6,90 @@ const browser = useBrowser();
 
 /** In rating order (ties by name): rating, deal price, was, discount, servers, countries, devices, note. Atlas VPN, which has shut down, is tested in discontinued.test.ts. */
 const SPEC = [
-  { slug: 'nordvpn', name: 'NordVPN', rating: '4.9', price: '$3.39', was: '$12.95', off: '73%', servers: '5400+', countries: '162', devices: '6', note: '30-day' },
-  { slug: 'surfshark', name: 'Surfshark', rating: '4.6', price: '$2.39', was: '$12.95', off: '81%', servers: '3200+', countries: '65', devices: 'Unlimited', note: '30-day' },
-  { slug: 'cyberghost', name: 'CyberGhost', rating: '4.5', price: '$2.75', was: '$12.99', off: '78%', servers: '7000+', countries: '91', devices: '7', note: '45-day' },
-  { slug: 'private-internet-access', name: 'Private Internet Access', rating: '4.4', price: '$2.19', was: '$11.95', off: '81%', servers: '29000+', countries: '84', devices: '10', note: '30-day' },
-  { slug: 'protonvpn', name: 'Proton VPN', rating: '4.3', price: '$3.59', was: '$9.99', off: '64%', servers: '1700+', countries: '63', devices: '10', note: '30-day' },
-  { slug: 'ipvanish', name: 'IPVanish', rating: '4.2', price: '$3.99', was: '$10.99', off: '63%', servers: '2000+', countries: '75', devices: 'Unlimited', note: '30-day' },
-  { slug: 'tunnelbear', name: 'TunnelBear', rating: '4.2', price: '$4.17', was: '$9.99', off: '58%', servers: '1800+', countries: '47', devices: '5', note: '7-day free trial' },
+  {
+    slug: 'nordvpn',
+    name: 'NordVPN',
+    rating: '4.9',
+    price: '$3.39',
+    was: '$12.95',
+    off: '73%',
+    servers: '5400+',
+    countries: '162',
+    devices: '6',
+    note: '30-day',
+  },
+  {
+    slug: 'surfshark',
+    name: 'Surfshark',
+    rating: '4.6',
+    price: '$2.39',
+    was: '$12.95',
+    off: '81%',
+    servers: '3200+',
+    countries: '65',
+    devices: 'Unlimited',
+    note: '30-day',
+  },
+  {
+    slug: 'cyberghost',
+    name: 'CyberGhost',
+    rating: '4.5',
+    price: '$2.75',
+    was: '$12.99',
+    off: '78%',
+    servers: '7000+',
+    countries: '91',
+    devices: '7',
+    note: '45-day',
+  },
+  {
+    slug: 'private-internet-access',
+    name: 'Private Internet Access',
+    rating: '4.4',
+    price: '$2.19',
+    was: '$11.95',
+    off: '81%',
+    servers: '29000+',
+    countries: '84',
+    devices: '10',
+    note: '30-day',
+  },
+  {
+    slug: 'protonvpn',
+    name: 'Proton VPN',
+    rating: '4.3',
+    price: '$3.59',
+    was: '$9.99',
+    off: '64%',
+    servers: '1700+',
+    countries: '63',
+    devices: '10',
+    note: '30-day',
+  },
+  {
+    slug: 'ipvanish',
+    name: 'IPVanish',
+    rating: '4.2',
+    price: '$3.99',
+    was: '$10.99',
+    off: '63%',
+    servers: '2000+',
+    countries: '75',
+    devices: 'Unlimited',
+    note: '30-day',
+  },
+  {
+    slug: 'tunnelbear',
+    name: 'TunnelBear',
+    rating: '4.2',
+    price: '$4.17',
+    was: '$9.99',
+    off: '58%',
+    servers: '1800+',
+    countries: '47',
+    devices: '5',
+    note: '7-day free trial',
+  },
 ];
 
 describe('reviews listing /vpn-reviews', () => {
@@ -45,7 +122,8 @@ describe('reviews listing /vpn-reviews', () => {
   });
 
   it('redirects a Visit click to the affiliate link, or the own site while the affiliate is a placeholder', async () => {
-    const go = (slug: string) => fetch(new URL(`/go/${slug}?from=%2Fvpn-reviews&placement=review-card`, browser.baseUrl()), { redirect: 'manual' });
+    const go = (slug: string) =>
+      fetch(new URL(`/go/${slug}?from=%2Fvpn-reviews&placement=review-card`, browser.baseUrl()), { redirect: 'manual' });
     const nord = await go('nordvpn');
     expect(nord.status).toBe(302);
     expect(nord.headers.get('location')).toMatch(/^https:\/\/go\.nordvpn\.net\//);
@@ -99,7 +177,9 @@ describe('review pages /vpn-reviews/<slug>', () => {
 
   it('hydrates a review page without console errors', async () => {
     const { page } = await browser.open('/vpn-reviews/tunnelbear');
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+    );
     expect(await page.locator('h1').textContent()).toBe('TunnelBear Review 2025');
   });
 });

@@ -6,14 +6,23 @@ import { scanPage } from '../../scripts/build/html-scan.ts';
 
 const dist = inject('distDir');
 const read = (sitePath: string) => readFileSync(join(dist, sitePath), 'utf8');
-const chunks = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `/assets/${f}`);
+const chunks = readdirSync(join(dist, 'assets'))
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => `/assets/${f}`);
 /** The JS a page loads (module preloads and the inline module's imports). */
 const jsOf = (htmlPath: string) => scanPage(read(htmlPath)).js;
 /** The route modules the page's bootstrap imports as `routeN` (the build quotes the bootstrap as a string, hence `\"`). */
-const routeModulesOf = (htmlPath: string) => [...read(htmlPath).matchAll(/import \* as route\d+ from \\?"([^"\\]+)\\?"/g)].map((m) => m[1]!);
+const routeModulesOf = (htmlPath: string) =>
+  [...read(htmlPath).matchAll(/import \* as route\d+ from \\?"([^"\\]+)\\?"/g)].map((m) => m[1]!);
 
 // Titles of other pages, as literals so that a renamed page cannot make the test vacuous.
-const TITLES = ['Terms of Service', 'Privacy Policy', 'How to Set Up a VPN on Your Router', 'VPN Setup Guides', 'Find Your Perfect VPN Protection'];
+const TITLES = [
+  'Terms of Service',
+  'Privacy Policy',
+  'How to Set Up a VPN on Your Router',
+  'VPN Setup Guides',
+  'Find Your Perfect VPN Protection',
+];
 
 describe('route chunks', () => {
   it('the built pages carry the titles, so the checks below look for real content', () => {

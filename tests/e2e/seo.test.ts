@@ -19,7 +19,13 @@ async function html(path: string): Promise<string> {
 }
 
 /** The page's visible text, roughly: tags and scripts removed, entities decoded. */
-const visibleText = (page: string) => decode(page.replace(/<script[\s\S]*?<\/script>/g, ' ').replace(/<head>[\s\S]*?<\/head>/, ' ').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+const visibleText = (page: string) =>
+  decode(
+    page
+      .replace(/<script[\s\S]*?<\/script>/g, ' ')
+      .replace(/<head>[\s\S]*?<\/head>/, ' ')
+      .replace(/<[^>]+>/g, ' '),
+  ).replace(/\s+/g, ' ');
 
 describe('head tags on every route in the sitemap', () => {
   it('lists the site and no 404 page', () => {
@@ -55,7 +61,8 @@ describe('head tags on every route in the sitemap', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([512, 512]);
     for (const url of urls) {
       const head = await html(url.pathname);
-      for (const tag of ['og:title', 'og:description', 'og:type', 'og:url', 'og:image']) expect(head, `${tag} on ${url.pathname}`).toContain(`property="${tag}"`);
+      for (const tag of ['og:title', 'og:description', 'og:type', 'og:url', 'og:image'])
+        expect(head, `${tag} on ${url.pathname}`).toContain(`property="${tag}"`);
       expect(head, url.pathname).toContain('name="twitter:card"');
     }
   });
@@ -127,10 +134,21 @@ describe('structured data', () => {
   });
 
   it('rates each review in JSON-LD as the page shows it', async () => {
-    const expected: Record<string, number> = { nordvpn: 4.9, surfshark: 4.6, tunnelbear: 4.2, cyberghost: 4.5, 'private-internet-access': 4.4, protonvpn: 4.3, ipvanish: 4.2, 'atlas-vpn': 4.1 };
+    const expected: Record<string, number> = {
+      nordvpn: 4.9,
+      surfshark: 4.6,
+      tunnelbear: 4.2,
+      cyberghost: 4.5,
+      'private-internet-access': 4.4,
+      protonvpn: 4.3,
+      ipvanish: 4.2,
+      'atlas-vpn': 4.1,
+    };
     for (const [slug, rating] of Object.entries(expected)) {
       const page = await html(`/vpn-reviews/${slug}`);
-      const review = scanPage(page).jsonLd.map((j) => JSON.parse(j) as { '@type': string; reviewRating?: { ratingValue: number } }).find((d) => d['@type'] === 'Review')!;
+      const review = scanPage(page)
+        .jsonLd.map((j) => JSON.parse(j) as { '@type': string; reviewRating?: { ratingValue: number } })
+        .find((d) => d['@type'] === 'Review')!;
       expect(review.reviewRating!.ratingValue, slug).toBe(rating);
       expect(page).toContain(`Rated ${rating} out of 5`);
     }
@@ -143,7 +161,13 @@ describe('accessibility of every kind of page', () => {
     const result = await new AxeBuilder({ page }).analyze();
     const serious = result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      );
     expect(serious).toEqual([]);
     expect(await page.locator('h1').count()).toBe(1);
   });

@@ -8,15 +8,34 @@ import { filledStars } from '../helpers/page-checks.ts';
 
 const browser = useBrowser();
 
-const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-const focused = (page: Page) => page.evaluate(() => ({ id: document.activeElement?.id ?? '', tag: document.activeElement?.tagName ?? '', text: document.activeElement?.textContent?.trim() ?? '' }));
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+const focused = (page: Page) =>
+  page.evaluate(() => ({
+    id: document.activeElement?.id ?? '',
+    tag: document.activeElement?.tagName ?? '',
+    text: document.activeElement?.textContent?.trim() ?? '',
+  }));
 
-const SECTIONS = ['/', '/vpn-reviews', '/vpn-deals', '/vpn-streaming', '/vpn-gaming', '/vpn-setup-guides', '/articles', '/about-us', '/contact-us'];
+const SECTIONS = [
+  '/',
+  '/vpn-reviews',
+  '/vpn-deals',
+  '/vpn-streaming',
+  '/vpn-gaming',
+  '/vpn-setup-guides',
+  '/articles',
+  '/about-us',
+  '/contact-us',
+];
 
 describe('header navigation', () => {
   it('reaches every section from the header on a wide screen', async () => {
     const { page } = await browser.open('/', { javaScript: false, width: 1366 });
-    const hrefs = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const hrefs = await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(SECTIONS);
   });
 
@@ -157,7 +176,9 @@ describe('logos', () => {
   it('draws every provider and the site from its SVG in data/logos/, without emoji', async () => {
     const { page } = await browser.open('/', { javaScript: false, width: 1366 });
     const emoji = /\p{Extended_Pictographic}/u;
-    const providers = readdirSync('data/providers').map((f) => parse(readFileSync(`data/providers/${f}`, 'utf8')) as { slug: string; logoSvg?: string });
+    const providers = readdirSync('data/providers').map(
+      (f) => parse(readFileSync(`data/providers/${f}`, 'utf8')) as { slug: string; logoSvg?: string },
+    );
     for (const p of providers) expect(p.logoSvg, p.slug).toBe(`${p.slug}.svg`);
     const cards = page.getByTestId('provider-card');
     for (let i = 0; i < (await cards.count()); i++) {

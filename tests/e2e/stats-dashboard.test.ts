@@ -29,14 +29,27 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
   };
   svc = await spawnServe(env, '/healthz/db');
-  const go = (path: string, ip: string) => fetch(`${svc.url}${path}`, { redirect: 'manual', headers: { 'user-agent': UA, 'x-forwarded-for': ip } });
+  const go = (path: string, ip: string) =>
+    fetch(`${svc.url}${path}`, { redirect: 'manual', headers: { 'user-agent': UA, 'x-forwarded-for': ip } });
   for (let i = 0; i < 6; i++) await go('/go/nordvpn?from=/vpn-deals&placement=deal-card', `10.0.0.${i}`);
   for (let i = 0; i < 3; i++) await go('/go/surfshark?from=/&placement=hero-cta', `10.0.1.${i}`);
-  for (let i = 0; i < 20; i++) await fetch(`${svc.url}/api/pv`, { method: 'POST', headers: { 'user-agent': UA, origin: svc.url, 'x-forwarded-for': `10.0.2.${i}` }, body: JSON.stringify({ path: i < 15 ? '/vpn-deals' : '/', referrer: '' }) });
+  for (let i = 0; i < 20; i++)
+    await fetch(`${svc.url}/api/pv`, {
+      method: 'POST',
+      headers: { 'user-agent': UA, origin: svc.url, 'x-forwarded-for': `10.0.2.${i}` },
+      body: JSON.stringify({ path: i < 15 ? '/vpn-deals' : '/', referrer: '' }),
+    });
   let ids: { id: number }[] = [];
-  while (ids.length < 9) ids = JSON.parse((await vpnsiteAsync(['db', 'query', 'SELECT id::int AS id FROM clicks ORDER BY id'], env)).stdout);
-  for (const [n, [id, amount, currency]] of [[ids[0]!.id, '40.00', 'USD'], [ids[1]!.id, '35.50', 'USD'], [ids[7]!.id, '20.00', 'EUR']].entries()) {
-    await fetch(`${svc.url}/api/conversions?network=impact&click_id=${id}&txid=T${n}&amount=${amount}&currency=${currency}&status=approved&token=${SECRET}`);
+  while (ids.length < 9)
+    ids = JSON.parse((await vpnsiteAsync(['db', 'query', 'SELECT id::int AS id FROM clicks ORDER BY id'], env)).stdout);
+  for (const [n, [id, amount, currency]] of [
+    [ids[0]!.id, '40.00', 'USD'],
+    [ids[1]!.id, '35.50', 'USD'],
+    [ids[7]!.id, '20.00', 'EUR'],
+  ].entries()) {
+    await fetch(
+      `${svc.url}/api/conversions?network=impact&click_id=${id}&txid=T${n}&amount=${amount}&currency=${currency}&status=approved&token=${SECRET}`,
+    );
   }
   while (JSON.parse((await vpnsiteAsync(['db', 'query', 'SELECT count(*)::int AS n FROM page_views'], env)).stdout)[0].n < 20);
 });
@@ -62,13 +75,29 @@ describe('the stats dashboard', () => {
     expect(await text('conversions')).toBe(String(cli.total.conversions));
     expect(await text('revenue')).toBe('20.00 EUR · 75.50 USD');
     expect(cli.total.revenue).toEqual({ EUR: '20.0000', USD: '75.5000' });
-    const rows = await page.getByTestId('table-page').locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent!.trim())));
+    const rows = await page
+      .getByTestId('table-page')
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent!.trim())));
     expect(rows).toEqual(
       [...cli.rows]
         .sort((a, b) => b.clicks - a.clicks)
-        .map((r) => [r.page, String(r.views), String(r.clicks), `${(r.ctr * 100).toFixed(2)}%`, String(r.conversions), Object.entries(r.revenue).map(([c, a]) => `${Number(a).toFixed(2)} ${c}`).join(' · ')]),
+        .map((r) => [
+          r.page,
+          String(r.views),
+          String(r.clicks),
+          `${(r.ctr * 100).toFixed(2)}%`,
+          String(r.conversions),
+          Object.entries(r.revenue)
+            .map(([c, a]) => `${Number(a).toFixed(2)} ${c}`)
+            .join(' · '),
+        ]),
     );
-    expect(await page.evaluate(() => ({ session: sessionStorage.length, local: localStorage.length, cookies: document.cookie }))).toEqual({ session: 1, local: 0, cookies: '' });
+    expect(await page.evaluate(() => ({ session: sessionStorage.length, local: localStorage.length, cookies: document.cookie }))).toEqual({
+      session: 1,
+      local: 0,
+      cookies: '',
+    });
     // Opened again in the same tab: no token asked for.
     await page.reload();
     await page.getByTestId('totals').waitFor();
@@ -85,9 +114,14 @@ describe('the stats dashboard', () => {
     await table.getByRole('button', { name: 'Provider' }).click();
     expect(await names()).toEqual(['surfshark', 'nordvpn']);
     expect(await table.locator('th[aria-sort]').getAttribute('aria-sort')).toBe('descending');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('region', { name: 'By provider' }).getByRole('button', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('region', { name: 'By provider' }).getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     const csv = readFileSync((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('provider,views,clicks,clickers,ctr,conversions,conversion_rate,revenue_EUR,epc_EUR,revenue_USD,epc_USD');
+    expect(csv.split('\r\n')[0]).toBe(
+      'provider,views,clicks,clickers,ctr,conversions,conversion_rate,revenue_EUR,epc_EUR,revenue_USD,epc_USD',
+    );
     expect(csv).toContain('nordvpn,,6,6,,2,0.333333,0.0000,,75.5000,12.5833');
   });
 

@@ -3,7 +3,15 @@ import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface TrackedPage {
   page: Page;
@@ -68,9 +76,24 @@ export function useBrowser() {
   return {
     baseUrl: () => inject('baseUrl'),
     /** Opens a page (a path, or a full URL such as a proxy's); `javaScript: false` shows what the prerendered HTML alone gives. */
-    async open(path: string, opts: { javaScript?: boolean; width?: number; ignore404?: boolean; init?: () => void; clock?: string; date?: string; userAgent?: string } = {}): Promise<TrackedPage> {
+    async open(
+      path: string,
+      opts: {
+        javaScript?: boolean;
+        width?: number;
+        ignore404?: boolean;
+        init?: () => void;
+        clock?: string;
+        date?: string;
+        userAgent?: string;
+      } = {},
+    ): Promise<TrackedPage> {
       // `userAgent`: a person's browser, where headless Chromium's own agent would be taken for a bot.
-      const context = await browser.newContext({ javaScriptEnabled: opts.javaScript ?? true, viewport: { width: opts.width ?? 1280, height: 900 }, ...(opts.userAgent ? { userAgent: opts.userAgent } : {}) });
+      const context = await browser.newContext({
+        javaScriptEnabled: opts.javaScript ?? true,
+        viewport: { width: opts.width ?? 1280, height: 900 },
+        ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
+      });
       // `clock`: the page's Date says this instant (timers still run), e.g. to see a page on a later day than its build.
       if (opts.clock) await context.clock.setFixedTime(new Date(opts.clock));
       // `date`: only `new Date()` and Date.now() say this instant. Playwright's clock also takes over animation

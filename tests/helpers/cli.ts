@@ -14,7 +14,11 @@ export interface CliResult {
 
 /** `node bin/vpnsite.js …args` from the project root. */
 export function vpnsite(args: string[], env: NodeJS.ProcessEnv = {}): CliResult {
-  const r = spawnSync(process.execPath, ['bin/vpnsite.js', ...args], { encoding: 'utf8', env: { ...process.env, VPNSITE_TODAY: '2026-11-21', ...env }, timeout: 300_000 });
+  const r = spawnSync(process.execPath, ['bin/vpnsite.js', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, VPNSITE_TODAY: '2026-11-21', ...env },
+    timeout: 300_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -34,7 +38,10 @@ export async function vpnsiteInProcess(args: string[], env: Record<string, strin
   let stderr = '';
   const toOut = (chunk: unknown) => ((stdout += String(chunk)), true);
   const toErr = (chunk: unknown) => ((stderr += String(chunk)), true);
-  const line = (to: (chunk: unknown) => boolean) => (...parts: unknown[]) => void to(`${format(...parts)}\n`);
+  const line =
+    (to: (chunk: unknown) => boolean) =>
+    (...parts: unknown[]) =>
+      void to(`${format(...parts)}\n`);
   process.env = { ...savedEnv, VPNSITE_TODAY: '2026-11-21', ...env };
   process.exitCode = undefined;
   process.stdout.write = toOut as typeof process.stdout.write;

@@ -19,7 +19,14 @@ export async function insertClicks(db: Db, clicks: SeedClick[]): Promise<void> {
   await db.query(
     `INSERT INTO clicks (clicked_at, provider, from_path, placement, is_bot, visitor_hash)
      SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::text[])`,
-    [clicks.map((c) => c.at), clicks.map((c) => c.provider), clicks.map((c) => c.from), clicks.map((c) => c.placement), clicks.map((c) => c.bot ?? false), clicks.map((c) => c.visitor.repeat(64))],
+    [
+      clicks.map((c) => c.at),
+      clicks.map((c) => c.provider),
+      clicks.map((c) => c.from),
+      clicks.map((c) => c.placement),
+      clicks.map((c) => c.bot ?? false),
+      clicks.map((c) => c.visitor.repeat(64)),
+    ],
   );
 }
 
@@ -41,7 +48,8 @@ export const KNOWN_CLICKS: SeedClick[] = [
 
 /** A migrated, empty database of the given kind that a child process can open too (PGlite in a directory). */
 export async function sharedDb(kind: DbKind): Promise<{ config: DbConfig; env: Record<string, string>; db: Db }> {
-  const config: DbConfig = kind === 'pg' ? { databaseUrl: await createPgDatabase(inject('databaseUrl')), pgliteDir: '' } : { pgliteDir: freshPgliteDir() };
+  const config: DbConfig =
+    kind === 'pg' ? { databaseUrl: await createPgDatabase(inject('databaseUrl')), pgliteDir: '' } : { pgliteDir: freshPgliteDir() };
   const db = await openDb(config);
   await migrate(db);
   const env = kind === 'pg' ? { DATABASE_URL: config.databaseUrl!, PGLITE_DIR: '' } : { DATABASE_URL: '', PGLITE_DIR: config.pgliteDir };

@@ -14,5 +14,6 @@ beforeEach(() => {
 
 afterEach(() => {
   console.error = original;
-  if (errors.length > 0) throw new Error(`console.error was called during the test:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`);
+  if (errors.length > 0)
+    throw new Error(`console.error was called during the test:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`);
 });

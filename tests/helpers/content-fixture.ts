@@ -106,7 +106,8 @@ export function providerYaml(slug: string, over: Record<string, string> = {}): s
     bestFor: 'bestFor: Security',
     description: 'description: A provider.',
     plan: 'plan: 2-year',
-    plans: 'plans:\n  2-year: { months: 24, price: 3.39, regularPrice: 12.95, guarantee: 30-day money-back guarantee, checked: 2026-11-01 }',
+    plans:
+      'plans:\n  2-year: { months: 24, price: 3.39, regularPrice: 12.95, guarantee: 30-day money-back guarantee, checked: 2026-11-01 }',
     affiliate: 'affiliate: "https://example.com/aff?sub={click_id}"',
     links: 'links: { website: "https://example.com" }',
     ...over,
@@ -129,7 +130,11 @@ export function baseFiles(): ContentFile[] {
 export function check(changes: ContentFile[] = [], today = '2026-11-21'): LoadResult {
   const files = new Map(baseFiles().map((f) => [f.rel, f.text]));
   for (const c of changes) files.set(c.rel, c.text);
-  return checkFiles('data', [...files].map(([rel, text]) => ({ rel, text })), { today });
+  return checkFiles(
+    'data',
+    [...files].map(([rel, text]) => ({ rel, text })),
+    { today },
+  );
 }
 
 /** The base site.yaml with one substring replaced. */

@@ -23,7 +23,13 @@ declare module 'vitest' {
 async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
   for (const deadline = Date.now() + 300_000; Date.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
-    if ((await fetch(url).then((r) => r.status, () => 0)) === 200) return;
+    if (
+      (await fetch(url).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`server did not start:\n${output()}`);
@@ -50,7 +56,14 @@ export default async function setup(project: TestProject) {
   let out = '';
   const child = spawn(process.execPath, ['bin/vpnsite.js', 'serve', '--dist', distDir, '--port', String(port)], {
     // Every test's browser posts the forms from 127.0.0.1: one visitor, whose limit the whole suite would share.
-    env: { ...process.env, LOG_LEVEL: 'warn', PGLITE_DIR: join(tmp, 'pglite'), MAIL_DIR: join(tmp, 'mail'), CLICK_JOURNAL_DIR: join(tmp, 'clicks.journal'), FORM_RATE_LIMIT: '1000' },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      PGLITE_DIR: join(tmp, 'pglite'),
+      MAIL_DIR: join(tmp, 'mail'),
+      CLICK_JOURNAL_DIR: join(tmp, 'clicks.journal'),
+      FORM_RATE_LIMIT: '1000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (out += d));

@@ -4,9 +4,9 @@ import { expect } from 'vitest';
 
 /** Every heading's level and text, in document order. */
 export async function headings(page: Page): Promise<{ level: number; text: string }[]> {
-  return page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((els) =>
-    els.map((el) => ({ level: Number(el.tagName.slice(1)), text: (el.textContent ?? '').trim() })),
-  );
+  return page
+    .locator('h1, h2, h3, h4, h5, h6')
+    .evaluateAll((els) => els.map((el) => ({ level: Number(el.tagName.slice(1)), text: (el.textContent ?? '').trim() })));
 }
 
 /** One <h1>, first, and no heading that skips a level on the way down. */

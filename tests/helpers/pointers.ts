@@ -40,7 +40,8 @@ export function compareLocators(text: string): Comparison {
       while (line + 1 < lineStarts.length && lineStarts[line + 1]! <= offset) line++;
       const fast = `${line + 1}:${offset - lineStarts[line]! + 1}`;
       const doc = locateByDocument(source, segments, at);
-      if (fast !== `${doc.line}:${doc.column}`) result.disagreements.push(`${at}:/${segments.join('/')} fast ${fast}, document ${doc.line}:${doc.column}`);
+      if (fast !== `${doc.line}:${doc.column}`)
+        result.disagreements.push(`${at}:/${segments.join('/')} fast ${fast}, document ${doc.line}:${doc.column}`);
     }
   }
   return result;

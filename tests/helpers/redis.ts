@@ -28,7 +28,9 @@ export async function startTestRedis(): Promise<TestRedis> {
   if (!BIN) throw new Error('redis-server not found: apt-get install -y redis-server');
   const dir = mkdtempSync(join(tmpdir(), 'vpnsite-redis-'));
   const port = await freePort();
-  const child = spawn(BIN, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(BIN, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
   for (let i = 0; i < 100 && !(await answersPing(port)); i++) await new Promise((r) => setTimeout(r, 50));
   if (!(await answersPing(port))) throw new Error('redis-server did not start');
   return {

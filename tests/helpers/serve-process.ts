@@ -29,14 +29,25 @@ export interface ServeProcess {
 }
 
 /** Starts `vpnsite serve` on a free port (DIST_DIR in env replaces the fixture site); resolves once GET `waitFor` answers 200 (or at once for null). */
-export async function spawnServe(envOrFn: Record<string, string> | ((url: string) => Record<string, string>), waitFor: string | null = '/healthz', cwd?: string): Promise<ServeProcess> {
+export async function spawnServe(
+  envOrFn: Record<string, string> | ((url: string) => Record<string, string>),
+  waitFor: string | null = '/healthz',
+  cwd?: string,
+): Promise<ServeProcess> {
   const port = await freePort();
   // A function gets the service's own URL first, for settings that name it (PUBLIC_URL).
   const env = typeof envOrFn === 'function' ? envOrFn(`http://127.0.0.1:${port}`) : envOrFn;
   let out = '';
   const child = spawn(process.execPath, [BIN, 'serve', '--dist', resolve(env.DIST_DIR ?? FIXTURE_DIST), '--port', String(port)], {
     cwd,
-    env: { ...process.env, LOG_LEVEL: 'info', CLICK_BUDGET_PER_MINUTE: '0', MAIL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-mail-')), CLICK_JOURNAL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-journal-')), ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'info',
+      CLICK_BUDGET_PER_MINUTE: '0',
+      MAIL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-mail-')),
+      CLICK_JOURNAL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-journal-')),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   track(child);
@@ -49,7 +60,13 @@ export async function spawnServe(envOrFn: Record<string, string> | ((url: string
   // Generous: a loaded machine can take most of a minute to start a process that compiles and opens PGlite.
   for (const until = Date.now() + 280_000; Date.now() < until; ) {
     if (child.exitCode !== null) throw new Error(`vpnsite serve exited with ${child.exitCode}:\n${out}`);
-    if ((await fetch(`${url}${waitFor}`).then((r) => r.status, () => 0)) === 200) return proc;
+    if (
+      (await fetch(`${url}${waitFor}`).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200
+    )
+      return proc;
     await new Promise((r) => setTimeout(r, 50));
   }
   child.kill('SIGKILL');
@@ -65,7 +82,11 @@ export async function stop(proc: ServeProcess, signal: NodeJS.Signals = 'SIGTERM
 }
 
 /** Runs a vpnsite command without blocking this process's event loop (a load generator may be running in it). */
-export function vpnsiteAsync(args: string[], env: Record<string, string>, cwd?: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+export function vpnsiteAsync(
+  args: string[],
+  env: Record<string, string>,
+  cwd?: string,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     track(child);

@@ -62,7 +62,13 @@ export interface RunningService {
 /** Resolves once GET /healthz/db answers 200 (the database reached and migrated). */
 export async function waitForDb(url: string, attempts = 2400): Promise<void> {
   for (let i = 0; i < attempts; i++) {
-    if ((await fetch(`${url}/healthz/db`).then((r) => r.status, () => 0)) === 200) return;
+    if (
+      (await fetch(`${url}/healthz/db`).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200
+    )
+      return;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`${url}: the database was not ready after ${attempts * 50} ms`);
@@ -71,7 +77,16 @@ export async function waitForDb(url: string, attempts = 2400): Promise<void> {
 /** Starts the service (listening on a free port) with env overrides, e.g. `{ TRUST_PROXY: 'true' }`; DIST_DIR replaces the fixture site. */
 export async function startService(kind: DbKind, env: Record<string, string> = {}, dbConfig?: DbConfig): Promise<RunningService> {
   const dbc = dbConfig ?? (await freshDbConfig(kind));
-  const config = loadConfig({ distDir: env.DIST_DIR ?? FIXTURE_DIST, port: 0, host: '127.0.0.1' }, { LOG_LEVEL: 'silent', CLICK_BUDGET_PER_MINUTE: '0', MAIL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-mail-')), CLICK_JOURNAL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-journal-')), ...env });
+  const config = loadConfig(
+    { distDir: env.DIST_DIR ?? FIXTURE_DIST, port: 0, host: '127.0.0.1' },
+    {
+      LOG_LEVEL: 'silent',
+      CLICK_BUDGET_PER_MINUTE: '0',
+      MAIL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-mail-')),
+      CLICK_JOURNAL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-journal-')),
+      ...env,
+    },
+  );
   config.db = dbc;
   const db = await openDb(dbc);
   const app = await createServer(config, { db });

@@ -20,8 +20,14 @@ export interface Mistake {
   error: ExpectedError;
 }
 
-const at = (rel: string, line: number, column: number, pointer: string, message: string, folded?: number): ExpectedError =>
-  ({ rel, line, column, pointer, message, ...(folded === undefined ? {} : { folded }) });
+const at = (rel: string, line: number, column: number, pointer: string, message: string, folded?: number): ExpectedError => ({
+  rel,
+  line,
+  column,
+  pointer,
+  message,
+  ...(folded === undefined ? {} : { folded }),
+});
 
 const change = (rel: string, from: string, to: string) => (data: string) => edit(join(data, rel), from, to);
 
@@ -71,10 +77,16 @@ export const MISTAKES: Mistake[] = [
   {
     name: 'an unknown block type',
     make: change('articles/vpn-speed-test.yaml', 'type: quick-answer', 'type: quick-answr'),
-    error: at('articles/vpn-speed-test.yaml', 18, 11, '/blocks/0/type', "unknown block type 'quick-answr' (did you mean 'quick-answer'?); expected one of: "
-      + 'prose, cards, faq, links, cta, icon-list, steps, requirements, issues, provider-downloads, firmware, protocols, platform-steps, stats, '
-      + 'guide-cards, article-cards, contact-info, contact-form, legal-sections, quick-answer, callout, ranking, recommendations, comparison-table, cost-table, '
-      + 'tips, price-list, deal-list'),
+    error: at(
+      'articles/vpn-speed-test.yaml',
+      18,
+      11,
+      '/blocks/0/type',
+      "unknown block type 'quick-answr' (did you mean 'quick-answer'?); expected one of: " +
+        'prose, cards, faq, links, cta, icon-list, steps, requirements, issues, provider-downloads, firmware, protocols, platform-steps, stats, ' +
+        'guide-cards, article-cards, contact-info, contact-form, legal-sections, quick-answer, callout, ranking, recommendations, comparison-table, cost-table, ' +
+        'tips, price-list, deal-list',
+    ),
   },
   {
     name: 'a block without its type',
@@ -89,7 +101,13 @@ export const MISTAKES: Mistake[] = [
   {
     name: 'a YAML syntax error in an article',
     make: change('articles/vpn-speed-test.yaml', 'category: Performance Test', 'category: [Performance Test'),
-    error: at('articles/vpn-speed-test.yaml', 11, 1, '', 'YAML: Flow sequence in block collection must be sufficiently indented and end with a ]'),
+    error: at(
+      'articles/vpn-speed-test.yaml',
+      11,
+      1,
+      '',
+      'YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
+    ),
   },
   {
     name: 'a provider copied under a second name',
@@ -104,7 +122,13 @@ export const MISTAKES: Mistake[] = [
   {
     name: 'an internal link to no page',
     make: change('articles/vpn-speed-test.yaml', 'href: /articles/vpn-vs-proxy }', 'href: /articles/vpn-vs-prox }'),
-    error: at('articles/vpn-speed-test.yaml', 170, 38, '/blocks/10/links/0/href', "internal link /articles/vpn-vs-prox does not resolve to a page (did you mean '/articles/vpn-vs-proxy'?)"),
+    error: at(
+      'articles/vpn-speed-test.yaml',
+      170,
+      38,
+      '/blocks/10/links/0/href',
+      "internal link /articles/vpn-vs-prox does not resolve to a page (did you mean '/articles/vpn-vs-proxy'?)",
+    ),
   },
   {
     name: 'an unknown provider reference',
@@ -114,37 +138,100 @@ export const MISTAKES: Mistake[] = [
   {
     name: 'a plan that the provider does not have',
     make: change('articles/is-free-vpn-safe.yaml', '        plan: 2-year\n', '        plan: 2-yaer\n'),
-    error: at('articles/is-free-vpn-safe.yaml', 80, 15, '/blocks/3/picks/0/plan', "'2-yaer' is not one of NordVPN's plans (2-year) (did you mean '2-year'?)"),
+    error: at(
+      'articles/is-free-vpn-safe.yaml',
+      80,
+      15,
+      '/blocks/3/picks/0/plan',
+      "'2-yaer' is not one of NordVPN's plans (2-year) (did you mean '2-year'?)",
+    ),
   },
   {
     name: 'a provider removed while pages still name it',
     make: (data) => rmSync(join(data, 'providers/nordvpn.yaml')),
-    error: at('articles/best-vpn-2025.yaml', 22, 30, '/blocks/0/text', "{{nordvpn.2-year.price}}: unknown provider 'nordvpn', and 60 more references to it in 17 files", 60),
+    error: at(
+      'articles/best-vpn-2025.yaml',
+      22,
+      30,
+      '/blocks/0/text',
+      "{{nordvpn.2-year.price}}: unknown provider 'nordvpn', and 60 more references to it in 17 files",
+      60,
+    ),
   },
   {
     name: 'a recommendation of a provider without a review',
-    make: change('articles/best-vpn-2025.yaml', '      - provider: cyberghost\n        cells:', '      - provider: expressvpn\n        cells:'),
-    error: at('articles/best-vpn-2025.yaml', 93, 19, '/blocks/5/rows/2/provider', 'ExpressVPN has no review: a comparison table may name only a reviewed provider (a mention in running text is fine); give it a review or pick another'),
+    make: change(
+      'articles/best-vpn-2025.yaml',
+      '      - provider: cyberghost\n        cells:',
+      '      - provider: expressvpn\n        cells:',
+    ),
+    error: at(
+      'articles/best-vpn-2025.yaml',
+      93,
+      19,
+      '/blocks/5/rows/2/provider',
+      'ExpressVPN has no review: a comparison table may name only a reviewed provider (a mention in running text is fine); give it a review or pick another',
+    ),
   },
   {
     name: 'a placeholder left in the text',
-    make: change('articles/vpn-speed-test.yaml', 'a few minutes earlier, on the same device.', 'a few minutes earlier, on the same device. [Add a screenshot]'),
-    error: at('articles/vpn-speed-test.yaml', 105, 9, '/blocks/5/paragraphs/0', "placeholder text '[Add a screenshot]' is still in the content: write the text visitors should read"),
+    make: change(
+      'articles/vpn-speed-test.yaml',
+      'a few minutes earlier, on the same device.',
+      'a few minutes earlier, on the same device. [Add a screenshot]',
+    ),
+    error: at(
+      'articles/vpn-speed-test.yaml',
+      105,
+      9,
+      '/blocks/5/paragraphs/0',
+      "placeholder text '[Add a screenshot]' is still in the content: write the text visitors should read",
+    ),
   },
   {
     name: 'a deal button for a discontinued provider',
-    make: change('articles/reduce-vpn-costs.yaml', '      - provider: surfshark\n        cta: Get Deal', '      - provider: atlas-vpn\n        cta: Get Deal'),
-    error: at('articles/reduce-vpn-costs.yaml', 102, 19, '/blocks/4/deals/1/provider', 'Atlas VPN shut down on 2024-04-30: a deal box may not offer it or its buttons (its review stays, with a notice); name a provider still in business'),
+    make: change(
+      'articles/reduce-vpn-costs.yaml',
+      '      - provider: surfshark\n        cta: Get Deal',
+      '      - provider: atlas-vpn\n        cta: Get Deal',
+    ),
+    error: at(
+      'articles/reduce-vpn-costs.yaml',
+      102,
+      19,
+      '/blocks/4/deals/1/provider',
+      'Atlas VPN shut down on 2024-04-30: a deal box may not offer it or its buttons (its review stays, with a notice); name a provider still in business',
+    ),
   },
   {
     name: 'a link to /go/ of a discontinued provider',
-    make: change('articles/best-vpn-2025.yaml', 'link: { label: Compare VPN Services, href: / }', 'link: { label: Compare VPN Services, href: /go/atlas-vpn }'),
-    error: at('articles/best-vpn-2025.yaml', 132, 48, '/blocks/8/link/href', 'Atlas VPN shut down on 2024-04-30: a button to /go/atlas-vpn would only lead to its review; link to /vpn-reviews/atlas-vpn or to a provider still in business'),
+    make: change(
+      'articles/best-vpn-2025.yaml',
+      'link: { label: Compare VPN Services, href: / }',
+      'link: { label: Compare VPN Services, href: /go/atlas-vpn }',
+    ),
+    error: at(
+      'articles/best-vpn-2025.yaml',
+      132,
+      48,
+      '/blocks/8/link/href',
+      'Atlas VPN shut down on 2024-04-30: a button to /go/atlas-vpn would only lead to its review; link to /vpn-reviews/atlas-vpn or to a provider still in business',
+    ),
   },
   {
     name: 'a discontinued provider without when and why',
-    make: change('providers/atlas-vpn.yaml', 'discontinued:\n  on: 2024-04-30\n  reason: Nord Security, its owner, closed the service and moved paying subscribers to NordVPN.\n', ''),
-    error: at('providers/atlas-vpn.yaml', 4, 9, '/status', 'a discontinued provider needs `discontinued:` with the day it shut down (`on:`) and a one-line `reason:`, shown on its review'),
+    make: change(
+      'providers/atlas-vpn.yaml',
+      'discontinued:\n  on: 2024-04-30\n  reason: Nord Security, its owner, closed the service and moved paying subscribers to NordVPN.\n',
+      '',
+    ),
+    error: at(
+      'providers/atlas-vpn.yaml',
+      4,
+      9,
+      '/status',
+      'a discontinued provider needs `discontinued:` with the day it shut down (`on:`) and a one-line `reason:`, shown on its review',
+    ),
   },
   {
     name: 'an article that is a link to a missing file',
@@ -152,56 +239,126 @@ export const MISTAKES: Mistake[] = [
       rmSync(join(data, 'articles/vpn-speed-test.yaml'));
       symlinkSync('../drafts/vpn-speed-test.yaml', join(data, 'articles/vpn-speed-test.yaml'));
     },
-    error: at('articles/vpn-speed-test.yaml', 1, 1, '', 'cannot be read: it is a link to ../drafts/vpn-speed-test.yaml, which does not exist'),
+    error: at(
+      'articles/vpn-speed-test.yaml',
+      1,
+      1,
+      '',
+      'cannot be read: it is a link to ../drafts/vpn-speed-test.yaml, which does not exist',
+    ),
   },
   {
     name: 'a discount typed into a plan',
     make: change('providers/nordvpn.yaml', '    regularPrice: 12.95\n', '    regularPrice: 12.95\n    discount: 73\n'),
-    error: at('providers/nordvpn.yaml', 34, 5, '/plans/2-year/discount', "'discount' is not typed: a plan's discount is worked out from its price and regularPrice (rounded down), so it can never disagree with them: remove it"),
+    error: at(
+      'providers/nordvpn.yaml',
+      34,
+      5,
+      '/plans/2-year/discount',
+      "'discount' is not typed: a plan's discount is worked out from its price and regularPrice (rounded down), so it can never disagree with them: remove it",
+    ),
   },
   {
     name: 'two plans of one provider with one label',
     make: change('providers/cyberghost.yaml', '    months: 36\n', '    months: 24\n'),
-    error: at('providers/cyberghost.yaml', 35, 3, '/plans/3-year', 'plans \'2-year\' and \'3-year\' are both shown as "2-year plan": a visitor could not tell them apart; merge them, or tell them apart by their months or extras'),
+    error: at(
+      'providers/cyberghost.yaml',
+      35,
+      3,
+      '/plans/3-year',
+      "plans '2-year' and '3-year' are both shown as \"2-year plan\": a visitor could not tell them apart; merge them, or tell them apart by their months or extras",
+    ),
   },
   {
     name: 'a speed score against the measurements',
     make: change('providers/ipvanish.yaml', '  speed: 8.0\n', '  speed: 8.6\n'),
-    error: at('providers/ipvanish.yaml', 10, 10, '/scores/speed', 'speed score 8.6 is ordered against the speed tests: IPVanish kept 74.5% of the line (median download) but scores above Private Internet Access (kept 78%, score 8.3) and Proton VPN (kept 80%, score 8.2); a provider that keeps more than 3 points more of the line may not score lower on speed (methodology.yaml speedTolerance)'),
+    error: at(
+      'providers/ipvanish.yaml',
+      10,
+      10,
+      '/scores/speed',
+      'speed score 8.6 is ordered against the speed tests: IPVanish kept 74.5% of the line (median download) but scores above Private Internet Access (kept 78%, score 8.3) and Proton VPN (kept 80%, score 8.2); a provider that keeps more than 3 points more of the line may not score lower on speed (methodology.yaml speedTolerance)',
+    ),
   },
   {
     name: 'a list of providers out of rating order',
-    make: change('guides/mobile-setup-guide.yaml', '      - provider: protonvpn\n      - provider: tunnelbear\n', '      - provider: tunnelbear\n      - provider: protonvpn\n'),
-    error: at('guides/mobile-setup-guide.yaml', 41, 19, '/blocks/0/providers/3/provider', 'Proton VPN (4.3) is listed after TunnelBear (4.2): every list of providers is in rating order, ties by name, so that no commission can move one up; list them as nordvpn, surfshark, protonvpn, tunnelbear'),
+    make: change(
+      'guides/mobile-setup-guide.yaml',
+      '      - provider: protonvpn\n      - provider: tunnelbear\n',
+      '      - provider: tunnelbear\n      - provider: protonvpn\n',
+    ),
+    error: at(
+      'guides/mobile-setup-guide.yaml',
+      41,
+      19,
+      '/blocks/0/providers/3/provider',
+      'Proton VPN (4.3) is listed after TunnelBear (4.2): every list of providers is in rating order, ties by name, so that no commission can move one up; list them as nordvpn, surfshark, protonvpn, tunnelbear',
+    ),
   },
   {
     name: 'a count of reviewed providers typed into text',
     make: change('reviews.yaml', 'Here are the {{count.reviewed}} services we reviewed', 'Here are the eight services we reviewed'),
-    error: at('reviews.yaml', 14, 18, '/hero/subtitle', 'count "eight services we reviewed" is written out; how many providers the site reviews comes from the content: write {{count.reviewed}}'),
+    error: at(
+      'reviews.yaml',
+      14,
+      18,
+      '/hero/subtitle',
+      'count "eight services we reviewed" is written out; how many providers the site reviews comes from the content: write {{count.reviewed}}',
+    ),
   },
   {
-    name: "a count typed into a stat tile",
+    name: 'a count typed into a stat tile',
     make: change('pages/about-us.yaml', '{ value: "{{count.reviewed}}", label: VPNs reviewed }', '{ value: 100+, label: VPNs reviewed }'),
-    error: at('pages/about-us.yaml', 55, 18, '/blocks/3/items/1/value', 'count "100+" is written out beside "VPNs reviewed"; how many providers the site reviews comes from the content: write {{count.reviewed}}'),
+    error: at(
+      'pages/about-us.yaml',
+      55,
+      18,
+      '/blocks/3/items/1/value',
+      'count "100+" is written out beside "VPNs reviewed"; how many providers the site reviews comes from the content: write {{count.reviewed}}',
+    ),
   },
   {
     name: "a year in a title that is not the year of the page's last update",
     make: change('reviews.yaml', 'title: VPN Reviews 2025\n', 'title: VPN Reviews 2026\n'),
-    error: at('reviews.yaml', 11, 22, '/hero/title', "the title says 2026, but its page was last updated in 2025 (updated): a year in a title is the year of the page's last update; update the page and its date, or change the year"),
+    error: at(
+      'reviews.yaml',
+      11,
+      22,
+      '/hero/title',
+      "the title says 2026, but its page was last updated in 2025 (updated): a year in a title is the year of the page's last update; update the page and its date, or change the year",
+    ),
   },
   {
     name: "an update line that is not the page's update date",
     make: change('methodology.yaml', 'updatedLabel: Updated January 2025', 'updatedLabel: Updated March 2025'),
-    error: at('methodology.yaml', 9, 23, '/updatedLabel', 'the update line says March 2025, but updated is 2025-01-15: write January 2025, or correct the date'),
+    error: at(
+      'methodology.yaml',
+      9,
+      23,
+      '/updatedLabel',
+      'the update line says March 2025, but updated is 2025-01-15: write January 2025, or correct the date',
+    ),
   },
   {
     name: 'a test line typed into text',
     make: change('reviews.yaml', 'from a {{method.line}} line in', 'from a 100 Mbps line in'),
-    error: at('reviews.yaml', 31, 46, '/howWeReview/items/0/text', 'test line "from a 100 Mbps line" is written out; the speed-test conditions live once, in methodology.yaml testLine: write {{method.line}}'),
+    error: at(
+      'reviews.yaml',
+      31,
+      46,
+      '/howWeReview/items/0/text',
+      'test line "from a 100 Mbps line" is written out; the speed-test conditions live once, in methodology.yaml testLine: write {{method.line}}',
+    ),
   },
   {
     name: "a review's speed table measured on another line than the method's",
     make: change('providers/nordvpn.yaml', '    baseline: 100\n', '    baseline: 1000\n'),
-    error: at('providers/nordvpn.yaml', 83, 15, '/review/speed/baseline', 'baseline 1000 Mbps is not the test line: every speed test runs on methodology.yaml testLine (100 Mbps); measure on it, or correct the figure'),
+    error: at(
+      'providers/nordvpn.yaml',
+      83,
+      15,
+      '/review/speed/baseline',
+      'baseline 1000 Mbps is not the test line: every speed test runs on methodology.yaml testLine (100 Mbps); measure on it, or correct the figure',
+    ),
   },
 ];

@@ -15,7 +15,8 @@ export function onePagePerKind(routes: readonly RouteEntry[] = loadContent('data
   const picked = new Map<string, string>();
   for (const r of routes) {
     if (r.noindex || r.kind === 'not-found' || r.pageNumber !== undefined) continue;
-    const key = r.kind === 'page' ? `page:${r.slug}` : r.kind === 'compare' ? `compare:${EDGE_PAIRS.find((e) => r.slug!.includes(e)) ?? ''}` : r.kind;
+    const key =
+      r.kind === 'page' ? `page:${r.slug}` : r.kind === 'compare' ? `compare:${EDGE_PAIRS.find((e) => r.slug!.includes(e)) ?? ''}` : r.kind;
     if (!picked.has(key)) picked.set(key, r.path);
   }
   return [...picked.values()];

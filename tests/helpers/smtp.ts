@@ -31,7 +31,7 @@ export async function startInbox(port?: number): Promise<Inbox> {
         simpleParser(stream).then(
           (mail) => {
             received.push(mail);
-            for (const w of waiting) if (w.match(mail)) (waiting.delete(w), w.resolve(mail));
+            for (const w of waiting) if (w.match(mail)) waiting.delete(w), w.resolve(mail);
             done();
           },
           (err: Error) => done(err),
@@ -49,7 +49,13 @@ export async function startInbox(port?: number): Promise<Inbox> {
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
         const w = { match, resolve: (m: ParsedMail) => (clearTimeout(timer), resolve(m)) };
-        const timer = setTimeout(() => (waiting.delete(w), reject(new Error(`no matching mail within ${timeoutMs} ms; received: ${received.map((m) => m.subject).join(' | ') || 'none'}`))), timeoutMs);
+        const timer = setTimeout(
+          () => (
+            waiting.delete(w),
+            reject(new Error(`no matching mail within ${timeoutMs} ms; received: ${received.map((m) => m.subject).join(' | ') || 'none'}`))
+          ),
+          timeoutMs,
+        );
         waiting.add(w);
       });
     },

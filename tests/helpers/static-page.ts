@@ -20,7 +20,11 @@ export function parsePage(html: string): Document {
 }
 
 /** Tags a browser lays out as blocks: their text stands apart from their neighbours'. */
-const BLOCK_TAGS = new Set('address article aside blockquote br dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table tbody td tfoot th thead tr ul caption legend option select label button'.split(' '));
+const BLOCK_TAGS = new Set(
+  'address article aside blockquote br dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table tbody td tfoot th thead tr ul caption legend option select label button'.split(
+    ' ',
+  ),
+);
 const NEVER_SHOWN = new Set(['script', 'style', 'template', 'head']);
 /** Tailwind's display classes at the desktop width the browser tests use (1280 px): which show an element as a block. */
 const BLOCK_CLASS = /^(?:(?:sm|md|lg|xl):)?(?:block|flex|grid|table|table-row|table-cell|flow-root|list-item)$/;
@@ -101,7 +105,10 @@ export function jsonLd(doc: Document): (Record<string, unknown> & { '@type': str
 
 /** One <h1>, first, and no heading that skips a level on the way down. */
 export function expectStaticHeadingOutline(doc: Document): void {
-  const list = all(doc, 'h1, h2, h3, h4, h5, h6').map((el) => ({ level: Number(el.tagName.slice(1)), text: (el.textContent ?? '').trim() }));
+  const list = all(doc, 'h1, h2, h3, h4, h5, h6').map((el) => ({
+    level: Number(el.tagName.slice(1)),
+    text: (el.textContent ?? '').trim(),
+  }));
   expect(list.filter((h) => h.level === 1)).toHaveLength(1);
   expect(list[0]?.level).toBe(1);
   list.slice(1).forEach((h, i) => expect(h.level, `"${h.text}" after "${list[i]!.text}"`).toBeLessThanOrEqual(list[i]!.level + 1));

@@ -20,10 +20,18 @@ export async function startTrickle(target: string, { chunk = 2048, gapMs = 10 } 
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks);
     const type = req.headers['content-type'];
     // fetch() undoes any compression, so the pieces are pieces of the HTML itself.
-    const upstream = await fetch(new URL(req.url ?? '/', target), { method: req.method, redirect: 'manual', body, headers: type ? { 'content-type': type } : {} }).catch((e: Error) => e);
+    const upstream = await fetch(new URL(req.url ?? '/', target), {
+      method: req.method,
+      redirect: 'manual',
+      body,
+      headers: type ? { 'content-type': type } : {},
+    }).catch((e: Error) => e);
     // Say so at once when the site is unreachable, rather than leave the browser waiting for its timeout.
-    if (upstream instanceof Error) return void res.writeHead(502, { 'content-type': 'text/plain' }).end(`trickle proxy: ${upstream.message}`);
-    const headers = Object.fromEntries([...upstream.headers].filter(([k]) => !['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(k)));
+    if (upstream instanceof Error)
+      return void res.writeHead(502, { 'content-type': 'text/plain' }).end(`trickle proxy: ${upstream.message}`);
+    const headers = Object.fromEntries(
+      [...upstream.headers].filter(([k]) => !['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(k)),
+    );
     res.writeHead(upstream.status, headers);
     const answer = Buffer.from(await upstream.arrayBuffer());
     if (!(upstream.headers.get('content-type') ?? '').startsWith('text/html')) return void res.end(answer);

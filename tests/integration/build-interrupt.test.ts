@@ -14,7 +14,9 @@ import { treeDigest } from '../helpers/cli.ts';
 /** The child processes of `pid` (Linux /proc). */
 function childrenOf(pid: number): number[] {
   try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((t) => readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+    return readdirSync(`/proc/${pid}/task`).flatMap((t) =>
+      readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+    );
   } catch {
     return [];
   }
@@ -30,16 +32,19 @@ const environOf = (pid: number) => {
 
 /** Every live process whose command line or environment names `path`. */
 function processesUsing(path: string): number[] {
-  return readdirSync('/proc').filter((e) => /^\d+$/.test(e)).map(Number).filter((pid) => {
-    if (pid === process.pid) return false;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return false;
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(path) || environOf(pid).some((v) => v.includes(path));
-    } catch {
-      return false;
-    }
-  });
+  return readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e))
+    .map(Number)
+    .filter((pid) => {
+      if (pid === process.pid) return false;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return false;
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(path) || environOf(pid).some((v) => v.includes(path));
+      } catch {
+        return false;
+      }
+    });
 }
 
 describe('vpnsite build, interrupted', () => {
@@ -49,7 +54,10 @@ describe('vpnsite build, interrupted', () => {
     writeFileSync(join(out, 'index.html'), '<!DOCTYPE html><title>the site as it was</title>');
     const before = treeDigest(out);
 
-    const cli = spawn(process.execPath, ['bin/vpnsite.js', 'build', '--out', out], { env: { ...process.env, VPNSITE_TODAY: '2026-11-21', VPNSITE_CACHE: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const cli = spawn(process.execPath, ['bin/vpnsite.js', 'build', '--out', out], {
+      env: { ...process.env, VPNSITE_TODAY: '2026-11-21', VPNSITE_CACHE: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     cli.stdout.on('data', (d: Buffer) => (output += d));
     cli.stderr.on('data', (d: Buffer) => (output += d));
@@ -59,11 +67,19 @@ describe('vpnsite build, interrupted', () => {
     // build is written.
     let job: string | undefined;
     let work: string | undefined;
-    await expect.poll(() => {
-      job ??= childrenOf(cli.pid!).flatMap(environOf).find((v) => v.startsWith(`${JOB_ENV}=`))?.slice(JOB_ENV.length + 1);
-      work ??= job && (JSON.parse(readFileSync(job, 'utf8')) as BuildJob).buildDirectory;
-      return work !== undefined && existsSync(join(work, 'client', 'assets'));
-    }, { timeout: 240_000, interval: 50 }).toBe(true);
+    await expect
+      .poll(
+        () => {
+          job ??= childrenOf(cli.pid!)
+            .flatMap(environOf)
+            .find((v) => v.startsWith(`${JOB_ENV}=`))
+            ?.slice(JOB_ENV.length + 1);
+          work ??= job && (JSON.parse(readFileSync(job, 'utf8')) as BuildJob).buildDirectory;
+          return work !== undefined && existsSync(join(work, 'client', 'assets'));
+        },
+        { timeout: 240_000, interval: 50 },
+      )
+      .toBe(true);
     expect(processesUsing(job!).length, 'the build has children at work').toBeGreaterThan(0);
 
     cli.kill('SIGTERM');

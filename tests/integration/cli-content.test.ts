@@ -33,7 +33,14 @@ describe('vpnsite validate', () => {
     expect(r.status).toBe(1);
     const problems = JSON.parse(r.stdout) as Record<string, unknown>[];
     const error = problems.find((p) => p.severity === 'error' && p.pointer === '/rating');
-    expect(error).toEqual({ file: `${relative(process.cwd(), data)}/providers/nordvpn.yaml`, line: 6, column: 9, pointer: '/rating', severity: 'error', message: 'must be <= 5' });
+    expect(error).toEqual({
+      file: `${relative(process.cwd(), data)}/providers/nordvpn.yaml`,
+      line: 6,
+      column: 9,
+      pointer: '/rating',
+      severity: 'error',
+      message: 'must be <= 5',
+    });
     expect(problems.every((p) => Object.keys(p).sort().join() === 'column,file,line,message,pointer,severity')).toBe(true);
   });
 
@@ -49,10 +56,15 @@ describe('vpnsite validate', () => {
     const cached = vpnsite(['validate', '--data', data, '--format', 'json'], { VPNSITE_CACHE_DIR: cache });
     expect(cached.status).toBe(1);
     expect(cached.stdout).toBe(compiled.stdout);
-    expect(JSON.parse(cached.stdout)).toContainEqual(expect.objectContaining({ pointer: '/category', message: 'must be string (found a list)' }));
+    expect(JSON.parse(cached.stdout)).toContainEqual(
+      expect.objectContaining({ pointer: '/category', message: 'must be string (found a list)' }),
+    );
 
     // The second run really read the file: validators that refuse everything, put in its place, are what it uses.
-    writeFileSync(join(cache, file!), `module.exports = new Proxy({}, { get: () => Object.assign(function v() { v.errors = [{ keyword: 'x', instancePath: '', params: {}, message: 'refused by the cached validator' }]; return false; }) });`);
+    writeFileSync(
+      join(cache, file!),
+      `module.exports = new Proxy({}, { get: () => Object.assign(function v() { v.errors = [{ keyword: 'x', instancePath: '', params: {}, message: 'refused by the cached validator' }]; return false; }) });`,
+    );
     expect(vpnsite(['validate', '--data', data], { VPNSITE_CACHE_DIR: cache }).stdout).toContain('error refused by the cached validator');
   });
 
@@ -68,7 +80,9 @@ describe('vpnsite validate', () => {
     expect(fresh.stdout).not.toContain('price checked');
     const old = await vpnsiteInProcess(['validate', '--verbose'], { VPNSITE_TODAY: '2025-04-16' });
     expect(old.status).toBe(0);
-    expect(old.stdout).toMatch(/^data\/providers\/nordvpn\.yaml:\d+:\d+ warning \/plans\/2-year\/checked price checked on 2025-01-15, 91 days ago \(more than 90, site\.yaml prices\.maxAgeDays\)/m);
+    expect(old.stdout).toMatch(
+      /^data\/providers\/nordvpn\.yaml:\d+:\d+ warning \/plans\/2-year\/checked price checked on 2025-01-15, 91 days ago \(more than 90, site\.yaml prices\.maxAgeDays\)/m,
+    );
     expect((await vpnsiteInProcess(['validate', '--strict'], { VPNSITE_TODAY: '2025-04-16' })).status).toBe(1);
   });
 
@@ -80,10 +94,17 @@ describe('vpnsite validate', () => {
     const lines = grouped.stdout.trimEnd().split('\n');
     // No warning stands on a line of its own: each is counted under its kind.
     expect(lines.filter((l) => /^\S+:\d+:\d+ warning /.test(l))).toEqual([]);
-    expect(grouped.stdout).toMatch(/^\d+ prices older than 90 days, e\.g\. data\/providers\/[a-z-]+\.yaml:\d+:\d+ warning \/plans\/[^ ]+\/checked price checked on 2025-01-15, 675 days ago/m);
-    expect(grouped.stdout).toMatch(/^\d+ providers without an affiliate link, e\.g\. data\/providers\/[a-z-]+\.yaml:\d+:\d+ warning \/affiliate no affiliate link yet/m);
+    expect(grouped.stdout).toMatch(
+      /^\d+ prices older than 90 days, e\.g\. data\/providers\/[a-z-]+\.yaml:\d+:\d+ warning \/plans\/[^ ]+\/checked price checked on 2025-01-15, 675 days ago/m,
+    );
+    expect(grouped.stdout).toMatch(
+      /^\d+ providers without an affiliate link, e\.g\. data\/providers\/[a-z-]+\.yaml:\d+:\d+ warning \/affiliate no affiliate link yet/m,
+    );
     expect(grouped.stdout).toContain('(warnings grouped by kind: --verbose or --format json lists every one)');
-    const counted = lines.map((l) => /^(\d+) .*, e\.g\. /.exec(l)).filter((m) => m !== null).reduce((sum, m) => sum + Number(m[1]), 0);
+    const counted = lines
+      .map((l) => /^(\d+) .*, e\.g\. /.exec(l))
+      .filter((m) => m !== null)
+      .reduce((sum, m) => sum + Number(m[1]), 0);
     expect(counted).toBe(total);
     expect(lines.length).toBeLessThan(12);
 
@@ -132,7 +153,9 @@ describe('vpnsite build', () => {
       const unreadable = vpnsite(['build', '--data', data, '--out', out], env);
       expect(unreadable.status, unreadable.stderr).toBe(1);
       expect(unreadable.stderr).toBe('');
-      expect(unreadable.stdout).toContain('/articles/vpn-speed-test.yaml:1:1 error cannot be read: it is a link to ../drafts/vpn-speed-test.yaml, which does not exist');
+      expect(unreadable.stdout).toContain(
+        '/articles/vpn-speed-test.yaml:1:1 error cannot be read: it is a link to ../drafts/vpn-speed-test.yaml, which does not exist',
+      );
       expect(unreadable.stdout).toContain('/articles/loop.yaml:1:1 error cannot be read: it is a link that leads back to itself');
       expect(unreadable.stdout).toContain('/providers/surfshark.yaml:16:12 error /countries must be integer (found "lots")');
       expect(unreadable.stdout).toContain('was not touched');

@@ -22,9 +22,20 @@ const CASES: Record<string, [args: string[], lines: string[]][]> = {
     [['validate', '--data'], ["error: option '--data <dir>' argument missing"]],
   ],
   'vpnsite build': [
-    [['build', '--site-url', 'www.example.com'], ["error: option '--site-url <url>' argument 'www.example.com' is invalid. Use an origin such as https://www.example.com."]],
-    [['build', '--site-url', 'https://www.example.com/blog'], ["error: option '--site-url <url>' argument 'https://www.example.com/blog' is invalid. Use an origin such as https://www.example.com."]],
-    [['build', '--outdir', 'x'], ["error: unknown option '--outdir'", '(Did you mean --out?)']],
+    [
+      ['build', '--site-url', 'www.example.com'],
+      ["error: option '--site-url <url>' argument 'www.example.com' is invalid. Use an origin such as https://www.example.com."],
+    ],
+    [
+      ['build', '--site-url', 'https://www.example.com/blog'],
+      [
+        "error: option '--site-url <url>' argument 'https://www.example.com/blog' is invalid. Use an origin such as https://www.example.com.",
+      ],
+    ],
+    [
+      ['build', '--outdir', 'x'],
+      ["error: unknown option '--outdir'", '(Did you mean --out?)'],
+    ],
   ],
   'vpnsite serve': [
     [['serve', '--port', 'eighty'], ["error: option '--port <n>' argument 'eighty' is invalid. Use a whole number from 0 to 65535."]],
@@ -35,16 +46,20 @@ const CASES: Record<string, [args: string[], lines: string[]][]> = {
     [['dev', '--watch'], ["error: unknown option '--watch'"]],
   ],
   'vpnsite clicks': [
-    [['clicks', '--by', 'continent'], ['error: unknown --by value "continent": use provider, day, page, placement, destination, variant, country, device']],
+    [
+      ['clicks', '--by', 'continent'],
+      ['error: unknown --by value "continent": use provider, day, page, placement, destination, variant, country, device'],
+    ],
     [['clicks', '--since', '2026-11-21', '--until', '2026-11-20'], ['error: --since (2026-11-21) is after --until (2026-11-20)']],
     [['clicks', '--chart', 'out.png'], ['error: --chart must name a .html or .svg file (found "out.png")']],
   ],
   'vpnsite db': [
-    [['db', 'migrat'], ["error: unknown command 'migrat'", '(Did you mean migrate?)']],
+    [
+      ['db', 'migrat'],
+      ["error: unknown command 'migrat'", '(Did you mean migrate?)'],
+    ],
   ],
-  'vpnsite db migrate': [
-    [['db', 'migrate', '--dry-run'], ["error: unknown option '--dry-run'"]],
-  ],
+  'vpnsite db migrate': [[['db', 'migrate', '--dry-run'], ["error: unknown option '--dry-run'"]]],
   'vpnsite db refresh-rollup': [
     [['db', 'refresh-rollup', 'today'], ["error: too many arguments for 'refresh-rollup'. Expected 0 arguments but got 1."]],
   ],

@@ -123,9 +123,27 @@ describe('clicks answered while PostgreSQL is away', () => {
     const journal = mkdtempSync(join(tmpdir(), 'vpnsite-journal-'));
     // Nothing listens on this port: the service starts without a database, so no click has a reserved id.
     const away = `postgres://postgres@127.0.0.1:${await freePort()}/none`;
-    const first = await spawnServe({ DATABASE_URL: away, CLICK_JOURNAL_DIR: journal, LOG_LEVEL: 'info', LOG_FORMAT: 'json', SHUTDOWN_TIMEOUT_MS: '1000' });
+    const first = await spawnServe({
+      DATABASE_URL: away,
+      CLICK_JOURNAL_DIR: journal,
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      SHUTDOWN_TIMEOUT_MS: '1000',
+    });
     const agent = new Agent({ keepAlive: true, maxSockets: 8 });
-    const statuses = await Promise.all(Array.from({ length: 300 }, (_, i) => new Promise<number>((r) => httpRequest(`${first.url}/go/surfshark?placement=away-${i % 3}`, { agent }, (res) => (res.resume(), r(res.statusCode ?? 0))).end())));
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 300 },
+        (_, i) =>
+          new Promise<number>((r) =>
+            httpRequest(
+              `${first.url}/go/surfshark?placement=away-${i % 3}`,
+              { agent },
+              (res) => (res.resume(), r(res.statusCode ?? 0)),
+            ).end(),
+          ),
+      ),
+    );
     agent.destroy();
     expect(statuses.every((s) => s === 302)).toBe(true);
     expect((await stop(first)).code).toBe(0);
@@ -134,13 +152,23 @@ describe('clicks answered while PostgreSQL is away', () => {
     expect(first.output()).not.toContain('/go/surfshark');
 
     // Back with the database, holding at most 50 clicks in memory: the other 250 are read back from disk in turn.
-    const next = await spawnServe({ DATABASE_URL: databaseUrl, CLICK_JOURNAL_DIR: journal, LOG_LEVEL: 'info', CLICK_BATCH_CAP: '50' }, '/healthz/db');
+    const next = await spawnServe(
+      { DATABASE_URL: databaseUrl, CLICK_JOURNAL_DIR: journal, LOG_LEVEL: 'info', CLICK_BATCH_CAP: '50' },
+      '/healthz/db',
+    );
     const db = await openDb({ databaseUrl, pgliteDir: '' });
     try {
-      await expect.poll(async () => (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM clicks WHERE placement LIKE 'away-%'")).rows[0]!.n, { timeout: 30_000 }).toBe(300);
+      await expect
+        .poll(
+          async () => (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM clicks WHERE placement LIKE 'away-%'")).rows[0]!.n,
+          { timeout: 30_000 },
+        )
+        .toBe(300);
       expect(next.output()).toContain('the click journal holds clicks an earlier run had not stored');
       expect((await stop(next)).code).toBe(0);
-      const { rows } = await db.query<{ n: number; keys: number }>("SELECT count(*)::int AS n, count(DISTINCT click_key)::int AS keys FROM clicks WHERE placement LIKE 'away-%'");
+      const { rows } = await db.query<{ n: number; keys: number }>(
+        "SELECT count(*)::int AS n, count(DISTINCT click_key)::int AS keys FROM clicks WHERE placement LIKE 'away-%'",
+      );
       expect(rows[0]).toEqual({ n: 300, keys: 300 });
     } finally {
       await db.close();

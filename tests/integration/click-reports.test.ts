@@ -47,7 +47,8 @@ describe.each(DB_KINDS)('vpnsite clicks on %s', (kind) => {
   // The same figures whether the days are read raw (stale) or from the refreshed rollup.
   describe.each(['stale days, read raw', 'refreshed rollup'])('%s', (phase) => {
     beforeAll(async () => {
-      if (phase === 'refreshed rollup') expect(await refreshClickRollup(db)).toEqual(['2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22']);
+      if (phase === 'refreshed rollup')
+        expect(await refreshClickRollup(db)).toEqual(['2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22']);
     });
 
     it('prints an aligned table with a total row and the uniques footer', async () => {
@@ -75,7 +76,9 @@ describe.each(DB_KINDS)('vpnsite clicks on %s', (kind) => {
     it('writes RFC 4180 CSV for --by provider --by day', async () => {
       const r = await cli(['--by', 'provider', '--by', 'day', '--format', 'csv', ...RANGE]);
       expect(r.status).toBe(0);
-      expect(r.stdout).toBe('provider,day,clicks,uniques\r\nnordvpn,2026-11-19,1,1\r\nnordvpn,2026-11-20,3,2\r\nprotonvpn,2026-11-21,1,1\r\nsurfshark,2026-11-20,1,1\r\n');
+      expect(r.stdout).toBe(
+        'provider,day,clicks,uniques\r\nnordvpn,2026-11-19,1,1\r\nnordvpn,2026-11-20,3,2\r\nprotonvpn,2026-11-21,1,1\r\nsurfshark,2026-11-20,1,1\r\n',
+      );
     });
 
     it('writes a JSON array by page, with null for a click that had no page', async () => {
@@ -90,7 +93,17 @@ describe.each(DB_KINDS)('vpnsite clicks on %s', (kind) => {
     });
 
     it('cuts days at UTC midnight: 23:59:59.999 is the day before, 00:00:00 the day itself', async () => {
-      const day20 = await cli(['--by', 'placement', '--include-bots', '--format', 'json', '--since', '2026-11-20', '--until', '2026-11-20']);
+      const day20 = await cli([
+        '--by',
+        'placement',
+        '--include-bots',
+        '--format',
+        'json',
+        '--since',
+        '2026-11-20',
+        '--until',
+        '2026-11-20',
+      ]);
       expect(JSON.parse(day20.stdout)).toEqual([
         { placement: 'card', clicks: 3, uniques: 2, bot_clicks: 2 },
         { placement: 'hero', clicks: 1, uniques: 1, bot_clicks: 0 },
@@ -120,7 +133,11 @@ describe.each(DB_KINDS)('vpnsite clicks on %s', (kind) => {
     await cli([...RANGE, '--chart', join(dir, 'clicks.svg')]);
     const svg = readFileSync(join(dir, 'clicks.svg'), 'utf8');
     expect(svg).toMatch(/^<\?xml[^>]*>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    expect(svg.match(/data-provider="(\w+)"/g)).toEqual(['data-provider="nordvpn"', 'data-provider="protonvpn"', 'data-provider="surfshark"']);
+    expect(svg.match(/data-provider="(\w+)"/g)).toEqual([
+      'data-provider="nordvpn"',
+      'data-provider="protonvpn"',
+      'data-provider="surfshark"',
+    ]);
     // Grouped by something else, the chart draws a line per value of it.
     await cli(['--by', 'placement', ...RANGE, '--chart', join(dir, 'placements.svg')]);
     const byPlacement = readFileSync(join(dir, 'placements.svg'), 'utf8');

@@ -48,7 +48,8 @@ async function expectRollupEqualsRaw(db: Db): Promise<void> {
     const query = { ...RANGE, by };
     expect(await clickRows(db, query, 'rollup'), by.join('+') || 'total').toEqual(await clickRows(db, query, 'raw'));
   }
-  const view = await db.query(`SELECT to_char(day, 'YYYY-MM-DD') AS day, provider, from_path AS page, placement, clicks, uniques, bot_clicks FROM click_daily
+  const view =
+    await db.query(`SELECT to_char(day, 'YYYY-MM-DD') AS day, provider, from_path AS page, placement, clicks, uniques, bot_clicks FROM click_daily
     ORDER BY day, provider COLLATE "C", from_path COLLATE "C", placement COLLATE "C"`);
   expect(view.rows).toEqual(await clickRows(db, { ...RANGE, by: ['day', 'provider', 'page', 'placement'] }, 'raw'));
   const totals = await db.query('SELECT provider, clicks, uniques FROM click_totals ORDER BY provider COLLATE "C"');
@@ -111,23 +112,39 @@ describe.each(STORE_KINDS)('the analyst role on %s', (kind) => {
   });
 
   it('reads click_daily and click_totals', async () => {
-    expect(await analyst.query('SELECT provider, clicks, uniques FROM click_totals')).toMatchObject({ rows: [{ provider: 'nordvpn', clicks: 1, uniques: 1 }] });
+    expect(await analyst.query('SELECT provider, clicks, uniques FROM click_totals')).toMatchObject({
+      rows: [{ provider: 'nordvpn', clicks: 1, uniques: 1 }],
+    });
     expect(await analyst.query("SELECT clicks FROM click_daily WHERE day = '2026-11-20'")).toMatchObject({ rows: [{ clicks: 1 }] });
-    expect(await analyst.query("SELECT dimension, value FROM click_routing_daily WHERE day = '2026-11-20' AND dimension = 'destination'")).toMatchObject({ rows: [{ dimension: 'destination' }] });
+    expect(
+      await analyst.query("SELECT dimension, value FROM click_routing_daily WHERE day = '2026-11-20' AND dimension = 'destination'"),
+    ).toMatchObject({ rows: [{ dimension: 'destination' }] });
     expect(await analyst.query('SELECT count(*)::int AS n FROM link_checks')).toMatchObject({ rows: [{ n: 0 }] });
     expect(await analyst.query('SELECT count(*)::int AS n FROM page_view_daily')).toMatchObject({ rows: [{ n: 0 }] });
     expect(await analyst.query('SELECT count(*)::int AS n FROM conversion_daily')).toMatchObject({ rows: [{ n: 0 }] });
   });
 
   it('cannot read the raw clicks, the rollup or the forms', async () => {
-    for (const table of ['clicks', 'click_rollup', 'click_rollup_stale', 'visitor_salts', 'newsletter_subscribers', 'newsletter_signups', 'contact_messages', 'mail_outbox', 'page_views', 'conversions']) {
+    for (const table of [
+      'clicks',
+      'click_rollup',
+      'click_rollup_stale',
+      'visitor_salts',
+      'newsletter_subscribers',
+      'newsletter_signups',
+      'contact_messages',
+      'mail_outbox',
+      'page_views',
+      'conversions',
+    ]) {
       await expect(analyst.query(`SELECT * FROM ${table}`), table).rejects.toMatchObject({ code: '42501' });
     }
   });
 
   it('cannot write anything, even after turning off its read-only default', async () => {
     // ALTER ROLE … SET applies when the role logs in; PGlite has no logins (the session switched with SET ROLE).
-    if (kind === 'pg') await expect(analyst.query("INSERT INTO clicks (provider) VALUES ('nordvpn')")).rejects.toMatchObject({ code: '25006' });
+    if (kind === 'pg')
+      await expect(analyst.query("INSERT INTO clicks (provider) VALUES ('nordvpn')")).rejects.toMatchObject({ code: '25006' });
     await analyst.query('SET default_transaction_read_only = off');
     const writes = [
       "INSERT INTO clicks (provider) VALUES ('nordvpn')",

@@ -56,17 +56,55 @@ describe.each(STORE_KINDS)('clicks on %s', (kind) => {
 
   it('accepts exactly the providers and placements that the original rules of migration 001 accept', async () => {
     // Migration 009 made both CHECKs cheaper; the strings they let in must not change.
-    const providers = ['nordvpn', 'private-internet-access', 'a', '0', 'a-1', 'x'.repeat(64), 'x'.repeat(65), '', '-nord', 'nord-', 'nord--vpn', '-', 'Nord', 'nord_vpn', 'nord vpn', 'nördvpn', 'nord\nvpn'];
-    const placements = ['hero-cta', 'a', '0', 'hero_cta-1', `a${'_'.repeat(39)}`, 'a'.repeat(40), 'a'.repeat(41), '', '-cta', '_cta', 'Hero', 'hero.cta', 'héro', 'hero\n', 'hero cta'];
+    const providers = [
+      'nordvpn',
+      'private-internet-access',
+      'a',
+      '0',
+      'a-1',
+      'x'.repeat(64),
+      'x'.repeat(65),
+      '',
+      '-nord',
+      'nord-',
+      'nord--vpn',
+      '-',
+      'Nord',
+      'nord_vpn',
+      'nord vpn',
+      'nördvpn',
+      'nord\nvpn',
+    ];
+    const placements = [
+      'hero-cta',
+      'a',
+      '0',
+      'hero_cta-1',
+      `a${'_'.repeat(39)}`,
+      'a'.repeat(40),
+      'a'.repeat(41),
+      '',
+      '-cta',
+      '_cta',
+      'Hero',
+      'hero.cta',
+      'héro',
+      'hero\n',
+      'hero cta',
+    ];
     const accepted = async (over: Partial<ClickRow>) => {
       const [id] = await clickStore(db, () => {}).allocateIds(1);
       let ok = true;
       await clickStore(db, () => (ok = false)).insert([row({ id: id!, ...over })]);
       return ok;
     };
-    const original = async (value: string, rule: string) => (await db.query<{ ok: boolean }>(`SELECT $1::text ~ '${rule}' AS ok`, [value])).rows[0]!.ok;
+    const original = async (value: string, rule: string) =>
+      (await db.query<{ ok: boolean }>(`SELECT $1::text ~ '${rule}' AS ok`, [value])).rows[0]!.ok;
     for (const provider of providers) {
-      expect([provider, await accepted({ provider })]).toEqual([provider, (await original(provider, '^[a-z0-9]+(-[a-z0-9]+)*$')) && provider.length <= 64]);
+      expect([provider, await accepted({ provider })]).toEqual([
+        provider,
+        (await original(provider, '^[a-z0-9]+(-[a-z0-9]+)*$')) && provider.length <= 64,
+      ]);
     }
     for (const placement of placements) {
       expect([placement, await accepted({ placement })]).toEqual([placement, await original(placement, '^[a-z0-9][a-z0-9_-]{0,39}$')]);
@@ -86,14 +124,22 @@ describe.each(STORE_KINDS)('clicks on %s', (kind) => {
     const store = clickStore(counted, (r) => refused.push(r));
     const ids = await store.allocateIds(8);
     const odd = ['back\\slash \\N \\t', 'tab\there', 'new\nline and \r return', '"quotes" \'single\' é ü ß 日本 🙂', '\\N'];
-    const good = odd.map((ua, i) => row({ id: ids[i]!, placement: `copy-${i}`, userAgent: ua, referrer: i % 2 ? null : `https://example.com/${ua}`, isBot: i === 1 }));
+    const good = odd.map((ua, i) =>
+      row({ id: ids[i]!, placement: `copy-${i}`, userAgent: ua, referrer: i % 2 ? null : `https://example.com/${ua}`, isBot: i === 1 }),
+    );
     await store.insert(good);
     expect([copies, inserts]).toEqual([1, 0]);
     const stored = () =>
       db.query<{ id: number; user_agent: string; referrer: string | null; is_bot: boolean; at: string }>(
         "SELECT id, user_agent, referrer, is_bot, to_char(clicked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS') AS at FROM clicks WHERE placement LIKE 'copy-%' ORDER BY id",
       );
-    const expected = good.map((g) => ({ id: g.id, user_agent: g.userAgent, referrer: g.referrer, is_bot: g.isBot, at: g.clickedAt.slice(0, 23) }));
+    const expected = good.map((g) => ({
+      id: g.id,
+      user_agent: g.userAgent,
+      referrer: g.referrer,
+      is_bot: g.isBot,
+      at: g.clickedAt.slice(0, 23),
+    }));
     expect((await stored()).rows).toEqual(expected);
 
     // The same batch again, as after a write whose answer was lost: the COPY meets the stored rows, one INSERT that
@@ -102,7 +148,11 @@ describe.each(STORE_KINDS)('clicks on %s', (kind) => {
     expect([copies, inserts]).toEqual([2, 1]);
     expect((await stored()).rows).toEqual(expected);
     // A batch with one bad row: the COPY fails as a whole, and only the bad row is refused.
-    const more = [row({ id: ids[5]!, placement: 'copy-5' }), row({ id: ids[6]!, placement: 'copy-bad', provider: 'Not A Slug' }), row({ id: ids[7]!, placement: 'copy-7' })];
+    const more = [
+      row({ id: ids[5]!, placement: 'copy-5' }),
+      row({ id: ids[6]!, placement: 'copy-bad', provider: 'Not A Slug' }),
+      row({ id: ids[7]!, placement: 'copy-7' }),
+    ];
     await store.insert(more);
     expect([copies, inserts]).toEqual([3, 1 + more.length]);
     expect(refused).toEqual([more[1]]);
@@ -132,13 +182,35 @@ describe.each(STORE_KINDS)('clicks on %s', (kind) => {
     // A click just after the next UTC midnight: the recorder only knows today's salt, so it keeps the IP until the write.
     const tomorrow = Math.ceil((Date.now() + 1) / 86_400_000) * 86_400_000 + 5;
     const ua = 'Mozilla/5.0 (rollover)';
-    recorder.record({ id: null, provider: 'surfshark', destination: 'affiliate', variant: null, country: null, device: 'desktop', ip: '198.51.100.7', isBot: false, fromPath: null, placement: 'rollover', userAgent: ua, referrer: null }, tomorrow);
+    recorder.record(
+      {
+        id: null,
+        provider: 'surfshark',
+        destination: 'affiliate',
+        variant: null,
+        country: null,
+        device: 'desktop',
+        ip: '198.51.100.7',
+        isBot: false,
+        fromPath: null,
+        placement: 'rollover',
+        userAgent: ua,
+        referrer: null,
+      },
+      tomorrow,
+    );
     await recorder.close();
     const day = new Date(tomorrow).toISOString().slice(0, 10);
-    const salt = (await db.query<{ salt: string }>("SELECT salt FROM visitor_salts WHERE to_char(day, 'YYYY-MM-DD') = $1", [day])).rows[0]!.salt;
+    const salt = (await db.query<{ salt: string }>("SELECT salt FROM visitor_salts WHERE to_char(day, 'YYYY-MM-DD') = $1", [day])).rows[0]!
+      .salt;
     const { rows } = await db.query<{ visitor_hash: string; at: string }>(
       "SELECT visitor_hash, to_char(clicked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS') AS at FROM clicks WHERE placement = 'rollover'",
     );
-    expect(rows).toEqual([{ visitor_hash: createHash('sha256').update(`${salt}\n198.51.100.7\n${ua}`).digest('hex'), at: new Date(tomorrow).toISOString().slice(0, 23) }]);
+    expect(rows).toEqual([
+      {
+        visitor_hash: createHash('sha256').update(`${salt}\n198.51.100.7\n${ua}`).digest('hex'),
+        at: new Date(tomorrow).toISOString().slice(0, 23),
+      },
+    ]);
   });
 });

@@ -14,7 +14,8 @@ describe.each(DB_KINDS)('GET /api/clicks on %s', (kind) => {
   });
   afterAll(() => svc.close());
 
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${svc.url}${path}`, { headers: { authorization: `Bearer ${TOKEN}`, ...headers } });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${svc.url}${path}`, { headers: { authorization: `Bearer ${TOKEN}`, ...headers } });
 
   it('answers 401 without a token or with a wrong one, and tells nothing else', async () => {
     for (const authorization of ['', 'Bearer', `Bearer ${TOKEN.slice(0, -1)}`, `Bearer ${TOKEN}x`, `Basic ${TOKEN}`, TOKEN]) {
@@ -46,7 +47,9 @@ describe.each(DB_KINDS)('GET /api/clicks on %s', (kind) => {
   });
 
   it('answers 400 with the CLI wording for a bad parameter', async () => {
-    expect(await (await get('/api/clicks?by=continent')).json()).toEqual({ error: 'unknown --by value "continent": use provider, day, page, placement, destination, variant, country, device' });
+    expect(await (await get('/api/clicks?by=continent')).json()).toEqual({
+      error: 'unknown --by value "continent": use provider, day, page, placement, destination, variant, country, device',
+    });
     const bad = await get('/api/clicks?since=2026-13-01');
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toContain('--since must be a date written YYYY-MM-DD');

@@ -18,7 +18,9 @@ describe('PostgreSQL down', () => {
   it('answers 200 clicks with 302 while the server is stopped, then stores all 200', async () => {
     pg.stop();
     const statuses = await Promise.all(
-      Array.from({ length: 200 }, () => fetch(`${svc.url}/go/nordvpn?from=/&placement=outage`, { redirect: 'manual' }).then((r) => r.status)),
+      Array.from({ length: 200 }, () =>
+        fetch(`${svc.url}/go/nordvpn?from=/&placement=outage`, { redirect: 'manual' }).then((r) => r.status),
+      ),
     );
     expect(statuses.filter((s) => s === 302)).toHaveLength(200);
     // The balancer's check stays 200 (the redirects work); the monitoring check says the database is down.

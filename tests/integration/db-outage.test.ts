@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../../scripts/lib/throwaway-postgres.ts';
-import { spawnServe, stop, } from '../helpers/serve-process.ts';
+import { spawnServe, stop } from '../helpers/serve-process.ts';
 import { createPgDatabase } from '../helpers/service.ts';
 
 /** The postmaster and every backend it started: a hung server is all of them stopped. */
@@ -28,7 +28,8 @@ function serverPids(dataDir: string): number[] {
   return [postmaster, ...children];
 }
 
-const post = (url: string, body: unknown) => fetch(`${url}/api/newsletter-subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (url: string, body: unknown) =>
+  fetch(`${url}/api/newsletter-subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const count = async (databaseUrl: string, sql: string) => {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -53,7 +54,11 @@ describe('PostgreSQL unreachable', () => {
     const svc = await spawnServe({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
     try {
       expect((await fetch(`${svc.url}/`)).status).toBe(200);
-      const statuses = await Promise.all(Array.from({ length: 100 }, () => fetch(`${svc.url}/go/nordvpn?placement=cold-start`, { redirect: 'manual' }).then((r) => r.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          fetch(`${svc.url}/go/nordvpn?placement=cold-start`, { redirect: 'manual' }).then((r) => r.status),
+        ),
+      );
       expect(statuses.filter((s) => s === 302)).toHaveLength(100);
       const health = await fetch(`${svc.url}/healthz`);
       expect([health.status, await health.json()]).toEqual([200, { status: 'ok', db: 'down' }]);
@@ -65,7 +70,9 @@ describe('PostgreSQL unreachable', () => {
 
       server.start();
       await expect.poll(async () => (await fetch(`${svc.url}/healthz/db`)).status, { timeout: 60_000 }).toBe(200);
-      await expect.poll(() => count(databaseUrl, "SELECT count(*)::int AS n FROM clicks WHERE placement = 'cold-start'"), { timeout: 30_000 }).toBe(100);
+      await expect
+        .poll(() => count(databaseUrl, "SELECT count(*)::int AS n FROM clicks WHERE placement = 'cold-start'"), { timeout: 30_000 })
+        .toBe(100);
       expect((await post(svc.url, { email: 'later@example.com' })).status).toBe(200);
       expect((await stop(svc)).code).toBe(0);
     } finally {
@@ -87,7 +94,9 @@ describe('PostgreSQL unreachable', () => {
     } finally {
       for (const pid of pids) process.kill(pid, 'SIGCONT');
     }
-    await expect.poll(() => count(databaseUrl, "SELECT count(*)::int AS n FROM clicks WHERE placement = 'hung'"), { timeout: 30_000 }).toBe(20);
+    await expect
+      .poll(() => count(databaseUrl, "SELECT count(*)::int AS n FROM clicks WHERE placement = 'hung'"), { timeout: 30_000 })
+      .toBe(20);
     expect((await stop(svc)).code).toBe(0);
   });
 
@@ -101,12 +110,16 @@ describe('PostgreSQL unreachable', () => {
       const { code, ms } = await stop(svc);
       expect(ms).toBeLessThan(4000);
       expect(code, svc.output()).toBe(0);
-      expect(svc.output()).toContain('30 clicks were not written to the database within SHUTDOWN_TIMEOUT_MS: they stay in the click journal');
+      expect(svc.output()).toContain(
+        '30 clicks were not written to the database within SHUTDOWN_TIMEOUT_MS: they stay in the click journal',
+      );
     } finally {
       server.start();
     }
     const next = await spawnServe(env, '/healthz/db');
-    await expect.poll(() => count(databaseUrl, "SELECT count(*)::int AS n FROM clicks WHERE placement = 'kept'"), { timeout: 30_000 }).toBe(30);
+    await expect
+      .poll(() => count(databaseUrl, "SELECT count(*)::int AS n FROM clicks WHERE placement = 'kept'"), { timeout: 30_000 })
+      .toBe(30);
     expect((await stop(next)).code).toBe(0);
     expect(next.output()).toContain('every click was written');
     expect(readdirSync(journal)).toEqual([]);

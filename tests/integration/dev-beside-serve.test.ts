@@ -28,10 +28,19 @@ describe('vpnsite dev beside vpnsite serve', () => {
     svc = await spawnServe({ ...env, VPNSITE_DATA_DIR: data }, '/healthz/db');
     const port = await freePort();
     devUrl = `http://127.0.0.1:${port}`;
-    dev = spawn(process.execPath, [resolve('bin/vpnsite.js'), 'dev', '--data', data, '--port', String(port)], { env: { ...process.env, ...env, MAIL_DIR: join(dir, 'mail'), CLICK_JOURNAL_DIR: join(dir, 'dev-journal') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    dev = spawn(process.execPath, [resolve('bin/vpnsite.js'), 'dev', '--data', data, '--port', String(port)], {
+      env: { ...process.env, ...env, MAIL_DIR: join(dir, 'mail'), CLICK_JOURNAL_DIR: join(dir, 'dev-journal') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     dev.stdout!.on('data', (d: Buffer) => (devOut += d));
     dev.stderr!.on('data', (d: Buffer) => (devOut += d));
-    for (const until = Date.now() + 240_000; (await fetch(`${devUrl}/healthz`).then((r) => r.status, () => 0)) !== 200; ) {
+    for (
+      const until = Date.now() + 240_000;
+      (await fetch(`${devUrl}/healthz`).then(
+        (r) => r.status,
+        () => 0,
+      )) !== 200;
+    ) {
       if (Date.now() > until || dev.exitCode !== null) throw new Error(`vpnsite dev did not answer /healthz:\n${devOut}`);
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -47,12 +56,20 @@ describe('vpnsite dev beside vpnsite serve', () => {
   });
 
   it('passes /go/ to the running service, which redirects and records the click', async () => {
-    expect(devOut.split('\n').filter((l) => l.includes('[service]'))).toEqual([expect.stringMatching(new RegExp(`go to .* at ${svc.url.replace(/[.]/g, '\\.')}, which holds ${env.PGLITE_DIR}`))]);
-    const go = await fetch(`${devUrl}/go/nordvpn?from=%2F&placement=dev-beside-serve`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36' } });
+    expect(devOut.split('\n').filter((l) => l.includes('[service]'))).toEqual([
+      expect.stringMatching(new RegExp(`go to .* at ${svc.url.replace(/[.]/g, '\\.')}, which holds ${env.PGLITE_DIR}`)),
+    ]);
+    const go = await fetch(`${devUrl}/go/nordvpn?from=%2F&placement=dev-beside-serve`, {
+      redirect: 'manual',
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36' },
+    });
     expect(go.status).toBe(302);
     expect(go.headers.get('location')).toMatch(/^https:\/\/go\.nordvpn\.net\//);
     // The service owns the database; the command asks it, and finds the click dev passed on.
-    const count = async () => JSON.parse((await vpnsiteAsync(['db', 'query', "SELECT count(*)::int AS n FROM clicks WHERE placement = 'dev-beside-serve'"], env)).stdout) as { n: number }[];
+    const count = async () =>
+      JSON.parse(
+        (await vpnsiteAsync(['db', 'query', "SELECT count(*)::int AS n FROM clicks WHERE placement = 'dev-beside-serve'"], env)).stdout,
+      ) as { n: number }[];
     await expect.poll(count, { timeout: 60_000 }).toEqual([{ n: 1 }]);
     const health = await fetch(`${devUrl}/healthz`);
     expect(health.status).toBe(200);

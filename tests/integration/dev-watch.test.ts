@@ -37,7 +37,14 @@ describe('vpnsite dev watching the content', () => {
   let lease: Lease;
   const dir = mkdtempSync(join(tmpdir(), 'vpnsite-dev-watch-'));
   const pglite = join(dir, 'pglite');
-  const env = { DATABASE_URL: '', PGLITE_DIR: pglite, MAIL_DIR: join(dir, 'mail'), CLICK_JOURNAL_DIR: join(dir, 'clicks.journal'), LOG_LEVEL: 'warn', VPNSITE_TODAY: '2026-11-21' };
+  const env = {
+    DATABASE_URL: '',
+    PGLITE_DIR: pglite,
+    MAIL_DIR: join(dir, 'mail'),
+    CLICK_JOURNAL_DIR: join(dir, 'clicks.journal'),
+    LOG_LEVEL: 'warn',
+    VPNSITE_TODAY: '2026-11-21',
+  };
 
   beforeAll(async () => {
     data = copyOfData();
@@ -46,10 +53,19 @@ describe('vpnsite dev watching the content', () => {
     lease = await acquireDataDir(pglite, 'serve');
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, [resolve('bin/vpnsite.js'), 'dev', '--data', data, '--port', String(port)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [resolve('bin/vpnsite.js'), 'dev', '--data', data, '--port', String(port)], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.on('data', (d: Buffer) => (out += d));
     child.stderr!.on('data', (d: Buffer) => (out += d));
-    for (const until = Date.now() + 240_000; (await fetch(`${url}/vpn-reviews/nordvpn`).then((r) => r.status, () => 0)) !== 200; ) {
+    for (
+      const until = Date.now() + 240_000;
+      (await fetch(`${url}/vpn-reviews/nordvpn`).then(
+        (r) => r.status,
+        () => 0,
+      )) !== 200;
+    ) {
       if (Date.now() > until || child.exitCode !== null) throw new Error(`vpnsite dev did not serve the review:\n${out}`);
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -68,7 +84,11 @@ describe('vpnsite dev watching the content', () => {
     await expect.poll(() => page.locator('h1').textContent(), { timeout: 120_000 }).toBe('NordVPN Review 2025');
     const file = join(data, 'providers/nordvpn.yaml');
     const overlay = page.locator('vite-error-overlay');
-    const shown = () => overlay.locator('.message-body').textContent().catch(() => '');
+    const shown = () =>
+      overlay
+        .locator('.message-body')
+        .textContent()
+        .catch(() => '');
     // Found in the file, as the validator finds it: the line moves when the content does.
     const line = readFileSync(file, 'utf8').split('\n').indexOf('rating: 4.9') + 1;
     const error = `providers/nordvpn.yaml:${line}:9 error /rating must be <= 5`;
@@ -77,14 +97,29 @@ describe('vpnsite dev watching the content', () => {
     await expect.poll(shown, { timeout: 60_000 }).toContain(error);
     // What the overlay says is what `vpnsite validate` says of the content as it is now, error for error.
     const validate = vpnsite(['validate', '--data', data], env);
-    const validateErrors = validate.stdout.split('\n').filter((l) => /:\d+:\d+ error /.test(l)).map((l) => l.slice(l.indexOf('providers/')));
-    const overlayErrors = (await shown())!.split('\n').filter((l) => /:\d+:\d+ error /.test(l)).map((l) => l.slice(l.indexOf('providers/')));
+    const validateErrors = validate.stdout
+      .split('\n')
+      .filter((l) => /:\d+:\d+ error /.test(l))
+      .map((l) => l.slice(l.indexOf('providers/')));
+    const overlayErrors = (await shown())!
+      .split('\n')
+      .filter((l) => /:\d+:\d+ error /.test(l))
+      .map((l) => l.slice(l.indexOf('providers/')));
     expect(validateErrors.length).toBeGreaterThan(0);
     expect(overlayErrors).toEqual(validateErrors);
 
     atomicEdit(file, 'rating: 7', 'rating: 4.9');
     await expect.poll(() => overlay.count(), { timeout: 60_000 }).toBe(0);
-    await expect.poll(() => page.locator('h1').textContent().catch(() => null), { timeout: 60_000 }).toBe('NordVPN Review 2025');
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('h1')
+            .textContent()
+            .catch(() => null),
+        { timeout: 60_000 },
+      )
+      .toBe('NordVPN Review 2025');
 
     atomicEdit(file, 'rating: 4.9', 'rating: 6');
     await expect.poll(shown, { timeout: 60_000 }).toContain(error);
@@ -98,7 +133,9 @@ describe('vpnsite dev watching the content', () => {
   }, 400_000);
 
   it('serves a new article within 2 s, in the articles index too', async () => {
-    const text = readFileSync(join(data, 'articles/vpn-vs-proxy.yaml'), 'utf8').replace(/^slug: vpn-vs-proxy$/m, 'slug: brand-new-article').replace(/^title: .*$/m, 'title: A Brand New Article');
+    const text = readFileSync(join(data, 'articles/vpn-vs-proxy.yaml'), 'utf8')
+      .replace(/^slug: vpn-vs-proxy$/m, 'slug: brand-new-article')
+      .replace(/^title: .*$/m, 'title: A Brand New Article');
     expect((await fetch(`${url}/articles/brand-new-article`)).status).toBe(404);
     // The work a new page needs on this machine as busy as it is now: the whole content checked once (the dev server
     // does it once per save) and one page rendered that was not rendered before. The 2 s are on top of twice that, so
@@ -123,13 +160,22 @@ describe('vpnsite dev watching the content', () => {
       }
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(served, `not served within ${Math.round(budget)} ms (content check ${Math.round(check)} ms, render ${Math.round(render)} ms)`).toBeLessThan(budget);
+    expect(
+      served,
+      `not served within ${Math.round(budget)} ms (content check ${Math.round(check)} ms, render ${Math.round(render)} ms)`,
+    ).toBeLessThan(budget);
     expect(await (await fetch(`${url}/articles`)).text()).toContain('/articles/brand-new-article');
   }, 120_000);
 
   it('shows a new draft provider review under the Draft ribbon', async () => {
     const read = (rel: string) => parse(readFileSync(join(data, rel), 'utf8')) as Record<string, { id: string }[]>;
-    const text = scaffold('provider', 'example-vpn', { schemaPath: 'x.json', today: '2026-11-21', order: 1, criteria: read('methodology.yaml').criteria!.map((c) => c.id), author: read('authors.yaml').authors![0]!.id });
+    const text = scaffold('provider', 'example-vpn', {
+      schemaPath: 'x.json',
+      today: '2026-11-21',
+      order: 1,
+      criteria: read('methodology.yaml').criteria!.map((c) => c.id),
+      author: read('authors.yaml').authors![0]!.id,
+    });
     writeFileSync(join(data, 'providers/example-vpn.yaml'), text);
     await expect.poll(() => fetch(`${url}/vpn-reviews/example-vpn`).then((r) => r.status), { timeout: 60_000, interval: 200 }).toBe(200);
     const html = await (await fetch(`${url}/vpn-reviews/example-vpn`)).text();
@@ -154,10 +200,11 @@ describe('vpnsite dev watching the content', () => {
     const { port, hostname } = new URL(url);
     // Whether the port takes a connection: a TCP connect, not a request, which would have the stopping server render
     // a page (and hold it up) on every try.
-    const taken = () => new Promise<boolean>((done) => {
-      const socket = connect({ port: Number(port), host: hostname }, () => (socket.destroy(), done(true)));
-      socket.once('error', () => done(false));
-    });
+    const taken = () =>
+      new Promise<boolean>((done) => {
+        const socket = connect({ port: Number(port), host: hostname }, () => (socket.destroy(), done(true)));
+        socket.once('error', () => done(false));
+      });
     expect(await taken()).toBe(true);
     const sent = Date.now();
     child.kill('SIGTERM');

@@ -10,9 +10,21 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CompletionItemKind, CompletionRequest, ConfigurationRequest, createMessageConnection, DidChangeConfigurationNotification,
-  DidChangeTextDocumentNotification, DidOpenTextDocumentNotification, InitializedNotification, InitializeRequest, PublishDiagnosticsNotification,
-  StreamMessageReader, StreamMessageWriter, type CompletionItem, type Diagnostic, type MessageConnection,
+  CompletionItemKind,
+  CompletionRequest,
+  ConfigurationRequest,
+  createMessageConnection,
+  DidChangeConfigurationNotification,
+  DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  InitializedNotification,
+  InitializeRequest,
+  PublishDiagnosticsNotification,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type CompletionItem,
+  type Diagnostic,
+  type MessageConnection,
 } from 'vscode-languageserver-protocol/node.js';
 import { KINDS, kindOf } from '../../services/content/schemas/index.ts';
 import { listYamlFiles } from '../../services/content/source.ts';
@@ -57,7 +69,14 @@ beforeAll(async () => {
   lsp = createMessageConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
   // The server asks for its settings by section ("yaml", "yaml.format", …), as it would ask VS Code.
   lsp.onRequest(ConfigurationRequest.type, ({ items }) =>
-    items.map(({ section }) => (section ?? '').split('.').filter(Boolean).reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], SETTINGS) ?? null));
+    items.map(
+      ({ section }) =>
+        (section ?? '')
+          .split('.')
+          .filter(Boolean)
+          .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], SETTINGS) ?? null,
+    ),
+  );
   lsp.onNotification(PublishDiagnosticsNotification.type, ({ uri, diagnostics }) => {
     const done = waiting.get(uri);
     waiting.delete(uri);
@@ -92,9 +111,11 @@ describe('the YAML language server on a provider file', () => {
     // The file as an editor starts a new one from it: its schema line and slug, and the cursor on the next line.
     const [schemaLine, slugLine] = readFileSync(PROVIDER, 'utf8').split('\n');
     const uri = pathToFileURL(resolve('data/providers/new-vpn.yaml')).href;
-    await lsp.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version: 1, text: `${schemaLine}\n${slugLine}\n` } });
+    await lsp.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId: 'yaml', version: 1, text: `${schemaLine}\n${slugLine}\n` },
+    });
     const answer = await lsp.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 2, character: 0 } });
-    const items = (Array.isArray(answer) ? answer : answer?.items ?? []).filter((i) => i.kind === CompletionItemKind.Property);
+    const items = (Array.isArray(answer) ? answer : (answer?.items ?? [])).filter((i) => i.kind === CompletionItemKind.Property);
     const offered = Object.fromEntries(items.map((i) => [i.label, docText(i)]));
     const expected = Object.fromEntries(FIELDS.filter(([name]) => name !== 'slug').map(([name, p]) => [name, p.description]));
     expect(Object.keys(expected)).toContain('rating');
@@ -112,11 +133,16 @@ describe('the YAML language server on a provider file', () => {
     const misspelt = text.replace(/^rating:/m, 'raiting:');
     const line = misspelt.split('\n').findIndex((l) => l.startsWith('raiting:'));
     const changed = nextDiagnostics(uri);
-    await lsp.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 2 }, contentChanges: [{ text: misspelt }] });
+    await lsp.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ text: misspelt }],
+    });
     const found = await changed;
-    expect(found).toContainEqual(expect.objectContaining({
-      message: 'Property raiting is not allowed.',
-      range: { start: { line, character: 0 }, end: { line, character: 'raiting'.length } },
-    }));
+    expect(found).toContainEqual(
+      expect.objectContaining({
+        message: 'Property raiting is not allowed.',
+        range: { start: { line, character: 0 }, end: { line, character: 'raiting'.length } },
+      }),
+    );
   });
 });

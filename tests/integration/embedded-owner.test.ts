@@ -77,7 +77,9 @@ describe('the embedded database', () => {
     ];
     const answers = [];
     for (let round = 0; round < 5; round++) {
-      const runs = Array.from({ length: 4 }, () => vpnsiteAsync(['clicks', '--by', 'provider', '--since', '2026-11-19', '--until', '2026-11-21', '--format', 'json'], env));
+      const runs = Array.from({ length: 4 }, () =>
+        vpnsiteAsync(['clicks', '--by', 'provider', '--since', '2026-11-19', '--until', '2026-11-21', '--format', 'json'], env),
+      );
       answers.push(...(await Promise.all(runs)));
     }
     // Migrations and the rollup refresh also go through the service while it runs.
@@ -97,7 +99,8 @@ describe('the embedded database', () => {
     expect(refreshed.status).toBe(0);
     expect(answered).toBeGreaterThan(100);
     // Current as well as exact: once the last batch is written, today's count is every redirect answered.
-    const todays = async () => JSON.parse((await vpnsiteAsync(['clicks', '--since', today(), '--until', today(), '--format', 'json'], env)).stdout)[0].clicks;
+    const todays = async () =>
+      JSON.parse((await vpnsiteAsync(['clicks', '--since', today(), '--until', today(), '--format', 'json'], env)).stdout)[0].clicks;
     await expect.poll(todays, { timeout: 20_000 }).toBe(answered);
     expect((await stop(svc)).code).toBe(0);
   });
@@ -106,8 +109,12 @@ describe('the embedded database', () => {
     const dir = freshPgliteDir();
     const env = { DATABASE_URL: '', PGLITE_DIR: dir };
     const first = await serve(env, '/healthz/db');
-    for (let i = 0; i < 50; i++) expect((await fetch(`${first.url}/go/protonvpn?placement=before-kill`, { redirect: 'manual' })).status).toBe(302);
-    const count = async () => JSON.parse((await vpnsiteAsync(['db', 'query', "SELECT count(*)::int AS n FROM clicks WHERE placement = 'before-kill'"], env)).stdout)[0].n;
+    for (let i = 0; i < 50; i++)
+      expect((await fetch(`${first.url}/go/protonvpn?placement=before-kill`, { redirect: 'manual' })).status).toBe(302);
+    const count = async () =>
+      JSON.parse(
+        (await vpnsiteAsync(['db', 'query', "SELECT count(*)::int AS n FROM clicks WHERE placement = 'before-kill'"], env)).stdout,
+      )[0].n;
     await expect.poll(count, { timeout: 20_000 }).toBe(50);
     expect((await stop(first, 'SIGKILL')).code).toBeNull();
 

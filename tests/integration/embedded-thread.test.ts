@@ -38,7 +38,13 @@ describe('the embedded database on its own thread', () => {
       process.umask(umask);
     }
     // A new embedded database is made and migrated first: minutes on a machine as loaded as a test run's.
-    for (const until = Date.now() + 420_000; (await fetch(`${svc.url}/healthz/db`).then((r) => r.status, () => 0)) !== 200; ) {
+    for (
+      const until = Date.now() + 420_000;
+      (await fetch(`${svc.url}/healthz/db`).then(
+        (r) => r.status,
+        () => 0,
+      )) !== 200;
+    ) {
       if (Date.now() > until || svc.child.exitCode !== null) throw new Error(`vpnsite serve did not open its database:\n${svc.output()}`);
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -81,7 +87,9 @@ describe('the embedded database on its own thread', () => {
     expect(go.length).toBeGreaterThan(100);
     // Under 50 ms; on a machine so loaded that /go/ is slower than that with nothing running, no slower than twice
     // that. On the service's own thread the query held every redirect for the whole 10 s.
-    console.log(`/go/ p99 ${percentile(go, 99).toFixed(1)} ms during the query (${go.length} redirects), ${percentile(quiet.go, 99).toFixed(1)} ms without; /healthz p99 ${percentile(health, 99).toFixed(1)} ms`);
+    console.log(
+      `/go/ p99 ${percentile(go, 99).toFixed(1)} ms during the query (${go.length} redirects), ${percentile(quiet.go, 99).toFixed(1)} ms without; /healthz p99 ${percentile(health, 99).toFixed(1)} ms`,
+    );
     expect(percentile(go, 99)).toBeLessThan(Math.max(50, 2 * percentile(quiet.go, 99)));
     expect(Math.max(...go)).toBeLessThan(5000);
     // /healthz waits at most 0.5 s for the database before it says "down"; it too was held for the whole 10 s.
@@ -98,10 +106,13 @@ describe('the embedded database on its own thread', () => {
     // A click answered now is written once the database is open again.
     expect((await fetch(`${svc.url}/go/nordvpn`, { redirect: 'manual' })).status).toBe(302);
     await expect
-      .poll(async () => {
-        const r = await vpnsiteAsync(['db', 'query', 'SELECT count(*)::int AS n FROM clicks'], env);
-        return r.status === 0 ? (JSON.parse(r.stdout) as { n: number }[])[0]!.n : -1;
-      }, { timeout: 60_000, interval: 500 })
+      .poll(
+        async () => {
+          const r = await vpnsiteAsync(['db', 'query', 'SELECT count(*)::int AS n FROM clicks'], env);
+          return r.status === 0 ? (JSON.parse(r.stdout) as { n: number }[])[0]!.n : -1;
+        },
+        { timeout: 60_000, interval: 500 },
+      )
       .toBeGreaterThan(0);
   }, 120_000);
 
@@ -130,7 +141,9 @@ describe('the embedded database on its own thread', () => {
       const answer = await vpnsiteAsync(['clicks'], env);
       const ms = Date.now() - started;
       expect(answer.status).toBe(1);
-      expect(answer.stderr.trim().split('\n')).toEqual([expect.stringMatching(/did not answer for 8 s \(is it stopped or frozen\?\); gave up$/)]);
+      expect(answer.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(/did not answer for 8 s \(is it stopped or frozen\?\); gave up$/),
+      ]);
       expect(ms - startMs).toBeLessThan(10_000);
     } finally {
       svc.child.kill('SIGCONT');

@@ -39,7 +39,10 @@ function renderedSite(): string {
   for (let i = 0; i < PAGES; i++) {
     mkdirSync(join(dir, `articles/page-${i}`), { recursive: true });
     const html = rendered(i);
-    writeFileSync(join(dir, `articles/page-${i}/index.html`), i === 300 ? html.replace('<style data-href="/assets/app-5.css"></style>', '') : html);
+    writeFileSync(
+      join(dir, `articles/page-${i}/index.html`),
+      i === 300 ? html.replace('<style data-href="/assets/app-5.css"></style>', '') : html,
+    );
   }
   return dir;
 }
@@ -84,8 +87,12 @@ describe('finishing pages on every core', () => {
     }
 
     // What it found: the one page it could not rewrite, left as it was, and every other page finished.
-    expect(one.unstyled).toEqual(["articles/page-300/index.html lacks the <style data-href> of SiteStyles (root.tsx) or React Router's one inline module script"]);
-    expect(readFileSync(join(b, 'articles/page-300/index.html'), 'utf8')).toBe(readFileSync(join(site, 'articles/page-300/index.html'), 'utf8'));
+    expect(one.unstyled).toEqual([
+      "articles/page-300/index.html lacks the <style data-href> of SiteStyles (root.tsx) or React Router's one inline module script",
+    ]);
+    expect(readFileSync(join(b, 'articles/page-300/index.html'), 'utf8')).toBe(
+      readFileSync(join(site, 'articles/page-300/index.html'), 'utf8'),
+    );
     expect(one.pages.size).toBe(PAGES + 1);
     expect([...one.pages.keys()]).toEqual(expect.arrayContaining(['/', '/404', '/articles/page-0', '/articles/page-479']));
     const finished = readFileSync(join(b, 'articles/page-7/index.html'));
@@ -93,7 +100,14 @@ describe('finishing pages on every core', () => {
     const page = one.pages.get('/articles/page-7')!;
     expect(page.html).toBe(gzipSync(finished, { level: 9 }).length);
     expect(page.inlineCss).toBe(gzipSync(CSS, { level: 9 }).length);
-    expect(page.scan).toMatchObject({ title: 'Page 7 & more', description: 'About 7', canonical: 'https://www.example.com/articles/page-7', styles: [], inlineScripts: [], jsonLd: [] });
+    expect(page.scan).toMatchObject({
+      title: 'Page 7 & more',
+      description: 'About 7',
+      canonical: 'https://www.example.com/articles/page-7',
+      styles: [],
+      inlineScripts: [],
+      jsonLd: [],
+    });
     expect(page.scan.anchors).toEqual([{ href: '/articles/page-8' }, { href: '/go/nordvpn', rel: 'sponsored noopener', target: '_blank' }]);
     expect(page.scan.js).toEqual(['/assets/manifest-1.js', '/assets/root-2.js']);
     // The context script, the deferred bootstrap and the original bootstrap that it runs.

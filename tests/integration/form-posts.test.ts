@@ -39,10 +39,16 @@ describe('forms posted without JavaScript', () => {
     const before = await svc.count(SIGNED_UP);
     const refused: Record<string, string>[] = [{ email: 'no-at-sign' }, { email: '' }, {}, { email: 'a@b.co', admin: 'yes' }];
     for (const fields of refused) {
-      expect(await postForm(svc, '/api/newsletter-subscribe', fields), JSON.stringify(fields)).toMatchObject({ status: 303, location: '/newsletter/invalid' });
+      expect(await postForm(svc, '/api/newsletter-subscribe', fields), JSON.stringify(fields)).toMatchObject({
+        status: 303,
+        location: '/newsletter/invalid',
+      });
     }
     expect(await svc.count(SIGNED_UP)).toBe(before);
-    expect(await postForm(svc, '/api/contact-form', { ...message, name: '  ' })).toMatchObject({ status: 303, location: '/contact-us/invalid' });
+    expect(await postForm(svc, '/api/contact-form', { ...message, name: '  ' })).toMatchObject({
+      status: 303,
+      location: '/contact-us/invalid',
+    });
     expect(await svc.count('contact_messages')).toBe(0);
   });
 
@@ -55,14 +61,18 @@ describe('forms posted without JavaScript', () => {
 
   it('answers a filled honeypot as a success and stores nothing', async () => {
     const before = await svc.count('contact_messages');
-    expect(await postForm(svc, '/api/contact-form', { ...message, website: 'http://spam.example' })).toMatchObject({ status: 303, location: '/contact-us/sent' });
+    expect(await postForm(svc, '/api/contact-form', { ...message, website: 'http://spam.example' })).toMatchObject({
+      status: 303,
+      location: '/contact-us/sent',
+    });
     expect(await svc.count('contact_messages')).toBe(before);
   });
 
   it('sends a visitor over the rate limit to the failed page', async () => {
     const ip = nextVisitor();
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push(await postForm(svc, '/api/newsletter-subscribe', { email: `rate${i}@example.com` }, { 'x-forwarded-for': ip }));
+    for (let i = 0; i < 6; i++)
+      answers.push(await postForm(svc, '/api/newsletter-subscribe', { email: `rate${i}@example.com` }, { 'x-forwarded-for': ip }));
     expect(answers.map((a) => a.location)).toEqual([...Array(5).fill('/newsletter/subscribed'), '/newsletter/failed']);
     // A Retry-After on a redirect would make the browser wait before following it.
     expect(answers[5]!.retryAfter).toBeNull();
@@ -82,10 +92,18 @@ describe('forms posted without JavaScript', () => {
   });
 
   it('still answers JSON posts with JSON, and other bodies with a 415 that names both kinds', async () => {
-    const json = await fetch(`${svc.url}/api/newsletter-subscribe`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': nextVisitor() }, body: JSON.stringify({ email: 'no-at' }) });
+    const json = await fetch(`${svc.url}/api/newsletter-subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': nextVisitor() },
+      body: JSON.stringify({ email: 'no-at' }),
+    });
     expect(json.status).toBe(400);
     expect(await json.json()).toEqual({ error: 'Please enter a valid email address.' });
-    const other = await fetch(`${svc.url}/api/contact-form`, { method: 'POST', headers: { 'content-type': 'application/xml', 'x-forwarded-for': nextVisitor() }, body: '<m/>' });
+    const other = await fetch(`${svc.url}/api/contact-form`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml', 'x-forwarded-for': nextVisitor() },
+      body: '<m/>',
+    });
     expect(other.status).toBe(415);
     expect((await other.json()) as { error: string }).toEqual({ error: expect.stringContaining('application/x-www-form-urlencoded') });
   });
@@ -105,10 +123,16 @@ describe('forms posted without JavaScript while PostgreSQL is down', () => {
 
   it('sends the browser to the failed page of each form, and nothing is half stored once it is back', async () => {
     pg.stop();
-    expect(await postForm(svc, '/api/newsletter-subscribe', { email: 'down@example.com' })).toMatchObject({ status: 303, location: '/newsletter/failed' });
+    expect(await postForm(svc, '/api/newsletter-subscribe', { email: 'down@example.com' })).toMatchObject({
+      status: 303,
+      location: '/newsletter/failed',
+    });
     expect(await postForm(svc, '/api/contact-form', message)).toMatchObject({ status: 303, location: '/contact-us/failed' });
     pg.start();
-    expect(await postForm(svc, '/api/newsletter-subscribe', { email: 'up@example.com' })).toMatchObject({ status: 303, location: '/newsletter/subscribed' });
+    expect(await postForm(svc, '/api/newsletter-subscribe', { email: 'up@example.com' })).toMatchObject({
+      status: 303,
+      location: '/newsletter/subscribed',
+    });
     expect(await svc.count(SIGNED_UP)).toBe(1);
     expect(await svc.count('contact_messages')).toBe(0);
   });

@@ -23,7 +23,12 @@ describe.each(DB_KINDS)('forms on %s', (kind) => {
   };
   const subscribe = (body: unknown, ip?: string) => post('/api/newsletter-subscribe', body, ip);
   const contact = (body: unknown, ip?: string) => post('/api/contact-form', body, ip);
-  const message = { name: 'Ana Lima', email: 'ana@example.com', subject: 'Router setup', message: 'Does the WireGuard guide cover OpenWrt?' };
+  const message = {
+    name: 'Ana Lima',
+    email: 'ana@example.com',
+    subject: 'Router setup',
+    message: 'Does the WireGuard guide cover OpenWrt?',
+  };
 
   it('subscribes an address trimmed and lower-cased, and answers a repeat the same way', async () => {
     expect(await subscribe({ email: '  Reader@Example.COM ' })).toEqual({ status: 200, body: { ok: true } });
@@ -51,9 +56,17 @@ describe.each(DB_KINDS)('forms on %s', (kind) => {
   });
 
   it('stores a contact message verbatim, SQL and HTML included', async () => {
-    const payload = { name: "Robert'); DROP TABLE contact_messages;--", email: 'bobby@example.com', subject: '<img src=x onerror=alert(1)>', message: '<script>alert("x")</script>\n  two spaces, "quotes" & ampersands  ' };
+    const payload = {
+      name: "Robert'); DROP TABLE contact_messages;--",
+      email: 'bobby@example.com',
+      subject: '<img src=x onerror=alert(1)>',
+      message: '<script>alert("x")</script>\n  two spaces, "quotes" & ampersands  ',
+    };
     expect(await contact(payload)).toEqual({ status: 200, body: { ok: true } });
-    expect(await contact({ name: 'No Subject', email: 'n@example.com', message: 'Just a question.' })).toEqual({ status: 200, body: { ok: true } });
+    expect(await contact({ name: 'No Subject', email: 'n@example.com', message: 'Just a question.' })).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
     const { rows } = await svc.db.query('SELECT name, email, subject, message FROM contact_messages ORDER BY id');
     expect(rows).toEqual([payload, { name: 'No Subject', email: 'n@example.com', subject: null, message: 'Just a question.' }]);
   });
@@ -114,7 +127,11 @@ describe('forms without a trusted proxy', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
-        const res = await fetch(`${svc.url}/api/newsletter-subscribe`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}` }, body: JSON.stringify({ email: `p${i}@example.com` }) });
+        const res = await fetch(`${svc.url}/api/newsletter-subscribe`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}` },
+          body: JSON.stringify({ email: `p${i}@example.com` }),
+        });
         statuses.push(res.status);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);

@@ -20,7 +20,12 @@ const EXPECTED: Record<string, string> = {
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 /** A raw request, so paths reach the server exactly as written (fetch would normalise them). */
-function raw(url: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+function raw(
+  url: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${url}${path}`, { method, headers: { 'user-agent': CHROME, ...headers } }, (res) => {
       res.resume();
@@ -72,7 +77,11 @@ describe.each(DB_KINDS)('/go/ on %s', (kind) => {
       expect(res.headers.location, path).toBeUndefined();
     }
     // Header tricks cannot move the target: Location is always the content URL.
-    const tricked = await raw(svc.url, '/go/nordvpn?notrack=1', { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-original-url': '/go/https://evil.example' });
+    const tricked = await raw(svc.url, '/go/nordvpn?notrack=1', {
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+      'x-original-url': '/go/https://evil.example',
+    });
     expect(tricked.headers.location).toBe(EXPECTED.nordvpn);
     expect(await svc.waitForCount('clicks', 0)).toBe(0);
   });
@@ -83,7 +92,10 @@ describe.each(DB_KINDS)('/go/ on %s', (kind) => {
     expect((await raw(svc.url, '/go/surfshark', { purpose: 'prefetch' })).status).toBe(302);
     expect((await raw(svc.url, '/go/surfshark', { 'sec-purpose': 'prefetch;prerender' })).status).toBe(302);
     expect((await raw(svc.url, '/go/surfshark?notrack=1')).status).toBe(302);
-    expect((await raw(svc.url, '/go/surfshark', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })).status).toBe(302);
+    expect(
+      (await raw(svc.url, '/go/surfshark', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }))
+        .status,
+    ).toBe(302);
     expect((await raw(svc.url, '/go/surfshark')).status).toBe(302);
     expect(await svc.waitForCount('clicks', before + 2)).toBe(before + 2);
     expect(await svc.count('clicks', "provider = 'surfshark' AND is_bot")).toBe(1);
@@ -96,7 +108,9 @@ describe.each(DB_KINDS)('/go/ on %s', (kind) => {
     await raw(svc.url, `/go/tunnelbear?from=/no-such-page&placement=${'a'.repeat(41)}`);
     await raw(svc.url, '/go/tunnelbear?from=/&from=/x&placement=a&placement=b');
     await svc.waitForCount('clicks', 4, "provider = 'tunnelbear'");
-    const { rows } = await svc.db.query<{ from_path: string | null; placement: string | null }>("SELECT from_path, placement FROM clicks WHERE provider = 'tunnelbear' ORDER BY id");
+    const { rows } = await svc.db.query<{ from_path: string | null; placement: string | null }>(
+      "SELECT from_path, placement FROM clicks WHERE provider = 'tunnelbear' ORDER BY id",
+    );
     expect(rows).toEqual([
       { from_path: '/', placement: 'comparison-card' },
       { from_path: null, placement: null },
@@ -116,7 +130,9 @@ describe.each(DB_KINDS)('/go/ on %s', (kind) => {
     expect(row.referrer).toBe(referrer.slice(0, 1024));
     const salts = await svc.db.query<{ day: string; salt: string }>("SELECT to_char(day, 'YYYY-MM-DD') AS day, salt FROM visitor_salts");
     expect(salts.rows.map((s) => s.day)).toEqual([new Date().toISOString().slice(0, 10)]);
-    const expected = createHash('sha256').update(`${salts.rows[0]!.salt}\n127.0.0.1\n${ua.slice(0, 512)}`).digest('hex');
+    const expected = createHash('sha256')
+      .update(`${salts.rows[0]!.salt}\n127.0.0.1\n${ua.slice(0, 512)}`)
+      .digest('hex');
     expect(row.visitor_hash).toBe(expected);
     expect(JSON.stringify(row)).not.toContain('127.0.0.1');
   });
@@ -126,7 +142,9 @@ describe.each(DB_KINDS)('/go/ on %s', (kind) => {
     const referrer = 'https://www.example.com/?q="x"&r=\\y\'z';
     await raw(svc.url, '/go/cyberghost?placement=odd-text', { 'user-agent': ua, referer: referrer });
     await svc.waitForCount('clicks', 1, "placement = 'odd-text'");
-    const { rows } = await svc.db.query<{ user_agent: string; referrer: string }>("SELECT user_agent, referrer FROM clicks WHERE placement = 'odd-text'");
+    const { rows } = await svc.db.query<{ user_agent: string; referrer: string }>(
+      "SELECT user_agent, referrer FROM clicks WHERE placement = 'odd-text'",
+    );
     expect(rows).toEqual([{ user_agent: ua, referrer }]);
   });
 
@@ -166,7 +184,9 @@ describe.each(DB_KINDS)('/go/ on %s', (kind) => {
       expect(res.headers['cache-control'], path).toBe('no-store');
     }
     await svc.waitForCount('clicks', cases.length, "placement LIKE 'named-%'");
-    const { rows } = await svc.db.query<{ provider: string; destination: string; paid: boolean }>("SELECT provider, destination, paid FROM clicks WHERE placement LIKE 'named-%' ORDER BY id");
+    const { rows } = await svc.db.query<{ provider: string; destination: string; paid: boolean }>(
+      "SELECT provider, destination, paid FROM clicks WHERE placement LIKE 'named-%' ORDER BY id",
+    );
     expect(rows).toEqual(cases.map(([path, , destination, paid]) => ({ provider: path.split('/')[2], destination, paid })));
   });
 });
@@ -181,7 +201,10 @@ describe('/go/ under a flood from one visitor', () => {
 
   it('answers 2,000 requests from one client with 2,000 302s, stores them all, and counts only the budget as human', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 20; i++) statuses.push(...(await Promise.all(Array.from({ length: 100 }, () => raw(svc.url, '/go/nordvpn?placement=flood').then((r) => r.status)))));
+    for (let i = 0; i < 20; i++)
+      statuses.push(
+        ...(await Promise.all(Array.from({ length: 100 }, () => raw(svc.url, '/go/nordvpn?placement=flood').then((r) => r.status)))),
+      );
     expect(statuses.filter((s) => s === 302)).toHaveLength(2000);
     expect(await svc.waitForCount('clicks', 2000, "placement = 'flood'")).toBe(2000);
     expect(await svc.count('clicks', "placement = 'flood' AND NOT is_bot AND NOT over_budget")).toBeLessThanOrEqual(20);

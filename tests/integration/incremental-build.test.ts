@@ -35,7 +35,9 @@ describe('incremental vpnsite build', () => {
     const cached = () => {
       const [scope] = readdirSync(join(root, 'cache', 'pages'));
       const dir = join(root, 'cache', 'pages', scope!);
-      return readdirSync(dir).filter((f) => f.endsWith('.html')).map((f) => readFileSync(join(dir, f), 'utf8'));
+      return readdirSync(dir)
+        .filter((f) => f.endsWith('.html'))
+        .map((f) => readFileSync(join(dir, f), 'utf8'));
     };
     expect(cached()).toHaveLength(39);
     for (const page of cached()) expect(page).toMatch(/<style data-href="\/assets\/[^"]+\.css"><\/style>/);

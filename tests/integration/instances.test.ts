@@ -17,11 +17,15 @@ import { createPgDatabase } from '../helpers/service.ts';
 /** One request; the status, or 0 when the connection was refused or cut (the balancer then tries another instance). */
 function send(url: string, agent: Agent, body?: string): Promise<number> {
   return new Promise((resolve) => {
-    const req = httpRequest(url, { agent, method: body ? 'POST' : 'GET', headers: body ? { 'content-type': 'application/json' } : {} }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', () => resolve(0));
-    });
+    const req = httpRequest(
+      url,
+      { agent, method: body ? 'POST' : 'GET', headers: body ? { 'content-type': 'application/json' } : {} },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', () => resolve(0));
+      },
+    );
     req.on('error', () => resolve(0));
     req.end(body);
   });
@@ -117,7 +121,9 @@ describe('three instances on one PostgreSQL and one Redis', () => {
       const stored = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM clicks WHERE placement = 'rolling'");
       expect(stored.rows[0]!.n).toBe(clicks);
       // Every sign-up answered 200 is stored; the instances that were stopped worked them before they went or left them to the others.
-      const signedUp = await client.query<{ email: string }>('SELECT email FROM newsletter_signups UNION ALL SELECT email FROM newsletter_subscribers');
+      const signedUp = await client.query<{ email: string }>(
+        'SELECT email FROM newsletter_signups UNION ALL SELECT email FROM newsletter_subscribers',
+      );
       expect(signedUp.rows.map((r) => r.email).sort()).toEqual([...forms].sort());
     } finally {
       await client.end();
@@ -126,13 +132,17 @@ describe('three instances on one PostgreSQL and one Redis', () => {
     // The outbox is worked by whichever instance takes a mail: start them again and wait for every confirmation.
     const last = await Promise.all([0, 1, 2].map((i) => spawnServe(envFor(i), '/healthz/db')));
     try {
-      await Promise.all(forms.map((email) => inbox.waitFor((m) => m.to !== undefined && JSON.stringify(m.to).includes(`"${email}"`), 120_000)));
+      await Promise.all(
+        forms.map((email) => inbox.waitFor((m) => m.to !== undefined && JSON.stringify(m.to).includes(`"${email}"`), 120_000)),
+      );
       // A last look after every instance has had another turn at the outbox: still one mail per address.
       await new Promise((r) => setTimeout(r, 6000));
     } finally {
       for (const svc of last) await stop(svc);
     }
-    const recipients = inbox.received.flatMap((m) => (Array.isArray(m.to) ? m.to : [m.to]).flatMap((t) => t?.value.map((v) => v.address) ?? []));
+    const recipients = inbox.received.flatMap((m) =>
+      (Array.isArray(m.to) ? m.to : [m.to]).flatMap((t) => t?.value.map((v) => v.address) ?? []),
+    );
     expect(recipients.sort()).toEqual([...forms].sort());
   });
 });

@@ -21,7 +21,10 @@ beforeAll(async () => {
   // The network redirects to the provider's landing page, or fails with a 500 while `broken`.
   merchant = createServer((req, res) => {
     const u = new URL(req.url ?? '/', base);
-    if (u.pathname === '/aff') return broken ? res.writeHead(500).end('down') : res.writeHead(302, { location: `${base}/landing?aff_sub=${u.searchParams.get('aff_sub')}` }).end();
+    if (u.pathname === '/aff')
+      return broken
+        ? res.writeHead(500).end('down')
+        : res.writeHead(302, { location: `${base}/landing?aff_sub=${u.searchParams.get('aff_sub')}` }).end();
     res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>landing</h1>');
   });
   await new Promise<void>((r) => merchant.listen(port, '127.0.0.1', r));
@@ -36,7 +39,10 @@ describe.each(['pg', 'pglite'] as const)('failover on %s', (kind) => {
   let svc: ServeProcess;
   let env: Record<string, string>;
   const go = async () => {
-    const res = await fetch(`${svc.url}/go/nordvpn?from=/`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131 Safari/537.36' } });
+    const res = await fetch(`${svc.url}/go/nordvpn?from=/`, {
+      redirect: 'manual',
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131 Safari/537.36' },
+    });
     expect(res.status).toBe(302);
     return res.headers.get('location')!;
   };
@@ -55,7 +61,9 @@ describe.each(['pg', 'pglite'] as const)('failover on %s', (kind) => {
       .replace(/^links:\n( {2}.*\n)+/m, `links:\n  website: "${base}/"\n`);
     writeFileSync(file, yaml);
     env = {
-      ...(kind === 'pg' ? { DATABASE_URL: await createPgDatabase(inject('databaseUrl')), PGLITE_DIR: '' } : { DATABASE_URL: '', PGLITE_DIR: join(dir, 'pglite') }),
+      ...(kind === 'pg'
+        ? { DATABASE_URL: await createPgDatabase(inject('databaseUrl')), PGLITE_DIR: '' }
+        : { DATABASE_URL: '', PGLITE_DIR: join(dir, 'pglite') }),
       VPNSITE_DATA_DIR: data,
       LINK_FAILOVER_REFRESH_MS: '200',
       LOG_FORMAT: 'json',
@@ -75,15 +83,30 @@ describe.each(['pg', 'pglite'] as const)('failover on %s', (kind) => {
     const report = await vpnsiteAsync(['links', 'report'], env);
     expect(report.stdout).toMatch(/nordvpn +affiliate +FAILOVER +500/);
     expect(report.stderr).toContain('failing over: /go/ sends nordvpn');
-    const api = (await (await fetch(`${svc.url}/api/links`, { headers: { authorization: `Bearer ${env.STATS_TOKEN}` } })).json()) as { link: string; failover?: boolean }[];
+    const api = (await (await fetch(`${svc.url}/api/links`, { headers: { authorization: `Bearer ${env.STATS_TOKEN}` } })).json()) as {
+      link: string;
+      failover?: boolean;
+    }[];
     expect(api.find((r) => r.link === 'affiliate')).toMatchObject({ ok: false, status: 500, failover: true });
     // The click records where it really went.
-    await expect.poll(async () => JSON.parse((await vpnsiteAsync(['db', 'query', "SELECT destination, paid FROM clicks WHERE destination = 'fallback' LIMIT 1"], env)).stdout), { timeout: 20_000 }).toEqual([{ destination: 'fallback', paid: false }]);
+    await expect
+      .poll(
+        async () =>
+          JSON.parse(
+            (await vpnsiteAsync(['db', 'query', "SELECT destination, paid FROM clicks WHERE destination = 'fallback' LIMIT 1"], env))
+              .stdout,
+          ),
+        { timeout: 20_000 },
+      )
+      .toEqual([{ destination: 'fallback', paid: false }]);
     broken = false;
     await check();
     await expect.poll(go, { timeout: 20_000 }).toMatch(new RegExp(`^${base}/aff\\?aff_id=7&aff_sub=\\d+$`));
     // Each switch is logged once, however many clicks and refreshes came between.
-    const lines = svc.output().split('\n').filter((l) => l.includes('failover'));
+    const lines = svc
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('failover'));
     expect(lines.filter((l) => l.includes('"msg":"failover: ')).length).toBe(1);
     expect(lines.filter((l) => l.includes('"msg":"failover ended')).length).toBe(1);
   });

@@ -67,7 +67,9 @@ function loopbackContent(opts: { hang: boolean }): string {
       if (opts.hang) links += `  macos: "${site}/hang"\n`;
     }
     if (slug === 'cyberghost') links += `  ios: "${site}/ios"\n`;
-    const text = readFileSync(file, 'utf8').replace(/^affiliate: .*\n(subid: .*\n)?/m, affiliate).replace(/^links:\n( {2}.*\n)+/m, links);
+    const text = readFileSync(file, 'utf8')
+      .replace(/^affiliate: .*\n(subid: .*\n)?/m, affiliate)
+      .replace(/^links:\n( {2}.*\n)+/m, links);
     writeFileSync(file, text);
   }
   return dir;
@@ -89,11 +91,27 @@ describe('vpnsite links check', () => {
     expect(r.status, r.stderr).toBe(1);
     const by = Object.fromEntries(r.json().map((x) => [x.link, x]));
     expect(Object.keys(by).sort()).toEqual(['affiliate', 'android', 'ios', 'macos', 'promo', 'router', 'website']);
-    expect(by.affiliate).toMatchObject({ provider: 'nordvpn', ok: true, status: 200, problems: [], url: `${network}/aff?offer_id=15&aff_id=41352&aff_sub=${MARKER}`, finalUrl: `${site}/landing?aff_sub=${MARKER}` });
+    expect(by.affiliate).toMatchObject({
+      provider: 'nordvpn',
+      ok: true,
+      status: 200,
+      problems: [],
+      url: `${network}/aff?offer_id=15&aff_id=41352&aff_sub=${MARKER}`,
+      finalUrl: `${site}/landing?aff_sub=${MARKER}`,
+    });
     expect(by.affiliate!.hops.map((h) => h.status)).toEqual([302, 302, 200]);
     expect(by.website).toMatchObject({ ok: true, status: 200, problems: [] });
-    expect(by.promo).toMatchObject({ ok: true, status: 200, problems: [`the sub-ID (click id) was dropped by ${network}/track2?aff_id=41352`] });
-    expect(by.ios).toMatchObject({ ok: true, status: 200, finalUrl: `${elsewhere}/store`, problems: ["ends on 127.0.0.3, which is not one of the provider's domains (127.0.0.2, 127.0.0.1)"] });
+    expect(by.promo).toMatchObject({
+      ok: true,
+      status: 200,
+      problems: [`the sub-ID (click id) was dropped by ${network}/track2?aff_id=41352`],
+    });
+    expect(by.ios).toMatchObject({
+      ok: true,
+      status: 200,
+      finalUrl: `${elsewhere}/store`,
+      problems: ["ends on 127.0.0.3, which is not one of the provider's domains (127.0.0.2, 127.0.0.1)"],
+    });
     expect(by.android).toMatchObject({ ok: false, status: 404, problems: [`answers 404 at ${site}/missing`] });
     expect(by.router).toMatchObject({ ok: false, status: 302, problems: [`redirect loop: ${site}/loop-a again after 2 hops`] });
     expect(by.macos).toMatchObject({ ok: false, status: null, finalUrl: null, problems: [`no answer within 5 s from ${site}/hang`] });
@@ -107,11 +125,20 @@ describe('vpnsite links check', () => {
     expect((await check(['--data', data, '--provider', 'cyberghost'])).status).toBe(0);
     const strict = await check(['--data', data, '--provider', 'cyberghost', '--strict', '--format', 'json']);
     expect(strict.status).toBe(1);
-    expect(strict.json().filter((x) => x.problems.length).map((x) => x.link)).toEqual(['ios']);
+    expect(
+      strict
+        .json()
+        .filter((x) => x.problems.length)
+        .map((x) => x.link),
+    ).toEqual(['ios']);
   });
 
   it('exits 2 on a usage error', async () => {
-    for (const args of [['--provider', 'nordpvn'], ['--format', 'xml'], ['--timeout', 'soon']]) {
+    for (const args of [
+      ['--provider', 'nordpvn'],
+      ['--format', 'xml'],
+      ['--timeout', 'soon'],
+    ]) {
       const r = await check(['--data', data, ...args]);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr.split('\n')[0]).toMatch(/^error: /);
@@ -127,12 +154,21 @@ describe('the scheduled link check', () => {
 
   it('runs in the service, and analysts read it with vpnsite links report and GET /api/links', async () => {
     const token = 'a-stats-token-for-the-link-test';
-    const env = { DATABASE_URL: await createPgDatabase(inject('databaseUrl')), VPNSITE_DATA_DIR: loopbackContent({ hang: false }), LINK_CHECK_INTERVAL_HOURS: '24', STATS_TOKEN: token };
+    const env = {
+      DATABASE_URL: await createPgDatabase(inject('databaseUrl')),
+      VPNSITE_DATA_DIR: loopbackContent({ hang: false }),
+      LINK_CHECK_INTERVAL_HOURS: '24',
+      STATS_TOKEN: token,
+    };
     svc = await spawnServe(env, '/healthz/db');
     const api = () => fetch(`${svc!.url}/api/links`, { headers: { authorization: `Bearer ${token}` } });
     await expect.poll(async () => ((await (await api()).json()) as unknown[]).length, { timeout: 60_000 }).toBeGreaterThan(10);
     const latest = (await (await api()).json()) as (LinkResult & { checkedAt: string })[];
-    expect(latest.find((l) => l.provider === 'nordvpn' && l.link === 'promo')).toMatchObject({ ok: true, problems: [expect.stringContaining('sub-ID (click id) was dropped')], checkedAt: expect.any(String) });
+    expect(latest.find((l) => l.provider === 'nordvpn' && l.link === 'promo')).toMatchObject({
+      ok: true,
+      problems: [expect.stringContaining('sub-ID (click id) was dropped')],
+      checkedAt: expect.any(String),
+    });
     expect(latest.find((l) => l.provider === 'nordvpn' && l.link === 'android')).toMatchObject({ ok: false, status: 404 });
     expect((await fetch(`${svc.url}/api/links`)).status).toBe(401);
     const report = await vpnsiteAsync(['links', 'report', '--format', 'json'], env);

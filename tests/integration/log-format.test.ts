@@ -18,7 +18,15 @@ async function startupLines(env: Record<string, string>, tty: boolean): Promise<
   const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
   const [cmd, args] = tty ? ['script', ['-qec', serve.map(quote).join(' '), '/dev/null']] : [serve[0]!, serve.slice(1)];
   const tmp = mkdtempSync(join(tmpdir(), 'vpnsite-logs-'));
-  const env2 = { ...process.env, DATABASE_URL: '', PGLITE_DIR: freshPgliteDir(), CLICK_JOURNAL_DIR: join(tmp, 'clicks.journal'), LOG_FORMAT: '', LOG_LEVEL: 'info', ...env };
+  const env2 = {
+    ...process.env,
+    DATABASE_URL: '',
+    PGLITE_DIR: freshPgliteDir(),
+    CLICK_JOURNAL_DIR: join(tmp, 'clicks.journal'),
+    LOG_FORMAT: '',
+    LOG_LEVEL: 'info',
+    ...env,
+  };
   const child = spawn(cmd, args as string[], { env: env2, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d));
@@ -45,7 +53,10 @@ describe('service logs', () => {
 
   it('are JSON, one object a line, when the output is not a terminal', async () => {
     const out = await startupLines({}, false);
-    const objects = out.trim().split('\n').map((l) => JSON.parse(l) as { level: number; msg: string });
+    const objects = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { level: number; msg: string });
     expect(objects.some((o) => o.level === 30 && o.msg.startsWith('Server listening at http://127.0.0.1:'))).toBe(true);
   });
 

@@ -27,7 +27,10 @@ describe.each(['pg', 'pglite'] as const)('the money loop on %s', (kind) => {
     return `${qs}&sig=${createHmac('sha256', IMPACT).update(qs).digest('hex')}`;
   };
   const postback = (query: string, body?: string) =>
-    fetch(`${svc.url}/api/conversions?${query}`, { method: 'POST', ...(body === undefined ? {} : { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }) });
+    fetch(`${svc.url}/api/conversions?${query}`, {
+      method: 'POST',
+      ...(body === undefined ? {} : { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }),
+    });
   const click = async (path: string, ip: string) => {
     const res = await fetch(`${svc.url}${path}`, { redirect: 'manual', headers: { 'user-agent': DESKTOP, 'x-forwarded-for': ip } });
     expect(res.status, path).toBe(302);
@@ -37,7 +40,9 @@ describe.each(['pg', 'pglite'] as const)('the money loop on %s', (kind) => {
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vpnsite-money-'));
     env = {
-      ...(kind === 'pg' ? { DATABASE_URL: await createPgDatabase(inject('databaseUrl')), PGLITE_DIR: '' } : { DATABASE_URL: '', PGLITE_DIR: join(dir, 'pglite') }),
+      ...(kind === 'pg'
+        ? { DATABASE_URL: await createPgDatabase(inject('databaseUrl')), PGLITE_DIR: '' }
+        : { DATABASE_URL: '', PGLITE_DIR: join(dir, 'pglite') }),
       POSTBACK_SECRETS: `impact:${IMPACT}`,
       TRUST_PROXY: 'true',
       PAGE_VIEW_BUDGET_PER_MINUTE: '30',
@@ -57,11 +62,19 @@ describe.each(['pg', 'pglite'] as const)('the money loop on %s', (kind) => {
     expect(clickId).toMatch(/^\d+$/);
     // A named link goes through the affiliate link (deepLink: url), with its own page and the sub-ID.
     const windows = new URL(await click('/go/nordvpn/windows?from=/windows-setup-guide&placement=guide-windows', '198.51.100.2'));
-    expect([windows.host, windows.searchParams.get('url'), windows.searchParams.get('aff_sub')]).toEqual(['go.nordvpn.net', 'https://nordvpn.com/download/windows/', expect.stringMatching(/^\d+$/)]);
-    await expect.poll(async () => (await sql(`SELECT count(*)::int AS n FROM clicks WHERE id = ${clickId}`))[0]!.n, { timeout: 20_000 }).toBe(1);
+    expect([windows.host, windows.searchParams.get('url'), windows.searchParams.get('aff_sub')]).toEqual([
+      'go.nordvpn.net',
+      'https://nordvpn.com/download/windows/',
+      expect.stringMatching(/^\d+$/),
+    ]);
+    await expect
+      .poll(async () => (await sql(`SELECT count(*)::int AS n FROM clicks WHERE id = ${clickId}`))[0]!.n, { timeout: 20_000 })
+      .toBe(1);
     const res = await postback(signed({ click_id: clickId, txid: 'SALE-1', amount: '40.00', currency: 'USD', status: 'approved' }));
     expect(await res.json()).toEqual({ ok: true, outcome: 'added', matched: true });
-    const byPage = JSON.parse((await cli('stats', '--by', 'page', '--format', 'json')).stdout) as { rows: { page: string; conversions: number; revenue: Record<string, string> }[] };
+    const byPage = JSON.parse((await cli('stats', '--by', 'page', '--format', 'json')).stdout) as {
+      rows: { page: string; conversions: number; revenue: Record<string, string> }[];
+    };
     expect(byPage.rows.find((r) => r.page === '/vpn-deals')).toMatchObject({ conversions: 1, revenue: { USD: '40.0000' } });
     const table = (await cli('stats', '--by', 'page')).stdout;
     expect(table).toMatch(/^TOTAL +/m);
@@ -76,20 +89,28 @@ describe.each(['pg', 'pglite'] as const)('the money loop on %s', (kind) => {
       expect(res.status, body).toBe(401);
     }
     // Repeating a field inside the signed part is ambiguous too.
-    expect((await postback(`${signed({ txid: 'SALE-3', amount: '1.00', currency: 'USD', status: 'approved' })}&amount=5000`)).status).toBe(400);
+    expect((await postback(`${signed({ txid: 'SALE-3', amount: '1.00', currency: 'USD', status: 'approved' })}&amount=5000`)).status).toBe(
+      400,
+    );
     expect(await sql("SELECT count(*)::int AS n FROM conversions WHERE txid IN ('SALE-2', 'SALE-3', 'FORGED')")).toEqual([{ n: 0 }]);
   });
 
-  it('keeps a reversal against a replayed approval, and takes a newer report by the network\'s timestamp', async () => {
+  it("keeps a reversal against a replayed approval, and takes a newer report by the network's timestamp", async () => {
     const approve = signed({ txid: 'SALE-4', amount: '25.00', currency: 'USD', status: 'approved', ts: '1767225600' });
     expect((await postback(approve)).status).toBe(200);
-    expect(await (await postback(signed({ txid: 'SALE-4', amount: '25.00', currency: 'USD', status: 'reversed', ts: '1767312000' }))).json()).toMatchObject({ outcome: 'updated' });
+    expect(
+      await (await postback(signed({ txid: 'SALE-4', amount: '25.00', currency: 'USD', status: 'reversed', ts: '1767312000' }))).json(),
+    ).toMatchObject({ outcome: 'updated' });
     expect(await (await postback(approve)).json()).toMatchObject({ outcome: 'unchanged' });
     // Without a timestamp, an approval is no newer than the reversal either.
-    expect(await (await postback(signed({ txid: 'SALE-4', amount: '25.00', currency: 'USD', status: 'approved' }))).json()).toMatchObject({ outcome: 'unchanged' });
+    expect(await (await postback(signed({ txid: 'SALE-4', amount: '25.00', currency: 'USD', status: 'approved' }))).json()).toMatchObject({
+      outcome: 'unchanged',
+    });
     expect(await sql("SELECT status FROM conversions WHERE txid = 'SALE-4'")).toEqual([{ status: 'reversed' }]);
     // The network's own later report wins.
-    expect(await (await postback(signed({ txid: 'SALE-4', amount: '25.00', currency: 'USD', status: 'approved', ts: '1767398400' }))).json()).toMatchObject({ outcome: 'updated' });
+    expect(
+      await (await postback(signed({ txid: 'SALE-4', amount: '25.00', currency: 'USD', status: 'approved', ts: '1767398400' }))).json(),
+    ).toMatchObject({ outcome: 'updated' });
     expect(await sql("SELECT status FROM conversions WHERE txid = 'SALE-4'")).toEqual([{ status: 'approved' }]);
   });
 
@@ -104,7 +125,9 @@ describe.each(['pg', 'pglite'] as const)('the money loop on %s', (kind) => {
       expect((await res.json()).error).toContain('control character');
     }
     expect((await postback(signed({ txid: 'CR-1\r\nX', amount: '1.00', currency: 'USD', status: 'approved' }))).status).toBe(400);
-    expect(await sql("SELECT count(*)::int AS n FROM conversions WHERE txid LIKE 'A-%' OR txid LIKE 'NUL%' OR txid LIKE 'CR%'")).toEqual([{ n: 0 }]);
+    expect(await sql("SELECT count(*)::int AS n FROM conversions WHERE txid LIKE 'A-%' OR txid LIKE 'NUL%' OR txid LIKE 'CR%'")).toEqual([
+      { n: 0 },
+    ]);
   });
 
   it('takes /go/ slugs in another case and with a trailing slash, and still 404s an unknown one', async () => {
@@ -116,9 +139,19 @@ describe.each(['pg', 'pglite'] as const)('the money loop on %s', (kind) => {
     expect((await fetch(`${svc.url}/go/NoSuchVPN`, { redirect: 'manual' })).status).toBe(404);
   });
 
-  it('counts a visitor\'s beacons up to the budget, stores the rest flagged, and counts no other site\'s beacon or the dashboard', async () => {
+  it("counts a visitor's beacons up to the budget, stores the rest flagged, and counts no other site's beacon or the dashboard", async () => {
     const beacon = (path: string, headers: Record<string, string>) =>
-      fetch(`${svc.url}/api/pv`, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': DESKTOP, origin: svc.url, 'x-forwarded-for': '203.0.113.7', ...headers }, body: JSON.stringify({ path, referrer: '' }) });
+      fetch(`${svc.url}/api/pv`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'text/plain;charset=UTF-8',
+          'user-agent': DESKTOP,
+          origin: svc.url,
+          'x-forwarded-for': '203.0.113.7',
+          ...headers,
+        },
+        body: JSON.stringify({ path, referrer: '' }),
+      });
     for (let i = 0; i < 500; i++) expect((await beacon('/vpn-deals', {})).status).toBe(204);
     // Another visitor: from another site's page, or viewing pages that are never counted.
     const other = { 'x-forwarded-for': '203.0.113.8' };
@@ -127,15 +160,29 @@ describe.each(['pg', 'pglite'] as const)('the money loop on %s', (kind) => {
     for (const path of ['/stats', '/newsletter/subscribed', '/contact-us/sent', '/404']) await beacon(path, other);
     await beacon('/vpn-deals', { ...other, 'sec-purpose': 'prefetch' });
     await expect.poll(async () => (await sql('SELECT count(*)::int AS n FROM page_views'))[0]!.n, { timeout: 20_000 }).toBe(500);
-    expect(await sql('SELECT over_budget, count(*)::int AS n FROM page_views GROUP BY 1 ORDER BY 1')).toEqual([{ over_budget: false, n: 30 }, { over_budget: true, n: 470 }]);
-    const stats = JSON.parse((await cli('stats', '--by', 'page', '--format', 'json')).stdout) as { rows: { page: string; views: number | null }[] };
+    expect(await sql('SELECT over_budget, count(*)::int AS n FROM page_views GROUP BY 1 ORDER BY 1')).toEqual([
+      { over_budget: false, n: 30 },
+      { over_budget: true, n: 470 },
+    ]);
+    const stats = JSON.parse((await cli('stats', '--by', 'page', '--format', 'json')).stdout) as {
+      rows: { page: string; views: number | null }[];
+    };
     expect(stats.rows.find((r) => r.page === '/vpn-deals')?.views).toBe(30);
     expect(await sql('SELECT path, views::int AS views FROM page_view_daily')).toEqual([{ path: '/vpn-deals', views: 30 }]);
   });
 
   it('writes no secret, signature or token to the log', async () => {
     // Requests carrying each kind: a postback by token, a signed one, a newsletter link, the stats API.
-    await postback(new URLSearchParams({ network: 'impact', txid: 'LOG-1', amount: '1.00', currency: 'USD', status: 'pending', token: IMPACT }).toString());
+    await postback(
+      new URLSearchParams({
+        network: 'impact',
+        txid: 'LOG-1',
+        amount: '1.00',
+        currency: 'USD',
+        status: 'pending',
+        token: IMPACT,
+      }).toString(),
+    );
     const sig = signed({ txid: 'LOG-2', amount: '1.00', currency: 'USD', status: 'pending' });
     await postback(sig);
     await postback(`${sig}&txid=x`);

@@ -18,14 +18,21 @@ const SECRET = 'a-test-secret-of-more-than-32-characters';
 function distWithButtonPages(): string {
   const dist = join(mkdtempSync(join(tmpdir(), 'vpnsite-mail-dist-')), 'dist');
   cpSync(FIXTURE_DIST, dist, { recursive: true });
-  for (const [name, label] of [['unsubscribe', 'Unsubscribe'], ['confirm', 'Confirm']]) {
+  for (const [name, label] of [
+    ['unsubscribe', 'Unsubscribe'],
+    ['confirm', 'Confirm'],
+  ]) {
     mkdirSync(join(dist, 'newsletter', name!), { recursive: true });
-    writeFileSync(join(dist, 'newsletter', name!, 'index.html'), `<!doctype html><title>${label}</title><form method="post" action="/newsletter/${name}"><button>${label}</button></form>\n`);
+    writeFileSync(
+      join(dist, 'newsletter', name!, 'index.html'),
+      `<!doctype html><title>${label}</title><form method="post" action="/newsletter/${name}"><button>${label}</button></form>\n`,
+    );
   }
   return dist;
 }
 
-const to = (address: string) => (m: ParsedMail) => m.to !== undefined && !Array.isArray(m.to) && m.to.value.some((a) => a.address === address);
+const to = (address: string) => (m: ParsedMail) =>
+  m.to !== undefined && !Array.isArray(m.to) && m.to.value.some((a) => a.address === address);
 
 describe.each(DB_KINDS)('mail on %s', (kind) => {
   let inbox: Inbox;
@@ -40,7 +47,13 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
   };
   const get = (url: string, headers: Record<string, string> = {}) => fetch(here(url), { redirect: 'manual', headers });
   /** The "Confirm" button's post, as a browser sends it from the confirmation page. */
-  const press = (url: string) => fetch(here(url), { method: 'POST', redirect: 'manual', headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+  const press = (url: string) =>
+    fetch(here(url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
   const subscriber = async (email: string) => (await listSubscribers(svc.db, 'all')).find((s) => s.email === email);
 
   beforeAll(async () => {
@@ -68,10 +81,16 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     const mail = await inbox.waitFor(to('reader@example.com'));
     expect(mail.subject).toBe('Confirm your subscription to the VPN Compass newsletter');
     expect(mail.from?.value[0]?.address).toBe('news@vpncompass.test');
-    expect(await subscriber('reader@example.com')).toMatchObject({ status: 'pending', consent_source: 'newsletter form on /deals', confirmed_at: null });
+    expect(await subscriber('reader@example.com')).toMatchObject({
+      status: 'pending',
+      consent_source: 'newsletter form on /deals',
+      confirmed_at: null,
+    });
 
     // RFC 8058: one List-Unsubscribe with an HTTPS-able URL and a mailto:, and the one-click marker.
-    expect(mail.headerLines.filter((h) => h.key === 'list-unsubscribe-post').map((h) => h.line)).toEqual(['List-Unsubscribe-Post: List-Unsubscribe=One-Click']);
+    expect(mail.headerLines.filter((h) => h.key === 'list-unsubscribe-post').map((h) => h.line)).toEqual([
+      'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+    ]);
     const unsubscribeHeader = mail.headerLines.filter((h) => h.key === 'list-unsubscribe');
     expect(unsubscribeHeader).toHaveLength(1);
     const [httpUnsub, mailto] = [...unsubscribeHeader[0]!.line.matchAll(/<([^>]+)>/g)].map((m) => m[1]!);
@@ -81,8 +100,14 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     const confirm = linksIn(mail).find((l) => l.includes('/newsletter/confirm?token='))!;
     // Opening the link shows the page with its one button, posting to this very link, and confirms nothing.
     const opened = await get(confirm, { accept: 'text/html' });
-    expect([opened.status, opened.headers.get('cache-control'), opened.headers.get('referrer-policy')]).toEqual([200, 'no-store', 'no-referrer']);
-    expect(await opened.text()).toContain(`<form method="post" action="/newsletter/confirm?token=${new URL(confirm).searchParams.get('token')}"><button>Confirm</button>`);
+    expect([opened.status, opened.headers.get('cache-control'), opened.headers.get('referrer-policy')]).toEqual([
+      200,
+      'no-store',
+      'no-referrer',
+    ]);
+    expect(await opened.text()).toContain(
+      `<form method="post" action="/newsletter/confirm?token=${new URL(confirm).searchParams.get('token')}"><button>Confirm</button>`,
+    );
     expect(await subscriber('reader@example.com')).toMatchObject({ status: 'pending', confirmed_at: null });
     const followed = await press(confirm);
     expect(followed.status).toBe(303);
@@ -95,10 +120,16 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     const page = await get(httpUnsub!, { accept: 'text/html' });
     expect(page.status).toBe(200);
     // Its button posts to this very link, token and all, with or without JavaScript.
-    expect(await page.text()).toContain(`<form method="post" action="/newsletter/unsubscribe?token=${new URL(httpUnsub!).searchParams.get('token')}">`);
+    expect(await page.text()).toContain(
+      `<form method="post" action="/newsletter/unsubscribe?token=${new URL(httpUnsub!).searchParams.get('token')}">`,
+    );
 
     // A mail client's one click: a single POST, no further step.
-    const oneClick = await fetch(here(httpUnsub!), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const oneClick = await fetch(here(httpUnsub!), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(oneClick.status).toBe(200);
     expect(await subscriber('reader@example.com')).toMatchObject({ status: 'unsubscribed', unsubscribed_at: expect.any(String) });
     expect((await listSubscribers(svc.db, 'confirmed')).map((s) => s.email)).not.toContain('reader@example.com');
@@ -106,7 +137,12 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     expect((await press(confirm)).headers.get('location')).toBe('/newsletter/link-invalid');
     // The page now says it is done; a second POST changes nothing and is no error.
     expect((await get(httpUnsub!, { accept: 'text/html' })).headers.get('location')).toBe('/newsletter/unsubscribed');
-    const again = await fetch(here(httpUnsub!), { method: 'POST', redirect: 'manual', headers: { accept: 'text/html', 'content-type': 'multipart/form-data; boundary=x' }, body: '--x--\r\n' });
+    const again = await fetch(here(httpUnsub!), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { accept: 'text/html', 'content-type': 'multipart/form-data; boundary=x' },
+      body: '--x--\r\n',
+    });
     expect([again.status, again.headers.get('location')]).toEqual([303, '/newsletter/unsubscribed']);
   });
 
@@ -133,7 +169,9 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
   it('answers a sign-up alike whatever the address, and sends one confirmation an hour at most', async () => {
     const answer = async (email: string) => {
       const res = await post('/api/newsletter-subscribe', { email });
-      const headers = Object.fromEntries([...res.headers].filter(([k]) => !['date', 'x-ratelimit-remaining', 'x-ratelimit-reset'].includes(k)));
+      const headers = Object.fromEntries(
+        [...res.headers].filter(([k]) => !['date', 'x-ratelimit-remaining', 'x-ratelimit-reset'].includes(k)),
+      );
       return { status: res.status, headers, body: await res.text() };
     };
     const fresh = await answer('twice@example.com');
@@ -144,7 +182,9 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     await expect.poll(() => svc.count('newsletter_signups')).toBe(0);
     expect(await mails()).toBe(1);
     // An hour later a pending address that signs up again gets a fresh mail, with a link that still works.
-    await svc.db.query("UPDATE newsletter_subscribers SET confirm_sent_at = now() - interval '61 minutes' WHERE email = 'twice@example.com'");
+    await svc.db.query(
+      "UPDATE newsletter_subscribers SET confirm_sent_at = now() - interval '61 minutes' WHERE email = 'twice@example.com'",
+    );
     expect(await answer('twice@example.com')).toEqual(fresh);
     await expect.poll(mails).toBe(2);
     await expect.poll(() => inbox.received.filter(to('twice@example.com')).length).toBe(2);
@@ -152,7 +192,9 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     const second = inbox.received.filter(to('twice@example.com'))[1]!;
     expect((await press(linksIn(second).find((l) => l.includes('/confirm?'))!)).headers.get('location')).toBe('/newsletter/confirmed');
     expect(await answer('twice@example.com')).toEqual(fresh);
-    const { id } = (await svc.db.query<{ id: number }>("SELECT id::int AS id FROM newsletter_subscribers WHERE email = 'twice@example.com'")).rows[0]!;
+    const { id } = (
+      await svc.db.query<{ id: number }>("SELECT id::int AS id FROM newsletter_subscribers WHERE email = 'twice@example.com'")
+    ).rows[0]!;
     expect((await fetch(`${svc.url}/newsletter/unsubscribe?token=${unsubscribeToken(SECRET, id)}`, { method: 'POST' })).status).toBe(200);
     expect(await answer('twice@example.com')).toEqual(fresh);
     // Signing up again after leaving is a new consent: pending again, and due a mail once the hour has passed.
@@ -163,30 +205,53 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     await post('/api/newsletter-subscribe', { email: 'links@example.com' });
     const mail = await inbox.waitFor(to('links@example.com'));
     const confirm = linksIn(mail).find((l) => l.includes('/confirm?'))!;
-    const { id, confirm_nonce: nonce } = (await svc.db.query<{ id: number; confirm_nonce: string }>("SELECT id::int AS id, confirm_nonce FROM newsletter_subscribers WHERE email = 'links@example.com'")).rows[0]!;
+    const { id, confirm_nonce: nonce } = (
+      await svc.db.query<{ id: number; confirm_nonce: string }>(
+        "SELECT id::int AS id, confirm_nonce FROM newsletter_subscribers WHERE email = 'links@example.com'",
+      )
+    ).rows[0]!;
     const where = async (path: string, method = 'GET') => {
       const res = await fetch(`${svc.url}${path}`, { method, redirect: 'manual', headers: { accept: 'text/html' } });
       return `${res.status} ${res.headers.get('location')}`;
     };
     const eightDaysAgo = Date.now() - 8 * 24 * 3600_000;
     expect(await where(`/newsletter/confirm?token=${confirmToken(SECRET, id, nonce, eightDaysAgo)}`)).toBe('303 /newsletter/link-expired');
-    expect(await where(`/newsletter/confirm?token=${confirmToken(SECRET, id, nonce, eightDaysAgo)}`, 'POST')).toBe('303 /newsletter/link-expired');
+    expect(await where(`/newsletter/confirm?token=${confirmToken(SECRET, id, nonce, eightDaysAgo)}`, 'POST')).toBe(
+      '303 /newsletter/link-expired',
+    );
     const token = new URL(confirm).searchParams.get('token')!;
     const signature = token.slice(token.lastIndexOf('.') + 1);
     const body = token.slice(0, token.lastIndexOf('.'));
     // Other spellings of the same signature, which a lenient base64 decoder reads as the same bytes: padded, in the
     // standard alphabet, with a stray character, and with the spare low bits of its last character changed.
     const last = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    const spareBits = last[(last.indexOf(signature.at(-1)!) ^ 1)]!;
-    const respelled = [`${signature}=`, Buffer.from(signature, 'base64url').toString('base64'), `${signature.slice(0, 10)}!${signature.slice(10)}`, `${signature.slice(0, -1)}${spareBits}`, `${signature} `].filter((s) => s !== signature);
+    const spareBits = last[last.indexOf(signature.at(-1)!) ^ 1]!;
+    const respelled = [
+      `${signature}=`,
+      Buffer.from(signature, 'base64url').toString('base64'),
+      `${signature.slice(0, 10)}!${signature.slice(10)}`,
+      `${signature.slice(0, -1)}${spareBits}`,
+      `${signature} `,
+    ].filter((s) => s !== signature);
     expect(respelled.length).toBeGreaterThanOrEqual(4);
-    const altered = [token.replace(`c.${id}.`, `c.${id + 1}.`), `${token.slice(0, -2)}xx`, token.slice(0, 20), '', 'u.1.x', '%00', 'c.1.a.b.c.d.e', ...respelled.map((s) => `${body}.${s}`)];
+    const altered = [
+      token.replace(`c.${id}.`, `c.${id + 1}.`),
+      `${token.slice(0, -2)}xx`,
+      token.slice(0, 20),
+      '',
+      'u.1.x',
+      '%00',
+      'c.1.a.b.c.d.e',
+      ...respelled.map((s) => `${body}.${s}`),
+    ];
     for (const t of altered) {
       expect(await where(`/newsletter/confirm?token=${encodeURIComponent(t)}`), t).toBe('303 /newsletter/link-invalid');
       expect(await where(`/newsletter/confirm?token=${encodeURIComponent(t)}`, 'POST'), t).toBe('303 /newsletter/link-invalid');
     }
     expect(await where('/newsletter/confirm')).toBe('303 /newsletter/link-invalid');
-    expect(await where(`/newsletter/confirm?token=${confirmToken('another-secret-of-at-least-32-chars!', id, nonce)}`)).toBe('303 /newsletter/link-invalid');
+    expect(await where(`/newsletter/confirm?token=${confirmToken('another-secret-of-at-least-32-chars!', id, nonce)}`)).toBe(
+      '303 /newsletter/link-invalid',
+    );
     // A confirmation token is not an unsubscribe token, nor the other way round.
     expect(await where(`/newsletter/unsubscribe?token=${token}`)).toBe('303 /newsletter/link-invalid');
     expect(await where(`/newsletter/unsubscribe?token=${token}`, 'POST')).toBe('303 /newsletter/link-invalid');
@@ -201,11 +266,20 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
 
   it('forwards a contact message with the visitor as Reply-To, saved first and sent once SMTP is back', async () => {
     await inbox.stop();
-    const res = await post('/api/contact-form', { name: 'Zoë "Q" O\'Neil', email: 'Zoe@Example.com', subject: 'Refund?', message: 'Line one\nLine two' });
+    const res = await post('/api/contact-form', {
+      name: 'Zoë "Q" O\'Neil',
+      email: 'Zoe@Example.com',
+      subject: 'Refund?',
+      message: 'Line one\nLine two',
+    });
     expect(res.status).toBe(200);
     expect(await svc.count('contact_messages', "email = 'Zoe@Example.com'")).toBe(1);
     // The mail waits in the outbox, tried and refused while the server is down.
-    await expect.poll(() => svc.count('mail_outbox', "kind = 'contact-notify' AND state = 'queued' AND attempts > 0 AND last_error IS NOT NULL"), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => svc.count('mail_outbox', "kind = 'contact-notify' AND state = 'queued' AND attempts > 0 AND last_error IS NOT NULL"), {
+        timeout: 30_000,
+      })
+      .toBe(1);
     // Monitoring sees mail waiting; once it has waited over an hour, /healthz/mail says so with a 503.
     expect(await (await fetch(`${svc.url}/healthz/mail`)).json()).toMatchObject({ status: 'ok', queued: 1 });
     await svc.db.query("UPDATE mail_outbox SET created_at = now() - interval '2 hours' WHERE kind = 'contact-notify' AND state = 'queued'");
@@ -236,7 +310,9 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     );
     expect(columns.length).toBeGreaterThan(5);
     for (const c of columns) {
-      const { rows } = await svc.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${c.table_name}" WHERE "${c.column_name}" ILIKE '%erase.me@example.com%'`);
+      const { rows } = await svc.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "${c.table_name}" WHERE "${c.column_name}" ILIKE '%erase.me@example.com%'`,
+      );
       expect(rows[0]!.n, `${c.table_name}.${c.column_name}`).toBe(0);
     }
   });
@@ -244,11 +320,17 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
   it('deletes sign-ups never confirmed within 30 days, and keeps the others', async () => {
     for (const email of ['stale@example.com', 'recent@example.com', 'kept@example.com']) await post('/api/newsletter-subscribe', { email });
     await inbox.waitFor(to('kept@example.com'));
-    await expect.poll(() => svc.count('newsletter_subscribers', "email IN ('stale@example.com', 'recent@example.com', 'kept@example.com')")).toBe(3);
-    await svc.db.query("UPDATE newsletter_subscribers SET subscribed_at = now() - interval '31 days' WHERE email IN ('stale@example.com', 'kept@example.com')");
+    await expect
+      .poll(() => svc.count('newsletter_subscribers', "email IN ('stale@example.com', 'recent@example.com', 'kept@example.com')"))
+      .toBe(3);
+    await svc.db.query(
+      "UPDATE newsletter_subscribers SET subscribed_at = now() - interval '31 days' WHERE email IN ('stale@example.com', 'kept@example.com')",
+    );
     await svc.db.query("UPDATE newsletter_subscribers SET status = 'confirmed' WHERE email = 'kept@example.com'");
     // An address from before double opt-in has no recorded consent: it is the owner's to decide.
-    await svc.db.query("INSERT INTO newsletter_subscribers (email, subscribed_at) VALUES ('legacy@example.com', now() - interval '400 days')");
+    await svc.db.query(
+      "INSERT INTO newsletter_subscribers (email, subscribed_at) VALUES ('legacy@example.com', now() - interval '400 days')",
+    );
     expect(await purgeUnconfirmed(svc.db)).toBe(1);
     const left = (await listSubscribers(svc.db, 'all')).map((s) => s.email);
     expect(left).not.toContain('stale@example.com');

@@ -5,7 +5,7 @@ import { listYamlFiles } from '../../services/content/source.ts';
 import { compareLocators } from '../helpers/pointers.ts';
 
 describe('placing problems in the real content', () => {
-  it('js-yaml\'s node offsets agree with yaml\'s document on every key and value of data/, and answer for most', () => {
+  it("js-yaml's node offsets agree with yaml's document on every key and value of data/, and answer for most", () => {
     let asked = 0;
     let answered = 0;
     const disagreements: string[] = [];

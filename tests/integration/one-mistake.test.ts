@@ -18,7 +18,14 @@ const TODAY = '2026-11-21';
 /** The expected error as validate prints it for a data copy at `data`. */
 function expected(data: string, e: ExpectedError): Problem {
   const printed = relative(process.cwd(), data);
-  return { file: `${printed}/${e.rel}`, line: e.line, column: e.column, pointer: e.pointer, severity: 'error', message: e.message.replaceAll('{data}', printed) };
+  return {
+    file: `${printed}/${e.rel}`,
+    line: e.line,
+    column: e.column,
+    pointer: e.pointer,
+    severity: 'error',
+    message: e.message.replaceAll('{data}', printed),
+  };
 }
 
 /** What `report` prints, as a string; it must also say the content fails, which is the command's exit status 1. */

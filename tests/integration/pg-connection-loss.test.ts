@@ -25,7 +25,8 @@ describe('a held PostgreSQL connection that the server ends', () => {
   async function terminate(pid: number) {
     await db.query('SELECT pg_terminate_backend($1)', [pid]);
     let left = 1;
-    while (left > 0) left = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = $1', [pid])).rows[0]!.n;
+    while (left > 0)
+      left = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = $1', [pid])).rows[0]!.n;
   }
 
   it('fails the work that held it, not the process, and the next work gets a fresh connection', async () => {
@@ -36,7 +37,10 @@ describe('a held PostgreSQL connection that the server ends', () => {
       await conn.query('SELECT 1');
     });
     // Failed as "the database could not be reached": forms send their failed page, clicks wait in the buffer.
-    const err = await held.then(() => undefined, (e: unknown) => e);
+    const err = await held.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isUnavailable(err), String(err)).toBe(true);
     expect((await db.withConnection((conn) => conn.query<{ one: number }>('SELECT 1 AS one'))).rows).toEqual([{ one: 1 }]);
   });

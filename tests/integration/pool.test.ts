@@ -3,7 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { batchesOf, runPass } from '../../scripts/lib/pool.ts';
 import threadTask from '../fixtures/thread-task.ts';
 
-const pass = (worthThreads: boolean) => runPass({ entry: 'tests/fixtures/thread-task.ts', run: threadTask, init: { factor: 2 }, batches: batchesOf([...Array(50).keys()], 5), worthThreads });
+const pass = (worthThreads: boolean) =>
+  runPass({
+    entry: 'tests/fixtures/thread-task.ts',
+    run: threadTask,
+    init: { factor: 2 },
+    batches: batchesOf([...Array(50).keys()], 5),
+    worthThreads,
+  });
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -25,7 +32,13 @@ describe('the pool', () => {
 
   it("keeps sending the pool's thread batches while this one is busy with its own", async () => {
     vi.stubEnv('VPNSITE_THREADS', '2');
-    const done = await runPass({ entry: 'tests/fixtures/thread-task.ts', run: threadTask, init: { factor: 2, slowHereMs: 20 }, batches: batchesOf([...Array(200).keys()], 1), worthThreads: true });
+    const done = await runPass({
+      entry: 'tests/fixtures/thread-task.ts',
+      run: threadTask,
+      init: { factor: 2, slowHereMs: 20 },
+      batches: batchesOf([...Array(200).keys()], 1),
+      worthThreads: true,
+    });
     expect(done.map((r) => r.out[0])).toEqual([...Array(200).keys()].map((n) => n * 2));
     // Its first two batches are sent before this thread starts on its own; any more were sent between two of this
     // thread's batches, so this thread did not go on to every batch without taking in the pool's answers.
@@ -34,18 +47,40 @@ describe('the pool', () => {
 
   it('leaves this thread to take in the answers when a pass says so', async () => {
     vi.stubEnv('VPNSITE_THREADS', '2');
-    const done = await runPass({ entry: 'tests/fixtures/thread-task.ts', run: threadTask, init: { factor: 2 }, batches: batchesOf([...Array(50).keys()], 5), worthThreads: true, here: false });
+    const done = await runPass({
+      entry: 'tests/fixtures/thread-task.ts',
+      run: threadTask,
+      init: { factor: 2 },
+      batches: batchesOf([...Array(50).keys()], 5),
+      worthThreads: true,
+      here: false,
+    });
     expect(done.flatMap((r) => r.out)).toEqual([...Array(50).keys()].map((n) => n * 2));
     expect(done.every((r) => r.thread !== 0)).toBe(true);
     vi.stubEnv('VPNSITE_THREADS', '1');
-    const alone = await runPass({ entry: 'tests/fixtures/thread-task.ts', run: threadTask, init: { factor: 2 }, batches: batchesOf([...Array(50).keys()], 5), worthThreads: true, here: false });
+    const alone = await runPass({
+      entry: 'tests/fixtures/thread-task.ts',
+      run: threadTask,
+      init: { factor: 2 },
+      batches: batchesOf([...Array(50).keys()], 5),
+      worthThreads: true,
+      here: false,
+    });
     expect(alone.every((r) => r.thread === 0)).toBe(true);
   });
 
   it('runs the workers as processes of their own when a pass asks, with this process environment', async () => {
     vi.stubEnv('VPNSITE_THREADS', '2');
     vi.stubEnv('VPNSITE_POOL_TEST', 'handed on');
-    const done = await runPass({ entry: 'tests/fixtures/thread-task.ts', run: threadTask, init: { factor: 2 }, batches: batchesOf([...Array(50).keys()], 5), worthThreads: true, here: false, processes: true });
+    const done = await runPass({
+      entry: 'tests/fixtures/thread-task.ts',
+      run: threadTask,
+      init: { factor: 2 },
+      batches: batchesOf([...Array(50).keys()], 5),
+      worthThreads: true,
+      here: false,
+      processes: true,
+    });
     expect(done.flatMap((r) => r.out)).toEqual([...Array(50).keys()].map((n) => n * 2));
     // Two processes, neither of them this one, each with the variable this process had when the pass began.
     expect(new Set(done.map((r) => r.pid)).size).toBe(2);

@@ -14,7 +14,11 @@ import { copyOfData, edit, vpnsite } from '../helpers/cli.ts';
 const NOW = '2026-11-21T12:00:00Z';
 
 /** The files `vpnsite new` makes, by kind, slug and the page each is published at. */
-const MADE = [['provider', 'example-vpn', 'vpn-reviews/example-vpn'], ['article', 'fresh-article', 'articles/fresh-article'], ['guide', 'fresh-guide', 'fresh-guide']] as const;
+const MADE = [
+  ['provider', 'example-vpn', 'vpn-reviews/example-vpn'],
+  ['article', 'fresh-article', 'articles/fresh-article'],
+  ['guide', 'fresh-guide', 'fresh-guide'],
+] as const;
 
 describe('vpnsite new, drafts and the publishing clock, built', () => {
   it('builds what is published and nothing else, and says when that changes', () => {
@@ -35,7 +39,11 @@ describe('vpnsite new, drafts and the publishing clock, built', () => {
     expect(drafts.status, drafts.stdout).toBe(0);
     const problems = JSON.parse(drafts.stdout) as { file: string; line: number; severity: string; message: string }[];
     for (const [kind, slug] of MADE) {
-      const reminders = problems.filter((p) => p.file.endsWith(`${kind}s/${slug}.yaml`) && p.message.startsWith("placeholder text 'TODO' is still in this draft: fill it in before you publish"));
+      const reminders = problems.filter(
+        (p) =>
+          p.file.endsWith(`${kind}s/${slug}.yaml`) &&
+          p.message.startsWith("placeholder text 'TODO' is still in this draft: fill it in before you publish"),
+      );
       expect(reminders.length, slug).toBeGreaterThan(0);
       for (const p of reminders) expect(p.severity).toBe('warning');
     }
@@ -46,7 +54,9 @@ describe('vpnsite new, drafts and the publishing clock, built', () => {
     // A link to either unpublished article is an error; the pages that link to them link elsewhere.
     const linked = vpnsite(['validate', '--data', data], env);
     expect(linked.status).toBe(1);
-    expect(linked.stdout).toMatch(/internal link \/articles\/vpn-speed-test leads to a page that is not on the site: it is not published until 2026-12-01T09:00:00Z/);
+    expect(linked.stdout).toMatch(
+      /internal link \/articles\/vpn-speed-test leads to a page that is not on the site: it is not published until 2026-12-01T09:00:00Z/,
+    );
     expect(linked.stdout).toMatch(/internal link \/articles\/is-free-vpn-safe leads to a page that is not on the site: it is a draft/);
     for (const rel of listYamlFiles(data)) {
       const text = readFileSync(join(data, rel), 'utf8');
@@ -58,10 +68,17 @@ describe('vpnsite new, drafts and the publishing clock, built', () => {
 
     const build = vpnsite(['build', '--data', data, '--out', out], env);
     expect(build.status, build.stdout + build.stderr).toBe(0);
-    expect(build.stdout).toContain('schedule   next change at 2026-12-01T09:00:00.000Z: publish /articles/vpn-speed-test (articles/vpn-speed-test.yaml)');
-    const schedule = JSON.parse(readFileSync(join(out, '_schedule.json'), 'utf8')) as { next: string; changes: { at: string; action: string; what: string }[] };
+    expect(build.stdout).toContain(
+      'schedule   next change at 2026-12-01T09:00:00.000Z: publish /articles/vpn-speed-test (articles/vpn-speed-test.yaml)',
+    );
+    const schedule = JSON.parse(readFileSync(join(out, '_schedule.json'), 'utf8')) as {
+      next: string;
+      changes: { at: string; action: string; what: string }[];
+    };
     expect(schedule.next).toBe('2026-12-01T09:00:00.000Z');
-    expect(schedule.changes.map((c) => [c.at, c.action, c.what])).toEqual([['2026-12-01T09:00:00.000Z', 'publish', '/articles/vpn-speed-test']]);
+    expect(schedule.changes.map((c) => [c.at, c.action, c.what])).toEqual([
+      ['2026-12-01T09:00:00.000Z', 'publish', '/articles/vpn-speed-test'],
+    ]);
 
     const page = (path: string) => join(out, path, 'index.html');
     expect(existsSync(page('articles/vpn-vs-proxy'))).toBe(true);
@@ -86,7 +103,12 @@ describe('vpnsite new, drafts and the publishing clock, built', () => {
     // Filled in and published (each TODO replaced, the draft line gone), they validate and build, each at its page.
     for (const [kind, slug] of MADE) {
       const file = join(data, `${kind}s`, `${slug}.yaml`);
-      writeFileSync(file, readFileSync(file, 'utf8').replace(/TODO (\w+)/g, 'Written $1').replace(/^draft: true\n/m, ''));
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8')
+          .replace(/TODO (\w+)/g, 'Written $1')
+          .replace(/^draft: true\n/m, ''),
+      );
     }
     const published = vpnsite(['validate', '--data', data], env);
     expect(published.status, published.stdout).toBe(0);
@@ -105,5 +127,7 @@ describe('vpnsite new, drafts and the publishing clock, built', () => {
 
 /** Every file below dir, relative to it. */
 function listFiles(dir: string, prefix = ''): string[] {
-  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(dir, join(prefix, e.name)) : [join(prefix, e.name)]));
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listFiles(dir, join(prefix, e.name)) : [join(prefix, e.name)],
+  );
 }

@@ -19,7 +19,11 @@ describe('rate limits in Redis', () => {
   });
 
   const subscribe = (svc: RunningService, i: number) =>
-    fetch(`${svc.url}/api/newsletter-subscribe`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.7' }, body: JSON.stringify({ email: `shared${i}@example.com` }) });
+    fetch(`${svc.url}/api/newsletter-subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.7' },
+      body: JSON.stringify({ email: `shared${i}@example.com` }),
+    });
 
   it('counts a visitor across instances: 5 posts split over two, then 429 on either', async () => {
     const statuses: number[] = [];

@@ -21,7 +21,10 @@ const AHEAD_MS = 75_000;
 
 /** The base content set (site and two providers, without reviews: no reviews page to need) on disk, and `more`. */
 function writeContent(dir: string, more: Record<string, string> = {}): void {
-  const files = [...baseFiles().map((f) => ({ ...f, text: f.text.replace(/\nreview:[\s\S]*$/, '\n') })), ...Object.entries(more).map(([rel, text]) => ({ rel, text }))];
+  const files = [
+    ...baseFiles().map((f) => ({ ...f, text: f.text.replace(/\nreview:[\s\S]*$/, '\n') })),
+    ...Object.entries(more).map(([rel, text]) => ({ rel, text })),
+  ];
   for (const f of files) {
     mkdirSync(dirname(join(dir, f.rel)), { recursive: true });
     writeFileSync(join(dir, f.rel), f.text);
@@ -30,7 +33,9 @@ function writeContent(dir: string, more: Record<string, string> = {}): void {
 
 /** An article as an editor publishes it: made by `vpnsite new`, filled in, and timed. */
 const timedArticle = (publishAt: string) =>
-  scaffold('article', 'timed', { schemaPath: 'x', today: '2026-11-21', order: 1 }).replace(/TODO (\w+)/g, 'Written $1').replace(/^draft: true\n/m, `publishAt: ${publishAt}\n`);
+  scaffold('article', 'timed', { schemaPath: 'x', today: '2026-11-21', order: 1 })
+    .replace(/TODO (\w+)/g, 'Written $1')
+    .replace(/^draft: true\n/m, `publishAt: ${publishAt}\n`);
 
 /** Writes a file as a build does: whole, in one rename. */
 function writeWhole(file: string, text: string): void {
@@ -51,13 +56,29 @@ describe('scheduled builds in vpnsite serve', () => {
     writeContent(data);
     // A site built before the article existed: nothing scheduled yet.
     cpSync(FIXTURE_DIST, dist, { recursive: true });
-    writeFileSync(join(dist, '_schedule.json'), JSON.stringify({ builtAt: new Date(Date.now() - 60_000).toISOString(), next: null, changes: [] }));
-    svc = await spawnServe({ DIST_DIR: dist, VPNSITE_DATA_DIR: data, SCHEDULED_BUILDS: '1', DATABASE_URL: await createPgDatabase(inject('databaseUrl')), LOG_FORMAT: 'json' });
+    writeFileSync(
+      join(dist, '_schedule.json'),
+      JSON.stringify({ builtAt: new Date(Date.now() - 60_000).toISOString(), next: null, changes: [] }),
+    );
+    svc = await spawnServe({
+      DIST_DIR: dist,
+      VPNSITE_DATA_DIR: data,
+      SCHEDULED_BUILDS: '1',
+      DATABASE_URL: await createPgDatabase(inject('databaseUrl')),
+      LOG_FORMAT: 'json',
+    });
 
     // An editor times an article and builds: the build's schedule names the moment (as `vpnsite build` writes it).
     const at = new Date(Math.ceil((Date.now() + AHEAD_MS) / 1000) * 1000).toISOString();
     writeContent(data, { 'articles/timed.yaml': timedArticle(at.replace('.000Z', 'Z')) });
-    writeWhole(join(dist, '_schedule.json'), JSON.stringify({ builtAt: new Date().toISOString(), next: at, changes: [{ at, action: 'publish', file: 'articles/timed.yaml', what: '/articles/timed' }] }));
+    writeWhole(
+      join(dist, '_schedule.json'),
+      JSON.stringify({
+        builtAt: new Date().toISOString(),
+        next: at,
+        changes: [{ at, action: 'publish', file: 'articles/timed.yaml', what: '/articles/timed' }],
+      }),
+    );
 
     const page = `${svc.url}/articles/timed`;
     let live: Response | undefined;
@@ -89,15 +110,33 @@ describe('scheduled builds in vpnsite serve', () => {
     const dist = join(dir, 'dist');
     writeContent(data);
     cpSync(FIXTURE_DIST, dist, { recursive: true });
-    writeFileSync(join(dist, '_schedule.json'), JSON.stringify({ builtAt: new Date(Date.now() - 60_000).toISOString(), next: null, changes: [] }));
-    const failed = await spawnServe({ DIST_DIR: dist, VPNSITE_DATA_DIR: data, SCHEDULED_BUILDS: '1', DATABASE_URL: await createPgDatabase(inject('databaseUrl')), LOG_FORMAT: 'json' });
+    writeFileSync(
+      join(dist, '_schedule.json'),
+      JSON.stringify({ builtAt: new Date(Date.now() - 60_000).toISOString(), next: null, changes: [] }),
+    );
+    const failed = await spawnServe({
+      DIST_DIR: dist,
+      VPNSITE_DATA_DIR: data,
+      SCHEDULED_BUILDS: '1',
+      DATABASE_URL: await createPgDatabase(inject('databaseUrl')),
+      LOG_FORMAT: 'json',
+    });
     try {
       // An article due now, whose file has a mistake: the build stops at validation.
       const at = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
       writeContent(data, { 'articles/timed.yaml': timedArticle(at.replace('.000Z', 'Z')).replace(/^title: .*$/m, 'title: 42') });
-      writeWhole(join(dist, '_schedule.json'), JSON.stringify({ builtAt: new Date().toISOString(), next: at, changes: [{ at, action: 'publish', file: 'articles/timed.yaml', what: '/articles/timed' }] }));
+      writeWhole(
+        join(dist, '_schedule.json'),
+        JSON.stringify({
+          builtAt: new Date().toISOString(),
+          next: at,
+          changes: [{ at, action: 'publish', file: 'articles/timed.yaml', what: '/articles/timed' }],
+        }),
+      );
       const before = treeDigest(dist);
-      await expect.poll(() => failed.output(), { timeout: 120_000, interval: 200 }).toContain('the scheduled build failed: the site stays as it was');
+      await expect
+        .poll(() => failed.output(), { timeout: 120_000, interval: 200 })
+        .toContain('the scheduled build failed: the site stays as it was');
       expect(failed.output()).toMatch(/articles\/timed\.yaml:\d+:\d+ error \/title/);
       expect(treeDigest(dist)).toBe(before);
       expect((await fetch(`${failed.url}/`)).status).toBe(200);

@@ -28,7 +28,13 @@ describe('vpnsite serve on SIGTERM', () => {
     const port = await freePort();
     let output = '';
     const child = spawn(process.execPath, ['bin/vpnsite.js', 'serve', '--dist', FIXTURE_DIST, '--port', String(port)], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CLICK_BUDGET_PER_MINUTE: '0', CLICK_JOURNAL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-journal-')) },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'warn',
+        CLICK_BUDGET_PER_MINUTE: '0',
+        CLICK_JOURNAL_DIR: mkdtempSync(join(tmpdir(), 'vpnsite-journal-')),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (d: Buffer) => (output += d));

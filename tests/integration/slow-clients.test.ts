@@ -19,7 +19,8 @@ function rawExchange(url: string, text: string): { socket: Socket; answer: Promi
   return { socket, answer };
 }
 
-const HALF_BODY = 'POST /api/contact-form HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"name":"Slow';
+const HALF_BODY =
+  'POST /api/contact-form HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"name":"Slow';
 
 describe('request timeouts', () => {
   let svc: RunningService;
@@ -33,21 +34,35 @@ describe('request timeouts', () => {
     const text = await answer;
     expect(text).toMatch(/^HTTP\/1\.1 408 /);
     expect(text).toMatch(/connection: close/i);
-    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'The request body stopped arriving for 0.5 s. Please try again.' });
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: 'The request body stopped arriving for 0.5 s. Please try again.',
+    });
   });
 
   it('answers headers that never finish with 408 and a JSON {error}', async () => {
     const { answer } = rawExchange(svc.url, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
     const text = await answer;
     expect(text).toMatch(/^HTTP\/1\.1 408 /);
-    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'The request took too long to arrive. Please try again.' });
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: 'The request took too long to arrive. Please try again.',
+    });
   });
 });
 
 describe('SIGTERM with stalled clients', () => {
   it('exits 0 within SHUTDOWN_TIMEOUT_MS and a second while 50 clients hold half-sent bodies', async () => {
     // Long request and body timeouts: only the shutdown itself may end these clients.
-    const svc = await spawnServe({ DATABASE_URL: '', PGLITE_DIR: freshPgliteDir(), SHUTDOWN_TIMEOUT_MS: '3000', BODY_TIMEOUT_MS: '600000', REQUEST_TIMEOUT_MS: '600000', HEADERS_TIMEOUT_MS: '600000' }, '/healthz/db');
+    const svc = await spawnServe(
+      {
+        DATABASE_URL: '',
+        PGLITE_DIR: freshPgliteDir(),
+        SHUTDOWN_TIMEOUT_MS: '3000',
+        BODY_TIMEOUT_MS: '600000',
+        REQUEST_TIMEOUT_MS: '600000',
+        HEADERS_TIMEOUT_MS: '600000',
+      },
+      '/healthz/db',
+    );
     const clients = Array.from({ length: 50 }, () => rawExchange(svc.url, HALF_BODY));
     // Every stalled request has reached the service (its connection is open and its headers were read).
     expect((await fetch(`${svc.url}/go/nordvpn`, { redirect: 'manual' })).status).toBe(302);

@@ -27,15 +27,24 @@ function routedContent(): string {
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^deepLink: .*\n/m, ''));
   }
   const nord = join(dir, 'providers', 'nordvpn.yaml');
-  writeFileSync(nord, readFileSync(nord, 'utf8').replace('links:\n', 'links:\n  promo: "https://go.nordvpn.net/aff_c?offer_id=99&aff_id=41352&aff_sub={click_id}"\n'));
-  appendFileSync(nord, `rules:
+  writeFileSync(
+    nord,
+    readFileSync(nord, 'utf8').replace(
+      'links:\n',
+      'links:\n  promo: "https://go.nordvpn.net/aff_c?offer_id=99&aff_id=41352&aff_sub={click_id}"\n',
+    ),
+  );
+  appendFileSync(
+    nord,
+    `rules:
   - when: { country: [DE, AT, CH] }
     to: website
   - when: { device: [ios, android] }
     to: promo
   - when: { from: ${TODAY}, until: ${TODAY} }
     to: windows
-`);
+`,
+  );
   const surf = join(dir, 'providers', 'surfshark.yaml');
   writeFileSync(surf, readFileSync(surf, 'utf8').replace('links:\n', 'links:\n  promo: "https://surfshark.com/deal/black-friday"\n'));
   appendFileSync(surf, 'split:\n  - { to: affiliate, weight: 80 }\n  - { to: promo, weight: 20 }\n');
@@ -66,7 +75,11 @@ describe.each(DB_KINDS)('smart links on %s', (kind) => {
     let row: Row | undefined;
     await expect
       .poll(async () => {
-        row = (await s.db.query<Row>(`SELECT destination, variant, country, device, paid FROM clicks WHERE referrer = $1`, [`https://t.example/${ip}`])).rows[0];
+        row = (
+          await s.db.query<Row>(`SELECT destination, variant, country, device, paid FROM clicks WHERE referrer = $1`, [
+            `https://t.example/${ip}`,
+          ])
+        ).rows[0];
         return row !== undefined || Date.now() - before > 30_000;
       })
       .toBe(true);
@@ -105,7 +118,11 @@ describe.each(DB_KINDS)('smart links on %s', (kind) => {
     const visitors = Array.from({ length: VISITORS }, (_, i) => `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
     const locations: string[] = [];
     for (let i = 0; i < visitors.length; i += 50) {
-      locations.push(...(await Promise.all(visitors.slice(i, i + 50).map((ip) => go(svc, '/go/surfshark', { 'x-forwarded-for': ip, 'user-agent': DESKTOP })))));
+      locations.push(
+        ...(await Promise.all(
+          visitors.slice(i, i + 50).map((ip) => go(svc, '/go/surfshark', { 'x-forwarded-for': ip, 'user-agent': DESKTOP })),
+        )),
+      );
     }
     const promo = locations.filter((l) => l === 'https://surfshark.com/deal/black-friday').length;
     expect(promo / VISITORS).toBeGreaterThanOrEqual(0.15);
@@ -114,7 +131,10 @@ describe.each(DB_KINDS)('smart links on %s', (kind) => {
     // The same visitor again: the same variant.
     // Each click carries its own id in the sub-ID; the variant is the link without it.
     const variantOf = (l: string) => l.replace(/&aff_sub=\d+$/, '');
-    for (const i of [0, 1, 2, 3, 4, 17, 99, 999]) expect(variantOf(await go(svc, '/go/surfshark', { 'x-forwarded-for': visitors[i]!, 'user-agent': DESKTOP }))).toBe(variantOf(locations[i]!));
+    for (const i of [0, 1, 2, 3, 4, 17, 99, 999])
+      expect(variantOf(await go(svc, '/go/surfshark', { 'x-forwarded-for': visitors[i]!, 'user-agent': DESKTOP }))).toBe(
+        variantOf(locations[i]!),
+      );
 
     await svc.waitForCount('clicks', VISITORS + 8, "provider = 'surfshark'");
     const report = await clickReport(svc.db, { by: ['provider', 'variant'], since: TODAY, until: TODAY, includeBots: false });
@@ -123,9 +143,13 @@ describe.each(DB_KINDS)('smart links on %s', (kind) => {
     const again = [0, 1, 2, 3, 4, 17, 99, 999].filter((i) => locations[i]!.includes('black-friday')).length;
     expect(byVariant).toEqual({ affiliate: VISITORS - promo + 8 - again, promo: promo + again });
     // The same from the raw rows, and from the rollup once refreshed.
-    expect((await clickReport(svc.db, { by: ['provider', 'variant'], since: TODAY, until: TODAY, includeBots: false }, 'raw')).rows).toEqual(report.rows);
+    expect(
+      (await clickReport(svc.db, { by: ['provider', 'variant'], since: TODAY, until: TODAY, includeBots: false }, 'raw')).rows,
+    ).toEqual(report.rows);
     await svc.db.query('SELECT refresh_click_rollup($1::date)', [TODAY]);
-    expect((await clickReport(svc.db, { by: ['provider', 'variant'], since: TODAY, until: TODAY, includeBots: false })).rows).toEqual(report.rows);
+    expect((await clickReport(svc.db, { by: ['provider', 'variant'], since: TODAY, until: TODAY, includeBots: false })).rows).toEqual(
+      report.rows,
+    );
     const byDevice = await clickReport(svc.db, { by: ['device'], since: TODAY, until: TODAY, includeBots: false });
     expect(byDevice.rows.map((r) => r.device).sort()).toEqual(['desktop', 'ios']);
     const byCountry = await clickReport(svc.db, { by: ['country'], since: TODAY, until: TODAY, includeBots: false });
@@ -134,6 +158,9 @@ describe.each(DB_KINDS)('smart links on %s', (kind) => {
     const { rows: view } = await svc.db.query<{ dimension: string; value: string; clicks: number }>(
       "SELECT dimension, value, clicks::int AS clicks FROM click_routing_daily WHERE provider = 'surfshark' AND dimension = 'variant' ORDER BY value",
     );
-    expect(view).toEqual([{ dimension: 'variant', value: 'affiliate', clicks: byVariant.affiliate }, { dimension: 'variant', value: 'promo', clicks: byVariant.promo }]);
+    expect(view).toEqual([
+      { dimension: 'variant', value: 'affiliate', clicks: byVariant.affiliate },
+      { dimension: 'variant', value: 'promo', clicks: byVariant.promo },
+    ]);
   });
 });

@@ -18,7 +18,10 @@ function manyFiles(): string {
   const data = copyOfData();
   const article = readFileSync(join(data, 'articles/vpn-speed-test.yaml'), 'utf8');
   for (let i = 0; i < COPIES; i++) {
-    writeFileSync(join(data, `articles/speed-${String(i).padStart(3, '0')}.yaml`), article.replace('slug: vpn-speed-test', `slug: speed-${String(i).padStart(3, '0')}`));
+    writeFileSync(
+      join(data, `articles/speed-${String(i).padStart(3, '0')}.yaml`),
+      article.replace('slug: vpn-speed-test', `slug: speed-${String(i).padStart(3, '0')}`),
+    );
   }
   // Far apart in the list, so that some fall to the worker's batches and some to this thread's.
   edit(join(data, 'articles/speed-007.yaml'), 'category: Performance Test', 'category: [Performance Test]');
@@ -54,17 +57,23 @@ describe('validation on every core', () => {
     const rel = relative(process.cwd(), data);
     const ratingLine = readFileSync(join(data, 'providers/nordvpn.yaml'), 'utf8').split('\n').indexOf('rating: 7') + 1;
     const lines = (JSON.parse(threads.stdout) as Parameters<typeof formatProblem>[0][]).map(formatProblem);
-    expect(lines).toEqual(expect.arrayContaining([
-      `${rel}/articles/speed-007.yaml:10:11 error /category must be string (found a list)`,
-      `${rel}/articles/speed-123.yaml:44:19 error /blocks/2/rows/1/provider unknown provider 'surfshrk' (did you mean 'surfshark'?)`,
-      expect.stringMatching(new RegExp(`^${rel}/articles/speed-250\\.yaml:170:\\d+ error /blocks/\\d+/links/0/href internal link /articles/vpn-vs-prox does not resolve to a page \\(did you mean '/articles/vpn-vs-proxy'\\?\\)$`)),
-      `${rel}/articles/speed-300.yaml:1:1 error cannot be read: it is a link to ../gone/speed-300.yaml, which does not exist`,
-      `${rel}/articles/speed-333.yaml:9:8 error /title placeholder text 'TODO' is still in the content: write the text visitors should read`,
-      expect.stringMatching(new RegExp(`^${rel}/articles/speed-402\\.yaml:\\d+:\\d+ error YAML: `)),
-      `${rel}/articles/speed-466.yaml:2:7 error /slug slug 'speed-465' must equal the file name 'speed-466'`,
-      `${rel}/providers/nordvpn.yaml:${ratingLine}:9 error /rating must be <= 5`,
-      `${rel}/stray/speed.yaml:1:1 error no content kind lives at this path (see data/README.md)`,
-    ]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `${rel}/articles/speed-007.yaml:10:11 error /category must be string (found a list)`,
+        `${rel}/articles/speed-123.yaml:44:19 error /blocks/2/rows/1/provider unknown provider 'surfshrk' (did you mean 'surfshark'?)`,
+        expect.stringMatching(
+          new RegExp(
+            `^${rel}/articles/speed-250\\.yaml:170:\\d+ error /blocks/\\d+/links/0/href internal link /articles/vpn-vs-prox does not resolve to a page \\(did you mean '/articles/vpn-vs-proxy'\\?\\)$`,
+          ),
+        ),
+        `${rel}/articles/speed-300.yaml:1:1 error cannot be read: it is a link to ../gone/speed-300.yaml, which does not exist`,
+        `${rel}/articles/speed-333.yaml:9:8 error /title placeholder text 'TODO' is still in the content: write the text visitors should read`,
+        expect.stringMatching(new RegExp(`^${rel}/articles/speed-402\\.yaml:\\d+:\\d+ error YAML: `)),
+        `${rel}/articles/speed-466.yaml:2:7 error /slug slug 'speed-465' must equal the file name 'speed-466'`,
+        `${rel}/providers/nordvpn.yaml:${ratingLine}:9 error /rating must be <= 5`,
+        `${rel}/stray/speed.yaml:1:1 error no content kind lives at this path (see data/README.md)`,
+      ]),
+    );
     // Each mistake once: a slug copied from another file is not also a duplicate, and the provider is still known.
     expect(lines.filter((l) => / error /.test(l))).toHaveLength(9);
     expect(threads.stdout).not.toContain("unknown provider 'nordvpn'");

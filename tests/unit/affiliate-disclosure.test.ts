@@ -5,15 +5,24 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { describe, expect, it } from 'vitest';
 import { AffiliateDisclosure } from '../../site/components/affiliate-disclosure.tsx';
 
-const disclosure = { text: 'We earn a commission.', link: 'How we earn', allPaid: 'Every provider featured here pays us a commission.', paying: ['nordvpn', 'surfshark', 'tunnelbear/promo'] };
+const disclosure = {
+  text: 'We earn a commission.',
+  link: 'How we earn',
+  allPaid: 'Every provider featured here pays us a commission.',
+  paying: ['nordvpn', 'surfshark', 'tunnelbear/promo'],
+};
 
 /** The disclosure as a page renders it for `providers`, with the site's disclosure in the root's data. */
 async function render(providers?: { provider: string; link?: string }[]): Promise<string> {
-  const routes = [{ id: 'root', path: '/', loader: () => ({ disclosure }), Component: () => createElement(AffiliateDisclosure, { providers }) }];
+  const routes = [
+    { id: 'root', path: '/', loader: () => ({ disclosure }), Component: () => createElement(AffiliateDisclosure, { providers }) },
+  ];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request('http://site.test/'));
   if (context instanceof Response) throw new Error('unexpected response');
-  return renderToStaticMarkup(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
+  return renderToStaticMarkup(
+    createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }),
+  );
 }
 
 describe('AffiliateDisclosure', () => {
@@ -24,7 +33,12 @@ describe('AffiliateDisclosure', () => {
   });
 
   it('says only the general disclosure when one of them is unpaid, or its button goes to the website unpaid', async () => {
-    for (const group of [[{ provider: 'nordvpn' }, { provider: 'protonvpn' }], [{ provider: 'nordvpn' }, { provider: 'tunnelbear' }], [{ provider: 'surfshark', link: 'website' }], []]) {
+    for (const group of [
+      [{ provider: 'nordvpn' }, { provider: 'protonvpn' }],
+      [{ provider: 'nordvpn' }, { provider: 'tunnelbear' }],
+      [{ provider: 'surfshark', link: 'website' }],
+      [],
+    ]) {
       const html = await render(group);
       expect(html, JSON.stringify(group)).not.toContain('data-all-paid');
       expect(html).toContain('We earn a commission.');

@@ -80,9 +80,7 @@ ${PICK_SURF}
 ${PICK_NORD}
 ${withoutLabel}
 `;
-    expect(problems(blocks)).toEqual([
-      "data/articles/sample.yaml:20:9 error /blocks/0/picks/1 must have required property 'label'",
-    ]);
+    expect(problems(blocks)).toEqual(["data/articles/sample.yaml:20:9 error /blocks/0/picks/1 must have required property 'label'"]);
   });
 
   it('reports a missing heading on a block at the block itself', () => {

@@ -4,8 +4,10 @@ import { routeOfFile, scanPage } from '../../scripts/build/html-scan.ts';
 import { checkIntegrity, type IntegrityInput } from '../../scripts/build/integrity.ts';
 import { robotsTxt, sitemapXml } from '../../scripts/build/sitemap.ts';
 
-const head = (title: string, description: string) => `<head><title>${title}</title><meta name="description" content="${description}"/></head>`;
-const page = (title: string, body: string, description = `About ${title}`) => `<!DOCTYPE html><html>${head(title, description)}<body>${body}</body></html>`;
+const head = (title: string, description: string) =>
+  `<head><title>${title}</title><meta name="description" content="${description}"/></head>`;
+const page = (title: string, body: string, description = `About ${title}`) =>
+  `<!DOCTYPE html><html>${head(title, description)}<body>${body}</body></html>`;
 const REL = 'sponsored nofollow noopener';
 
 function input(pages: Record<string, string>, over: Partial<IntegrityInput> = {}): IntegrityInput {
@@ -21,10 +23,15 @@ function input(pages: Record<string, string>, over: Partial<IntegrityInput> = {}
 
 describe('integrity checks on built HTML', () => {
   it('passes links to pages, assets, fragments, external sites and tracked /go/ links', () => {
-    const problems = checkIntegrity(input({
-      '/': page('Home', `<a href="/vpn-deals">Deals</a><a href="/favicon.svg">i</a><a href="#top">t</a><a href="https://example.com">x</a><a href="/go/nordvpn?from=%2F&amp;placement=card" target="_blank" rel="${REL}">Go</a>`),
-      '/vpn-deals': page('Deals', '<a href="/">Home</a>'),
-    }));
+    const problems = checkIntegrity(
+      input({
+        '/': page(
+          'Home',
+          `<a href="/vpn-deals">Deals</a><a href="/favicon.svg">i</a><a href="#top">t</a><a href="https://example.com">x</a><a href="/go/nordvpn?from=%2F&amp;placement=card" target="_blank" rel="${REL}">Go</a>`,
+        ),
+        '/vpn-deals': page('Deals', '<a href="/">Home</a>'),
+      }),
+    );
     expect(problems).toEqual([]);
   });
 
@@ -39,9 +46,14 @@ describe('integrity checks on built HTML', () => {
   });
 
   it('fails an outbound link without the sponsored rel, and one to an unknown provider', () => {
-    const problems = checkIntegrity(input({
-      '/': page('Home', '<a href="/go/nordvpn" target="_blank" rel="nofollow">A</a><a href="/go/nordpvn" rel="sponsored nofollow noopener">B</a>'),
-    }));
+    const problems = checkIntegrity(
+      input({
+        '/': page(
+          'Home',
+          '<a href="/go/nordvpn" target="_blank" rel="nofollow">A</a><a href="/go/nordpvn" rel="sponsored nofollow noopener">B</a>',
+        ),
+      }),
+    );
     expect(problems).toEqual([
       { severity: 'error', page: '/', message: 'outbound link /go/nordvpn must have rel="sponsored nofollow noopener" (found "nofollow")' },
       { severity: 'error', page: '/', message: 'link /go/nordpvn names no known provider' },
@@ -49,20 +61,38 @@ describe('integrity checks on built HTML', () => {
   });
 
   it('passes a named /go/ link and fails one whose name is not a link name', () => {
-    const problems = checkIntegrity(input({
-      '/': page('Home', `<a href="/go/nordvpn/windows?from=%2F" rel="${REL}">A</a><a href="/go/nordvpn/windos" rel="${REL}">B</a>`),
-    }));
-    expect(problems.map((p) => p.message)).toEqual(['link /go/nordvpn/windos names no known link (website, windows, macos, linux, ios, android, router)']);
+    const problems = checkIntegrity(
+      input({
+        '/': page('Home', `<a href="/go/nordvpn/windows?from=%2F" rel="${REL}">A</a><a href="/go/nordvpn/windos" rel="${REL}">B</a>`),
+      }),
+    );
+    expect(problems.map((p) => p.message)).toEqual([
+      'link /go/nordvpn/windos names no known link (website, windows, macos, linux, ios, android, router)',
+    ]);
   });
 
   it('warns about a page updated more than 12 months before the build, naming the page', () => {
-    const problems = checkIntegrity(input({ '/a': page('A', ''), '/b': page('B', '') }, { updated: new Map([['/a', '2025-11-20'], ['/b', '2025-11-21']]) }));
-    expect(problems).toEqual([{ severity: 'warning', page: '/a', message: 'last updated 2025-11-20, more than 12 months before 2026-11-21' }]);
+    const problems = checkIntegrity(
+      input(
+        { '/a': page('A', ''), '/b': page('B', '') },
+        {
+          updated: new Map([
+            ['/a', '2025-11-20'],
+            ['/b', '2025-11-21'],
+          ]),
+        },
+      ),
+    );
+    expect(problems).toEqual([
+      { severity: 'warning', page: '/a', message: 'last updated 2025-11-20, more than 12 months before 2026-11-21' },
+    ]);
   });
 
   it('warns about duplicate and over-long titles and descriptions', () => {
     const long = 'x'.repeat(61);
-    const problems = checkIntegrity(input({ '/a': page('Same', '', 'One'), '/b': page('Same', '', 'One'), '/c': page(long, '', 'd'.repeat(161)) }));
+    const problems = checkIntegrity(
+      input({ '/a': page('Same', '', 'One'), '/b': page('Same', '', 'One'), '/c': page(long, '', 'd'.repeat(161)) }),
+    );
     expect(problems.map((p) => `${p.page} ${p.severity} ${p.message.replace(/: ".*"$/, '')}`)).toEqual([
       '/b warning title "Same" is also used by /a',
       '/b warning description is also used by /a',
@@ -73,7 +103,10 @@ describe('integrity checks on built HTML', () => {
 });
 
 describe('page-weight budgets', () => {
-  const html = page('Home', '<link rel="stylesheet" href="/assets/a.css"/><link rel="modulepreload" href="/assets/a.js"/><script type="module">import "/assets/b.js";</script>');
+  const html = page(
+    'Home',
+    '<link rel="stylesheet" href="/assets/a.css"/><link rel="modulepreload" href="/assets/a.js"/><script type="module">import "/assets/b.js";</script>',
+  );
   const sizes: Record<string, number> = { '/assets/a.css': 21 * 1024, '/assets/a.js': 100 * 1024, '/assets/b.js': 31 * 1024 };
   const weights = pageWeights(new Map([['/', { html: Buffer.from(html), scan: scanPage(html) }]]), (p) => sizes[p]!);
 
@@ -120,10 +153,18 @@ describe('sitemap and robots', () => {
   });
 
   it('allows the site, disallows /go/ and names the sitemap', () => {
-    expect(robotsTxt('https://www.example.com')).toBe('User-agent: *\nAllow: /\nDisallow: /go/\n\nSitemap: https://www.example.com/sitemap.xml\n');
+    expect(robotsTxt('https://www.example.com')).toBe(
+      'User-agent: *\nAllow: /\nDisallow: /go/\n\nSitemap: https://www.example.com/sitemap.xml\n',
+    );
   });
 
   it('maps output files to routes', () => {
-    expect(['index.html', 'vpn-deals/index.html', 'articles/x/index.html', '404.html', 'articles/404.html'].map(routeOfFile)).toEqual(['/', '/vpn-deals', '/articles/x', '/404', '/articles/404']);
+    expect(['index.html', 'vpn-deals/index.html', 'articles/x/index.html', '404.html', 'articles/404.html'].map(routeOfFile)).toEqual([
+      '/',
+      '/vpn-deals',
+      '/articles/x',
+      '/404',
+      '/articles/404',
+    ]);
   });
 });

@@ -9,7 +9,9 @@ const visit = (over: { method?: string; headers?: Record<string, string>; query?
 
 describe('classifyVisit', () => {
   it('counts a person with what may be stored', () => {
-    expect(visit({ query: { from: '/vpn-reviews/', placement: 'hero-cta' }, headers: { referer: 'https://www.vpncompass.com/vpn-reviews' } })).toEqual({
+    expect(
+      visit({ query: { from: '/vpn-reviews/', placement: 'hero-cta' }, headers: { referer: 'https://www.vpncompass.com/vpn-reviews' } }),
+    ).toEqual({
       record: true,
       isBot: false,
       fromPath: '/vpn-reviews',
@@ -30,13 +32,20 @@ describe('classifyVisit', () => {
   });
 
   it('marks bots, link previewers and visits without a user agent as bots', () => {
-    for (const ua of ['Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)', 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)', 'curl/8.5.0', ''])
+    for (const ua of [
+      'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+      'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+      'curl/8.5.0',
+      '',
+    ])
       expect(visit({ headers: { 'user-agent': ua } }), ua).toMatchObject({ record: true, isBot: true });
   });
 
   it('keeps only registered paths and short slugs', () => {
-    for (const from of ['https://evil.example/', '/nope', '//evil.example', ['/', '/vpn-reviews'], 42, '/'.padEnd(600, 'a')]) expect(visit({ query: { from } }), String(from)).toMatchObject({ fromPath: null });
-    for (const placement of ['Hero', '-x', 'a b', '<b>', 'x'.repeat(41), ['a']]) expect(visit({ query: { placement } }), String(placement)).toMatchObject({ placement: null });
+    for (const from of ['https://evil.example/', '/nope', '//evil.example', ['/', '/vpn-reviews'], 42, '/'.padEnd(600, 'a')])
+      expect(visit({ query: { from } }), String(from)).toMatchObject({ fromPath: null });
+    for (const placement of ['Hero', '-x', 'a b', '<b>', 'x'.repeat(41), ['a']])
+      expect(visit({ query: { placement } }), String(placement)).toMatchObject({ placement: null });
   });
 });
 
@@ -54,7 +63,9 @@ describe('visitorHash and outboundUrl', () => {
   it('hashes salt, IP and user agent, and changes with each of them', () => {
     const h = visitorHash('s1', '192.0.2.1', UA);
     expect(h).toMatch(/^[0-9a-f]{64}$/);
-    expect(new Set([h, visitorHash('s2', '192.0.2.1', UA), visitorHash('s1', '192.0.2.2', UA), visitorHash('s1', '192.0.2.1', 'x')]).size).toBe(4);
+    expect(
+      new Set([h, visitorHash('s2', '192.0.2.1', UA), visitorHash('s1', '192.0.2.2', UA), visitorHash('s1', '192.0.2.1', 'x')]).size,
+    ).toBe(4);
   });
 
   it('fills {click_id} only when there is an id', () => {

@@ -1,6 +1,17 @@
 /** Pure parts of the click report: flag parsing, table/CSV/JSON formatting and the chart's series and scale. */
 import { describe, expect, it } from 'vitest';
-import { chartData, labelledDays, formatCsv, formatJson, formatTable, lineChartSvg, niceStep, parseReportQuery, UsageError, type ClickReport } from '../../services/reports/index.ts';
+import {
+  chartData,
+  labelledDays,
+  formatCsv,
+  formatJson,
+  formatTable,
+  lineChartSvg,
+  niceStep,
+  parseReportQuery,
+  UsageError,
+  type ClickReport,
+} from '../../services/reports/index.ts';
 
 const report: ClickReport = {
   query: { by: ['page', 'placement'], since: '2026-11-01', until: '2026-11-30', includeBots: true },
@@ -17,13 +28,21 @@ describe('parseReportQuery', () => {
     expect(parseReportQuery({}, '2026-03-01')).toEqual({ by: [], since: '2026-01-31', until: '2026-03-01', includeBots: false });
   });
   it('keeps --by in the order given, once each, and counts back 29 days from --until', () => {
-    expect(parseReportQuery({ by: ['provider', 'day', 'provider'], until: '2024-03-10' }, '2026-01-01')).toEqual({ by: ['provider', 'day'], since: '2024-02-10', until: '2024-03-10', includeBots: false });
+    expect(parseReportQuery({ by: ['provider', 'day', 'provider'], until: '2024-03-10' }, '2026-01-01')).toEqual({
+      by: ['provider', 'day'],
+      since: '2024-02-10',
+      until: '2024-03-10',
+      includeBots: false,
+    });
   });
   it('refuses unknown groupings, impossible dates and reversed ranges', () => {
     expect(() => parseReportQuery({ by: ['continent'] }, '2026-01-01')).toThrow(UsageError);
-    for (const since of ['2026-02-29', '2026-1-05', '05/01/2026', '2026-01-01T00:00:00Z']) expect(() => parseReportQuery({ since }, '2026-03-01'), since).toThrow(/--since must be a date/);
+    for (const since of ['2026-02-29', '2026-1-05', '05/01/2026', '2026-01-01T00:00:00Z'])
+      expect(() => parseReportQuery({ since }, '2026-03-01'), since).toThrow(/--since must be a date/);
     expect(parseReportQuery({ since: '2024-02-29', until: '2024-02-29' }, '2026-01-01').since).toBe('2024-02-29');
-    expect(() => parseReportQuery({ since: '2026-01-02', until: '2026-01-01' }, '2026-03-01')).toThrow('--since (2026-01-02) is after --until (2026-01-01)');
+    expect(() => parseReportQuery({ since: '2026-01-02', until: '2026-01-01' }, '2026-03-01')).toThrow(
+      '--since (2026-01-02) is after --until (2026-01-01)',
+    );
   });
 });
 
@@ -41,7 +60,9 @@ describe('formats', () => {
     expect(formatTable(report)).toContain('uniques over a range are the sum of the daily uniques');
   });
   it('writes RFC 4180 CSV: header, CRLF, quoted fields with doubled quotes, empty for null', () => {
-    expect(formatCsv(report)).toBe('page,placement,clicks,uniques,bot_clicks\r\n/deals,card,1234,1000,5\r\n"/search?q=""fast, cheap""",,2,1,0\r\n,hero,7,7,12\r\n');
+    expect(formatCsv(report)).toBe(
+      'page,placement,clicks,uniques,bot_clicks\r\n/deals,card,1234,1000,5\r\n"/search?q=""fast, cheap""",,2,1,0\r\n,hero,7,7,12\r\n',
+    );
   });
   it('writes a JSON array of objects with the columns as keys', () => {
     expect(JSON.parse(formatJson(report))).toEqual([
@@ -54,8 +75,21 @@ describe('formats', () => {
 
 describe('chart', () => {
   it('fills every day of the range for every provider, zero where it had no clicks', () => {
-    const data = chartData([{ day: '2026-02-27', provider: 'surfshark', clicks: 3, uniques: 3 }, { day: '2026-03-01', provider: 'nordvpn', clicks: 5, uniques: 4 }], '2026-02-27', '2026-03-01');
-    expect(data).toEqual({ days: ['2026-02-27', '2026-02-28', '2026-03-01'], series: [{ provider: 'nordvpn', values: [0, 0, 5] }, { provider: 'surfshark', values: [3, 0, 0] }] });
+    const data = chartData(
+      [
+        { day: '2026-02-27', provider: 'surfshark', clicks: 3, uniques: 3 },
+        { day: '2026-03-01', provider: 'nordvpn', clicks: 5, uniques: 4 },
+      ],
+      '2026-02-27',
+      '2026-03-01',
+    );
+    expect(data).toEqual({
+      days: ['2026-02-27', '2026-02-28', '2026-03-01'],
+      series: [
+        { provider: 'nordvpn', values: [0, 0, 5] },
+        { provider: 'surfshark', values: [3, 0, 0] },
+      ],
+    });
   });
   it('picks round steps for the y axis', () => {
     expect([0, 3, 10, 47, 1234, 99_999].map((m) => niceStep(m))).toEqual([1, 1, 2, 10, 250, 20_000]);
@@ -80,7 +114,16 @@ describe('chart', () => {
     expect(labelledDays(30, plot).length).toBeGreaterThan(4);
   });
   it('keeps two series with the same values distinguishable: a marker of its own shape on every point, named in its tooltip', () => {
-    const svg = lineChartSvg({ days: ['2026-01-01', '2026-01-02', '2026-01-03'], series: [{ provider: 'clicks', values: [4, 2, 5] }, { provider: 'views', values: [4, 2, 5] }] }, 'Same');
+    const svg = lineChartSvg(
+      {
+        days: ['2026-01-01', '2026-01-02', '2026-01-03'],
+        series: [
+          { provider: 'clicks', values: [4, 2, 5] },
+          { provider: 'views', values: [4, 2, 5] },
+        ],
+      },
+      'Same',
+    );
     const groups = [...svg.matchAll(/<g class="markers" data-series="(\w+)">(.*?)<\/g>/g)];
     expect(groups.map((g) => g[1])).toEqual(['clicks', 'views']);
     expect(groups[0]![2]).toMatch(/^(<circle [^>]+><title>clicks, 2026-01-0\d: \d<\/title><\/circle>){3}$/);

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { applyState, DEFAULT_STATE, formatState, parseState, priceCeilings, type CompareRow } from '../../site/lib/compare-table.ts';
 
 const row = (slug: string, over: Partial<CompareRow>): CompareRow => ({
-  slug, name: slug, rating: 4, price: 3, servers: 1000, countries: 50, devices: '5', streaming: true, torrenting: true, moneyBack: '30 days', ...over,
+  slug,
+  name: slug,
+  rating: 4,
+  price: 3,
+  servers: 1000,
+  countries: 50,
+  devices: '5',
+  streaming: true,
+  torrenting: true,
+  moneyBack: '30 days',
+  ...over,
 });
 const ROWS = [
   row('nord', { name: 'NordVPN', rating: 4.9, price: 3.39, servers: 5400, devices: '6' }),
@@ -26,7 +36,10 @@ describe('the /compare table state', () => {
     expect(slugs(applyState(ROWS, { ...DEFAULT_STATE, torrenting: true }))).toEqual(['nord', 'shark', 'ghost']);
     expect(slugs(applyState(ROWS, { ...DEFAULT_STATE, unlimited: true }))).toEqual(['shark']);
     expect(slugs(applyState(ROWS, { ...DEFAULT_STATE, maxPrice: 3 }))).toEqual(['shark', 'ghost']);
-    expect(slugs(applyState(ROWS, { ...DEFAULT_STATE, maxPrice: 3, torrenting: true, sort: 'rating', dir: 'desc' }))).toEqual(['shark', 'ghost']);
+    expect(slugs(applyState(ROWS, { ...DEFAULT_STATE, maxPrice: 3, torrenting: true, sort: 'rating', dir: 'desc' }))).toEqual([
+      'shark',
+      'ghost',
+    ]);
   });
 
   it('round-trips through the query string, and the default state is the bare URL', () => {

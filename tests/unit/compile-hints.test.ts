@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { COMPILE_HINT, compileHints } from '../../scripts/build/compile-hints.ts';
 
 type Chunk = { type: 'chunk'; fileName: string; code: string; isEntry: boolean; isDynamicEntry: boolean; imports: string[] };
-const chunk = (fileName: string, over: Partial<Chunk> = {}): Chunk => ({ type: 'chunk', fileName, code: 'export{};', isEntry: false, isDynamicEntry: false, imports: [], ...over });
+const chunk = (fileName: string, over: Partial<Chunk> = {}): Chunk => ({
+  type: 'chunk',
+  fileName,
+  code: 'export{};',
+  isEntry: false,
+  isDynamicEntry: false,
+  imports: [],
+  ...over,
+});
 
 describe('compile hints', () => {
   const bundle: Record<string, Chunk | { type: 'asset'; fileName: string }> = {

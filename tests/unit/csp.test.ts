@@ -7,7 +7,8 @@ const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('bas
 
 describe('inlineScriptHashes', () => {
   it('hashes inline scripts byte for byte and skips external ones', () => {
-    const html = '<script>window.a=1</script><script type="module" async="">import "/x.js";\n</script><script src="/assets/a.js"></script><script>window.a=1</script>';
+    const html =
+      '<script>window.a=1</script><script type="module" async="">import "/x.js";\n</script><script src="/assets/a.js"></script><script>window.a=1</script>';
     expect(inlineScriptHashes(html)).toEqual([sha('window.a=1'), sha('import "/x.js";\n')]);
   });
 

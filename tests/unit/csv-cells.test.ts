@@ -9,7 +9,16 @@ import { csvField } from '../../services/reports/format.ts';
 import { formatCsv, formatRecords, type ClickReport } from '../../services/reports/index.ts';
 import { formatStatsCsv, type StatsReport } from '../../services/reports/stats-format.ts';
 
-const HOSTILE = ['=HYPERLINK("http://evil.test","click")', '=1+1@example.com', '+1-555-0100', '-2+3', '@SUM(A1:A9)', '\tcmd', '\r=1+1', '=cmd|\' /C calc\'!A0'];
+const HOSTILE = [
+  '=HYPERLINK("http://evil.test","click")',
+  '=1+1@example.com',
+  '+1-555-0100',
+  '-2+3',
+  '@SUM(A1:A9)',
+  '\tcmd',
+  '\r=1+1',
+  "=cmd|' /C calc'!A0",
+];
 
 const read = (csv: string) => parse(csv, { columns: true, relax_column_count: false }) as Record<string, string>[];
 
@@ -47,8 +56,23 @@ describe('every CSV output', () => {
   });
 
   it('the stats report, which the dashboard downloads too, with a negative revenue left a number', () => {
-    const row = (page: string) => ({ page, views: 3, clicks: 1, clickers: 1, ctr: 0.5, conversions: 1, revenue: { USD: '-12.5000' }, epc: { USD: '-12.5000' }, conversion_rate: 1 });
-    const report: StatsReport = { query: { by: ['page'], since: '2026-11-01', until: '2026-11-30' }, rows: HOSTILE.map(row), total: row('total'), unmatched: { conversions: 0, revenue: {} } };
+    const row = (page: string) => ({
+      page,
+      views: 3,
+      clicks: 1,
+      clickers: 1,
+      ctr: 0.5,
+      conversions: 1,
+      revenue: { USD: '-12.5000' },
+      epc: { USD: '-12.5000' },
+      conversion_rate: 1,
+    });
+    const report: StatsReport = {
+      query: { by: ['page'], since: '2026-11-01', until: '2026-11-30' },
+      rows: HOSTILE.map(row),
+      total: row('total'),
+      unmatched: { conversions: 0, revenue: {} },
+    };
     const rows = read(formatStatsCsv(report));
     expect(rows.map((r) => r.page)).toEqual(HOSTILE.map((h) => `'${h}`));
     expect(rows[0]!.revenue_USD).toBe('-12.5000');

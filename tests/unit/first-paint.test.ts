@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { rewritePage } from '../../scripts/build/first-paint.ts';
 import { scanPage } from '../../scripts/build/html-scan.ts';
 
-const BOOT = 'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-2.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client-3.js");';
+const BOOT =
+  'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-2.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client-3.js");';
 const page = (head: string, boot = `<script type="module" async="">${BOOT}</script>`) =>
   `<!DOCTYPE html><html><head><title>T</title>${head}</head><body><h1>T</h1><script>window.__reactRouterContext = {};</script>${boot}</body></html>`;
-const HEAD = '<link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-3.js"/><link rel="modulepreload" href="/assets/chunk-4.js"/><link rel="modulepreload" href="/assets/root-2.js"/><style data-href="/assets/app-5.css"></style>';
+const HEAD =
+  '<link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-3.js"/><link rel="modulepreload" href="/assets/chunk-4.js"/><link rel="modulepreload" href="/assets/root-2.js"/><style data-href="/assets/app-5.css"></style>';
 const css = () => Buffer.from('body{color:#111}');
 
 describe('first-paint rewrite', () => {
@@ -28,7 +30,9 @@ describe('first-paint rewrite', () => {
     const title = 'Le meilleur VPN — 2026 ✓ 最好';
     const styles = () => Buffer.from('a::after{content:"→ é"}');
     const out = rewritePage(page(HEAD).replace('<h1>T</h1>', `<h1>${title}</h1>`), styles)!;
-    expect(out.bytes.toString('utf8')).toBe(after.replace('body{color:#111}', 'a::after{content:"→ é"}').replace('<h1>T</h1>', `<h1>${title}</h1>`));
+    expect(out.bytes.toString('utf8')).toBe(
+      after.replace('body{color:#111}', 'a::after{content:"→ é"}').replace('<h1>T</h1>', `<h1>${title}</h1>`),
+    );
   });
 
   it('holds the first paint until <main> is parsed, from the head', () => {

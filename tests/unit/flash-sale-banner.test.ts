@@ -30,6 +30,11 @@ describe('FlashSaleBanner', () => {
 describe('offerState', () => {
   const offer = { startsOn: '2025-01-01', endsOn: '2025-01-31' };
   it('runs from its first day to its last, both included, in UTC dates', () => {
-    expect(['2024-12-31', '2025-01-01', '2025-01-31', '2025-02-01'].map((d) => offerState(offer, d))).toEqual(['upcoming', 'running', 'running', 'ended']);
+    expect(['2024-12-31', '2025-01-01', '2025-01-31', '2025-02-01'].map((d) => offerState(offer, d))).toEqual([
+      'upcoming',
+      'running',
+      'running',
+      'ended',
+    ]);
   });
 });

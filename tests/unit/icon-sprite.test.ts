@@ -7,7 +7,8 @@ describe('icon sprite', () => {
   const svg = spriteSvg();
 
   it('draws a symbol with lucide geometry for every content icon name', () => {
-    for (const name of ICON_NAMES) expect(svg, name).toMatch(new RegExp(`<symbol id="${name}" viewBox="0 0 24 24"><(path|circle|rect|line|polyline|polygon|ellipse) `));
+    for (const name of ICON_NAMES)
+      expect(svg, name).toMatch(new RegExp(`<symbol id="${name}" viewBox="0 0 24 24"><(path|circle|rect|line|polyline|polygon|ellipse) `));
     expect(svg.match(/<symbol /g)).toHaveLength(ICON_NAMES.length + Object.keys(UI_ICONS).length);
   });
 

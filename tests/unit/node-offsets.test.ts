@@ -3,10 +3,12 @@ import { compareLocators } from '../helpers/pointers.ts';
 
 /** YAML in the styles editors write, and in the ones the fast locator must leave to yaml. */
 const STYLES: Record<string, string> = {
-  'block mappings and sequences': 'title: A page\nmeta:\n  title: T\n  keywords: [a, b]\nblocks:\n  - type: text\n    text: Hello\n  - type: list\n    items:\n      - one\n      - two\n',
-  'a sequence at the key\'s indentation': 'items:\n- a\n- b: 1\n  c: 2\n',
+  'block mappings and sequences':
+    'title: A page\nmeta:\n  title: T\n  keywords: [a, b]\nblocks:\n  - type: text\n    text: Hello\n  - type: list\n    items:\n      - one\n      - two\n',
+  "a sequence at the key's indentation": 'items:\n- a\n- b: 1\n  c: 2\n',
   'flow collections': 'links: [{ label: About, href: /about-us }, { label: "Home", href: "/" }]\nmap: {a: 1, b: [2, 3]}\n',
-  'quoted and multi-line scalars': 'a: "double # not a comment"\nb: \'single\'\nc:\n  plain text that\n  runs on\nd: >\n  folded\n  text\ne: |\n  literal\n',
+  'quoted and multi-line scalars':
+    'a: "double # not a comment"\nb: \'single\'\nc:\n  plain text that\n  runs on\nd: >\n  folded\n  text\ne: |\n  literal\n',
   'comments everywhere': '# head\na: 1 # after\n# between\nb:\n  # inside\n  c: 2\nd: # before the value\n  e\n',
   'numbers, booleans and dates as keys and values': '1: one\ntrue: yes\nupdated: 2025-01-31\nrating: 4.5\n',
   'a document start marker': '---\na: 1\nb:\n  - x\n',
@@ -16,7 +18,7 @@ const STYLES: Record<string, string> = {
   'deep nesting': 'a:\n  b:\n    - c:\n        - - d\n          - e\n',
 };
 
-describe('node-offsets: placing a pointer from js-yaml\'s parse events', () => {
+describe("node-offsets: placing a pointer from js-yaml's parse events", () => {
   for (const [style, text] of Object.entries(STYLES)) {
     it(`agrees with yaml's document wherever it answers: ${style}`, () => {
       const r = compareLocators(text);
@@ -25,7 +27,13 @@ describe('node-offsets: placing a pointer from js-yaml\'s parse events', () => {
   }
 
   it('answers for nearly every pointer in plain block and flow YAML', () => {
-    for (const style of ['block mappings and sequences', 'flow collections', 'quoted and multi-line scalars', 'comments everywhere', 'deep nesting']) {
+    for (const style of [
+      'block mappings and sequences',
+      'flow collections',
+      'quoted and multi-line scalars',
+      'comments everywhere',
+      'deep nesting',
+    ]) {
       const r = compareLocators(STYLES[style]!);
       expect(r.answered / r.asked, style).toBeGreaterThan(0.9);
     }
@@ -34,6 +42,8 @@ describe('node-offsets: placing a pointer from js-yaml\'s parse events', () => {
   it('leaves anchors, aliases, tags, merge keys and empty values to yaml', () => {
     const r = compareLocators(STYLES['anchors, aliases, tags and merge keys']!);
     expect(r.answered).toBeLessThan(r.asked);
-    expect(compareLocators(STYLES['empty values and nulls']!).answered).toBeLessThan(compareLocators(STYLES['empty values and nulls']!).asked);
+    expect(compareLocators(STYLES['empty values and nulls']!).answered).toBeLessThan(
+      compareLocators(STYLES['empty values and nulls']!).asked,
+    );
   });
 });

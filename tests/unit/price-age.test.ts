@@ -7,11 +7,24 @@ import { PriceChecked } from '../../site/components/figure.tsx';
 import { review } from '../../site/lib/structured-data.ts';
 import { checkedSpan, isStale, planOf, resolveText, type FigureSource } from '../../services/content/figures.ts';
 
-const plan = planOf({ slug: 'nordvpn', plan: '2-year', plans: { '2-year': { months: 24, price: 3.39, regularPrice: 12.95, guarantee: '30 days', checked: '2025-01-15' } } }, undefined)!;
+const plan = planOf(
+  {
+    slug: 'nordvpn',
+    plan: '2-year',
+    plans: { '2-year': { months: 24, price: 3.39, regularPrice: 12.95, guarantee: '30 days', checked: '2025-01-15' } },
+  },
+  undefined,
+)!;
 
 /** The card line as a page built on `today` shows it, with the site's price labels in the root's data. */
 async function priceLine(today: string): Promise<string> {
-  const prices = { checked: 'Price checked {date}', stale: 'Price checked {date}, over {maxAgeDays} days ago: it may have changed', period: '', maxAgeDays: 90, today };
+  const prices = {
+    checked: 'Price checked {date}',
+    stale: 'Price checked {date}, over {maxAgeDays} days ago: it may have changed',
+    period: '',
+    maxAgeDays: 90,
+    today,
+  };
   const routes = [{ id: 'root', path: '/', loader: () => ({ prices }), Component: () => createElement(PriceChecked, { plan }) }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request('http://site.test/'));
@@ -29,7 +42,9 @@ describe('the age of a price', () => {
 
   it('shows a fresh price with its date in the quiet tone', async () => {
     const html = await priceLine('2025-01-20');
-    expect(html).toContain('Price checked <span data-figure="nordvpn/2-year/checked"><time dateTime="2025-01-15">15 Jan 2025</time></span>');
+    expect(html).toContain(
+      'Price checked <span data-figure="nordvpn/2-year/checked"><time dateTime="2025-01-15">15 Jan 2025</time></span>',
+    );
     expect(html).not.toContain('data-stale');
     expect(html).not.toContain('amber');
   });
@@ -41,10 +56,19 @@ describe('the age of a price', () => {
     expect(html.replace(/<[^>]+>/g, '')).toBe('Price checked 15 Jan 2025, over 90 days ago: it may have changed');
   });
 
-  it('is an offer in a review\'s search data only when the page gives it', () => {
+  it("is an offer in a review's search data only when the page gives it", () => {
     const brand = { name: 'VPN Compass', url: 'https://www.vpncompass.com' };
-    const base = { provider: 'NordVPN', rating: 4.9, headline: 'NordVPN Review', path: '/vpn-reviews/nordvpn', dateModified: '2025-01-15', body: 'Good.' };
-    expect(review(brand, { ...base, offer: { price: 3.39, url: base.path } }).itemReviewed).toMatchObject({ offers: { '@type': 'Offer', price: '3.39', priceCurrency: 'USD' } });
+    const base = {
+      provider: 'NordVPN',
+      rating: 4.9,
+      headline: 'NordVPN Review',
+      path: '/vpn-reviews/nordvpn',
+      dateModified: '2025-01-15',
+      body: 'Good.',
+    };
+    expect(review(brand, { ...base, offer: { price: 3.39, url: base.path } }).itemReviewed).toMatchObject({
+      offers: { '@type': 'Offer', price: '3.39', priceCurrency: 'USD' },
+    });
     expect(review(brand, base).itemReviewed).not.toHaveProperty('offers');
   });
 });
@@ -53,9 +77,18 @@ describe('figures over every provider', () => {
   const provider = (slug: string, checked: string[], extra: Partial<FigureSource> & { status?: string } = {}): [string, FigureSource] => [
     slug,
     {
-      slug, name: slug, rating: 4, servers: 1, countries: 1, devices: '5', plan: 'p0',
-      plans: Object.fromEntries(checked.map((c, i) => [`p${i}`, { months: 12, price: 3, regularPrice: 10, guarantee: '30 days', checked: c }])),
-      review: {}, ...extra,
+      slug,
+      name: slug,
+      rating: 4,
+      servers: 1,
+      countries: 1,
+      devices: '5',
+      plan: 'p0',
+      plans: Object.fromEntries(
+        checked.map((c, i) => [`p${i}`, { months: 12, price: 3, regularPrice: 10, guarantee: '30 days', checked: c }]),
+      ),
+      review: {},
+      ...extra,
     },
   ];
   const providers = new Map([
@@ -69,7 +102,7 @@ describe('figures over every provider', () => {
     expect(resolveText('Here are the {{count.reviewed}} services we reviewed.', providers)).toBe('Here are the 2 services we reviewed.');
   });
 
-  it('gives the span of the reviewed providers\' check dates, or the one day when they agree', () => {
+  it("gives the span of the reviewed providers' check dates, or the one day when they agree", () => {
     expect(resolveText('Prices checked {{prices.checked}}', providers)).toBe('Prices checked between 15 Jan 2025 and 3 Feb 2025');
     expect(checkedSpan([providers.get('b')!])).toBe('on 20 Jan 2025');
   });

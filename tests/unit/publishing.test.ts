@@ -14,7 +14,11 @@ import { scaffold } from '../../services/content/scaffold.ts';
 const NOW = '2026-11-21T12:00:00.000Z';
 const real = (): Map<string, string> => new Map(listYamlFiles('data').map((rel) => [rel, readFileSync(join('data', rel), 'utf8')]));
 const check = (files: Map<string, string>, opts: { preview?: boolean; now?: string } = {}) =>
-  checkFiles('data', [...files].map(([rel, text]): ContentFile => ({ rel, text })), { today: '2026-11-21', now: NOW, ...opts });
+  checkFiles(
+    'data',
+    [...files].map(([rel, text]): ContentFile => ({ rel, text })),
+    { today: '2026-11-21', now: NOW, ...opts },
+  );
 const withLine = (files: Map<string, string>, rel: string, line: string) => files.set(rel, `${files.get(rel)!.trimEnd()}\n${line}\n`);
 const errors = (r: ReturnType<typeof check>) => r.problems.filter((p) => p.severity === 'error').map(formatProblem);
 
@@ -24,7 +28,9 @@ describe('drafts and the publishing clock', { timeout: 60_000 }, () => {
     const files = real();
     withLine(files, 'articles/is-free-vpn-safe.yaml', 'draft: true');
     // Nothing links to it in this set but the article that does: take that link out first.
-    const linking = [...files].filter(([rel, text]) => rel !== 'articles/is-free-vpn-safe.yaml' && text.includes('/articles/is-free-vpn-safe'));
+    const linking = [...files].filter(
+      ([rel, text]) => rel !== 'articles/is-free-vpn-safe.yaml' && text.includes('/articles/is-free-vpn-safe'),
+    );
     for (const [rel, text] of linking) files.set(rel, text.replace(/\n\s*- \{ label: [^}]*href: \/articles\/is-free-vpn-safe \}/g, ''));
     const built = check(files);
     expect(errors(built)).toEqual([]);
@@ -40,11 +46,16 @@ describe('drafts and the publishing clock', { timeout: 60_000 }, () => {
   it('makes a link to a page that is not on the site one error that says why', () => {
     const files = real();
     withLine(files, 'articles/vpn-vs-proxy.yaml', 'publishAt: 2026-12-01T09:00:00Z');
-    const linked = [...files].filter(([rel, text]) => rel !== 'articles/vpn-vs-proxy.yaml' && text.includes('href: /articles/vpn-vs-proxy'));
+    const linked = [...files].filter(
+      ([rel, text]) => rel !== 'articles/vpn-vs-proxy.yaml' && text.includes('href: /articles/vpn-vs-proxy'),
+    );
     expect(linked.length).toBeGreaterThan(0);
     const found = errors(check(files));
     expect(found.length).toBeGreaterThan(0);
-    for (const e of found) expect(e).toMatch(/internal link \/articles\/vpn-vs-proxy leads to a page that is not on the site: it is not published until 2026-12-01T09:00:00Z/);
+    for (const e of found)
+      expect(e).toMatch(
+        /internal link \/articles\/vpn-vs-proxy leads to a page that is not on the site: it is not published until 2026-12-01T09:00:00Z/,
+      );
     // Once its time has come, the same content is valid.
     expect(errors(check(files, { now: '2026-12-01T09:00:00.000Z' }))).toEqual([]);
   });
@@ -68,8 +79,12 @@ describe('drafts and the publishing clock', { timeout: 60_000 }, () => {
     // The site's menu still links to the expired guide: that link is the error, where it is.
     const found = errors(later);
     expect(found.length).toBeGreaterThan(0);
-    for (const e of found) expect(e).toMatch(/internal link \/mobile-setup-guide leads to a page that is not on the site: it expired at 2027-01-31T23:59:00Z/);
-    files.set('guides/mobile-setup-guide.yaml', files.get('guides/mobile-setup-guide.yaml')!.replace('expiresAt: 2027-01-31T23:59:00Z', ''));
+    for (const e of found)
+      expect(e).toMatch(/internal link \/mobile-setup-guide leads to a page that is not on the site: it expired at 2027-01-31T23:59:00Z/);
+    files.set(
+      'guides/mobile-setup-guide.yaml',
+      files.get('guides/mobile-setup-guide.yaml')!.replace('expiresAt: 2027-01-31T23:59:00Z', ''),
+    );
     expect(check(files, { now: '2027-02-01T00:00:00.000Z' }).content!.deals!.deals.length).toBe(dealsNow + 1);
   });
 });
@@ -79,7 +94,10 @@ const withDraftProvider = () => {
   const files = real();
   const criteria = (parse(files.get('methodology.yaml')!) as { criteria: { id: string }[] }).criteria.map((c) => c.id);
   const author = (parse(files.get('authors.yaml')!) as { authors: { id: string }[] }).authors[0]!.id;
-  files.set('providers/example-vpn.yaml', scaffold('provider', 'example-vpn', { schemaPath: 'x.json', today: '2026-11-21', order: 1, criteria, author }));
+  files.set(
+    'providers/example-vpn.yaml',
+    scaffold('provider', 'example-vpn', { schemaPath: 'x.json', today: '2026-11-21', order: 1, criteria, author }),
+  );
   return files;
 };
 const ARTICLE = 'articles/is-free-vpn-safe.yaml';
@@ -118,10 +136,26 @@ describe('a draft provider', { timeout: 60_000 }, () => {
 
   // Each place live content names a provider, pointed at the draft: one error there, saying it is a draft.
   const places: [string, (text: string) => string, (text: string) => string][] = [
-    ['a pick row', (t) => t.replace('      - provider: surfshark\n        label: Runner-Up', '      - provider: example-vpn\n        label: Runner-Up'), (t) => position(t, 'provider: example-vpn', 'provider: '.length)],
-    ['a figure', (t) => t.replace('"{{surfshark.servers}} servers', '"{{example-vpn.servers}} servers'), (t) => position(t, '{{example-vpn.servers}}')],
-    ['a link to its review', (t) => t.replace('href: /articles/reduce-vpn-costs }', 'href: /vpn-reviews/example-vpn }'), (t) => position(t, '/vpn-reviews/example-vpn')],
-    ['a /go/ link', (t) => t.replace('href: /articles/reduce-vpn-costs }', 'href: /go/example-vpn }'), (t) => position(t, '/go/example-vpn')],
+    [
+      'a pick row',
+      (t) => t.replace('      - provider: surfshark\n        label: Runner-Up', '      - provider: example-vpn\n        label: Runner-Up'),
+      (t) => position(t, 'provider: example-vpn', 'provider: '.length),
+    ],
+    [
+      'a figure',
+      (t) => t.replace('"{{surfshark.servers}} servers', '"{{example-vpn.servers}} servers'),
+      (t) => position(t, '{{example-vpn.servers}}'),
+    ],
+    [
+      'a link to its review',
+      (t) => t.replace('href: /articles/reduce-vpn-costs }', 'href: /vpn-reviews/example-vpn }'),
+      (t) => position(t, '/vpn-reviews/example-vpn'),
+    ],
+    [
+      'a /go/ link',
+      (t) => t.replace('href: /articles/reduce-vpn-costs }', 'href: /go/example-vpn }'),
+      (t) => position(t, '/go/example-vpn'),
+    ],
   ];
   for (const [place, change, where] of places) {
     it(`may not be named by live content in ${place}; a draft may name it`, () => {
@@ -133,10 +167,14 @@ describe('a draft provider', { timeout: 60_000 }, () => {
       const found = errors(check(files));
       expect(found).toHaveLength(1);
       expect(found[0]).toContain(`${rel}:${where(changed)} error`);
-      expect(found[0]).toMatch(/Example Vpn is a draft \(providers\/example-vpn\.yaml has draft: true\)|its provider is a draft \(providers\/example-vpn\.yaml has draft: true\)/);
+      expect(found[0]).toMatch(
+        /Example Vpn is a draft \(providers\/example-vpn\.yaml has draft: true\)|its provider is a draft \(providers\/example-vpn\.yaml has draft: true\)/,
+      );
       // The same reference from a draft is no error: both are off the site.
       files.set(rel, changed.replace(/^slug: ([\w-]+)\n/m, 'slug: $1\ndraft: true\n'));
-      for (const [other, text] of files) if (other !== rel && text.includes(`/articles/${rel.slice(9, -5)} }`)) files.set(other, text.replaceAll(`href: /articles/${rel.slice(9, -5)} }`, 'href: / }'));
+      for (const [other, text] of files)
+        if (other !== rel && text.includes(`/articles/${rel.slice(9, -5)} }`))
+          files.set(other, text.replaceAll(`href: /articles/${rel.slice(9, -5)} }`, 'href: / }'));
       expect(errors(check(files))).toEqual([]);
     });
   }
@@ -155,6 +193,11 @@ describe('the articles index order and reading time', { timeout: 60_000 }, () =>
   it('counts the words of every block, not their type tags, at 200 a minute', () => {
     const words = (n: number) => Array.from({ length: n }, () => 'word').join(' ');
     expect(readingMinutes([{ type: 'prose', paragraphs: [words(150)] }])).toBe(1);
-    expect(readingMinutes([{ type: 'prose', paragraphs: [words(150)] }, { type: 'list', items: [{ text: words(100) }] }])).toBe(2);
+    expect(
+      readingMinutes([
+        { type: 'prose', paragraphs: [words(150)] },
+        { type: 'list', items: [{ text: words(100) }] },
+      ]),
+    ).toBe(2);
   });
 });

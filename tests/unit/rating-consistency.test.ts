@@ -10,7 +10,9 @@ function position(text: string, needle: string): { line: number; column: number 
 }
 
 const check = (gamingPage: unknown) =>
-  checkFiles('data', files({ 'site.yaml': site, 'providers/surfshark.yaml': surfshark, 'gaming.yaml': gamingPage }), { today: '2025-02-01' });
+  checkFiles('data', files({ 'site.yaml': site, 'providers/surfshark.yaml': surfshark, 'gaming.yaml': gamingPage }), {
+    today: '2025-02-01',
+  });
 
 describe('one rating per provider across the site', () => {
   it('gives a page the rating only through the provider it names', () => {
@@ -24,7 +26,9 @@ describe('one rating per provider across the site', () => {
     const input = files({ 'gaming.yaml': { ...page, deals: [{ ...page.deals[0]!, rating: 4.7 }] } })[0]!;
     const result = check({ ...page, deals: [{ ...page.deals[0]!, rating: 4.7 }] });
     const at = position(input.text, 'rating: 4.7');
-    expect(result.problems.map(formatProblem)).toEqual([`data/gaming.yaml:${at.line}:${at.column} error /deals/0/rating unknown property 'rating'`]);
+    expect(result.problems.map(formatProblem)).toEqual([
+      `data/gaming.yaml:${at.line}:${at.column} error /deals/0/rating unknown property 'rating'`,
+    ]);
     expect(result.content).toBeUndefined();
   });
 

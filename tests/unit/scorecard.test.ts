@@ -46,14 +46,17 @@ describe('the weighted rating', () => {
     const scores = { security: 9, privacy: 9, speed: 9, streaming: 9, 'ease-of-use': 9, value: 9, support: 9 };
     // 4.5 now; 4.6 needs an average of 9.1 or more: security at 9.8 or privacy at 10 alone make it, speed cannot.
     const changes = scoreChanges(scores, CRITERIA, 4.6);
-    expect(changes).toEqual([{ id: 'security', from: 9, to: 9.8 }, { id: 'privacy', from: 9, to: 10 }]);
+    expect(changes).toEqual([
+      { id: 'security', from: 9, to: 9.8 },
+      { id: 'privacy', from: 9, to: 10 },
+    ]);
     for (const c of changes) expect(ratingFromScores({ ...scores, [c.id]: c.to }, CRITERIA)).toBe(4.6);
     // No single score reaches 5.0 from here.
     expect(scoreChanges(scores, CRITERIA, 5)).toEqual([]);
   });
 });
 
-describe('a head-to-head page\'s better figure and verdicts', () => {
+describe("a head-to-head page's better figure and verdicts", () => {
   it('marks the lower price, the higher counts, unlimited devices and a feature over its absence', () => {
     expect(better('lower', 2.39, 3.39)).toBe('a');
     expect(better('higher', 5400, 3200)).toBe('a');

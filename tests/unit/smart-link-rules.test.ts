@@ -63,7 +63,12 @@ split:
   });
 });
 
-const click = (over: Partial<ClickContext> = {}): ClickContext => ({ device: 'desktop', day: '2026-11-28', visitor: '203.0.113.1\nMozilla', ...over });
+const click = (over: Partial<ClickContext> = {}): ClickContext => ({
+  device: 'desktop',
+  day: '2026-11-28',
+  visitor: '203.0.113.1\nMozilla',
+  ...over,
+});
 const RULES = [
   { when: { country: ['DE', 'AT', 'CH'] }, to: 'website' },
   { when: { device: ['ios' as const, 'android' as const] }, to: 'promo' },
@@ -81,9 +86,13 @@ describe('deciding a click', () => {
   });
 
   it('splits 80/20 over 10,000 visitors within 2 points, each visitor keeping one variant all day', () => {
-    const split = [{ to: 'affiliate', weight: 80 }, { to: 'promo', weight: 20 }];
+    const split = [
+      { to: 'affiliate', weight: 80 },
+      { to: 'promo', weight: 20 },
+    ];
     let promo = 0;
-    for (let i = 0; i < 10_000; i++) if (decide('nordvpn', [], split, click({ visitor: `198.51.${i >> 8}.${i & 255}\nUA` })).to === 'promo') promo++;
+    for (let i = 0; i < 10_000; i++)
+      if (decide('nordvpn', [], split, click({ visitor: `198.51.${i >> 8}.${i & 255}\nUA` })).to === 'promo') promo++;
     expect(promo / 100).toBeGreaterThan(18);
     expect(promo / 100).toBeLessThan(22);
     const one = click({ visitor: '192.0.2.9\nUA' });
@@ -96,6 +105,13 @@ describe('deciding a click', () => {
     expect(deviceOf('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36')).toBe('android');
     expect(deviceOf('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120 Safari/537.36')).toBe('desktop');
     expect(deviceOf(undefined)).toBe('desktop');
-    expect([countryOf('de'), countryOf(' AT '), countryOf('XX'), countryOf('T1'), countryOf(['DE']), countryOf(undefined)]).toEqual(['DE', 'AT', undefined, undefined, undefined, undefined]);
+    expect([countryOf('de'), countryOf(' AT '), countryOf('XX'), countryOf('T1'), countryOf(['DE']), countryOf(undefined)]).toEqual([
+      'DE',
+      'AT',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

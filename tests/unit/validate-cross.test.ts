@@ -39,22 +39,33 @@ describe('cross-file errors', () => {
       { rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', { featured: 'featured: true' }) },
       { rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', { featured: 'featured: true' }) },
     ]);
-    expect(lines(r)).toEqual(['data/providers/surfshark.yaml:22:11 error /featured only one provider may be featured (data/providers/nordvpn.yaml already is)']);
+    expect(lines(r)).toEqual([
+      'data/providers/surfshark.yaml:22:11 error /featured only one provider may be featured (data/providers/nordvpn.yaml already is)',
+    ]);
   });
 
   it('reports an internal link that resolves to no page, with a suggestion', () => {
     const r = check([page('about-us', '  - type: links\n    links:\n      - { label: About, href: /about-su }\n')]);
-    expect(lines(r)).toEqual(["data/pages/about-us.yaml:11:31 error /blocks/0/links/0/href internal link /about-su does not resolve to a page (did you mean '/about-us'?)"]);
+    expect(lines(r)).toEqual([
+      "data/pages/about-us.yaml:11:31 error /blocks/0/links/0/href internal link /about-su does not resolve to a page (did you mean '/about-us'?)",
+    ]);
   });
 
   it('accepts internal links with a query or fragment', () => {
-    const r = check([page('about-us', '  - type: links\n    links:\n      - { label: Top, href: "/about-us#story" }\n      - { label: Home, href: "/?ref=x" }\n')]);
+    const r = check([
+      page(
+        'about-us',
+        '  - type: links\n    links:\n      - { label: Top, href: "/about-us#story" }\n      - { label: Home, href: "/?ref=x" }\n',
+      ),
+    ]);
     expect(r.problems).toEqual([]);
   });
 
   it('reports a /go/ link to an unknown provider', () => {
     const r = check([siteWith('cta: { label: Home, href: / }', 'cta: { label: Deal, href: /go/nordpvn }')]);
-    expect(lines(r)).toEqual(["data/site.yaml:36:31 error /home/hero/cta/href link to unknown provider 'nordpvn' (did you mean 'nordvpn'?)"]);
+    expect(lines(r)).toEqual([
+      "data/site.yaml:36:31 error /home/hero/cta/href link to unknown provider 'nordpvn' (did you mean 'nordvpn'?)",
+    ]);
   });
 
   it('requires an affiliate link to be an absolute http(s) URL or a # placeholder', () => {
@@ -73,7 +84,10 @@ describe('one mistake, one error', () => {
   it('knows a provider by its file name and by the slug it wrongly has, so references to either are not errors too', () => {
     const r = check([
       { rel: 'providers/nordvpn.yaml', text: providerYaml('nord-vpn') },
-      page('about-us', '  - type: links\n    links:\n      - { label: Review, href: /vpn-reviews/nord-vpn }\n      - { label: Deal, href: /go/nord-vpn }\n      - { label: Deal, href: /go/nordvpn }\n'),
+      page(
+        'about-us',
+        '  - type: links\n    links:\n      - { label: Review, href: /vpn-reviews/nord-vpn }\n      - { label: Deal, href: /go/nord-vpn }\n      - { label: Deal, href: /go/nordvpn }\n',
+      ),
     ]);
     expect(lines(r)).toEqual(["data/providers/nordvpn.yaml:1:7 error /slug slug 'nord-vpn' must equal the file name 'nordvpn'"]);
   });
@@ -84,7 +98,9 @@ describe('one mistake, one error', () => {
       siteWith('cta: { label: Home, href: / }', 'cta: { label: Deal, href: /go/expressvpn }'),
     ]);
     expect(r.errorCount).toBe(1);
-    expect(lines(r)).toEqual(["data/pages/about-us.yaml:11:30 error /blocks/0/links/0/href link to unknown provider 'expressvpn', and 1 more reference to it"]);
+    expect(lines(r)).toEqual([
+      "data/pages/about-us.yaml:11:30 error /blocks/0/links/0/href link to unknown provider 'expressvpn', and 1 more reference to it",
+    ]);
     expect(r.problems[0]!.folded).toEqual([{ file: 'data/site.yaml', line: 36, column: 31, pointer: '/home/hero/cta/href' }]);
   });
 });
@@ -92,14 +108,23 @@ describe('one mistake, one error', () => {
 describe('warnings', () => {
   it('warns about a placeholder affiliate link, naming where /go/ sends visitors meanwhile, and the content stays usable', () => {
     const r = check([{ rel: 'providers/surfshark.yaml', text: providerYaml('surfshark', { affiliate: 'affiliate: "#surfshark"' }) }]);
-    expect(lines(r)).toEqual(["data/providers/surfshark.yaml:20:12 warning /affiliate no affiliate link yet ('#surfshark'): /go/surfshark sends visitors to https://example.com, unpaid, until one is set"]);
+    expect(lines(r)).toEqual([
+      "data/providers/surfshark.yaml:20:12 warning /affiliate no affiliate link yet ('#surfshark'): /go/surfshark sends visitors to https://example.com, unpaid, until one is set",
+    ]);
     expect(r.errorCount).toBe(0);
     expect(r.content).toBeDefined();
   });
 
   it('fails on placeholder text left in content', () => {
-    const r = check([page('terms-of-service', '  - type: prose\n    heading: Governing Law\n    paragraphs:\n      - These terms are governed by the laws of [Jurisdiction].\n')]);
-    expect(lines(r)).toEqual(["data/pages/terms-of-service.yaml:12:9 error /blocks/0/paragraphs/0 placeholder text '[Jurisdiction]' is still in the content: write the text visitors should read"]);
+    const r = check([
+      page(
+        'terms-of-service',
+        '  - type: prose\n    heading: Governing Law\n    paragraphs:\n      - These terms are governed by the laws of [Jurisdiction].\n',
+      ),
+    ]);
+    expect(lines(r)).toEqual([
+      "data/pages/terms-of-service.yaml:12:9 error /blocks/0/paragraphs/0 placeholder text '[Jurisdiction]' is still in the content: write the text visitors should read",
+    ]);
     expect(r.errorCount).toBe(1);
   });
 });

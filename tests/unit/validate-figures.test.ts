@@ -33,7 +33,14 @@ const surfsharkPlans = {
   ...surfshark,
   plans: {
     ...surfshark.plans,
-    '1-year': { months: 12, price: 3.99, regularPrice: 12.95, extras: ['3 months free'], guarantee: '30-day money-back guarantee', checked: '2025-01-15' },
+    '1-year': {
+      months: 12,
+      price: 3.99,
+      regularPrice: 12.95,
+      extras: ['3 months free'],
+      guarantee: '30-day money-back guarantee',
+      checked: '2025-01-15',
+    },
     monthly: { months: 1, price: 12.95, guarantee: '30-day money-back guarantee', checked: '2025-01-20' },
   },
 };
@@ -98,11 +105,14 @@ describe('figures written out in text', () => {
     paragraphs:
       - Plans with unlimited devices save 60-80%, from $10-15 a month down to $2-5, in 40 countries.
 `);
-    const own = { ...surfsharkPlans, review: { ...surfshark.review, meta: { ...surfshark.review.meta, keywords: ['surfshark unlimited devices'] } } };
+    const own = {
+      ...surfsharkPlans,
+      review: { ...surfshark.review, meta: { ...surfshark.review.meta, keywords: ['surfshark unlimited devices'] } },
+    };
     expect(lines(check([a], FRESH, own))).toEqual([]);
   });
 
-  it('refuses figures in a provider\'s own review text, naming its reference', () => {
+  it("refuses figures in a provider's own review text, naming its reference", () => {
     const own = { ...surfsharkPlans, review: { ...surfshark.review, pros: ['Unlimited simultaneous devices'] } };
     const text = stringify(own);
     expect(lines(check([], FRESH, own))).toEqual([
@@ -120,7 +130,9 @@ describe('figure references', () => {
     const r = check([a]);
     expect(r.problems).toEqual([]);
     const block = r.content!.articles[0]!.blocks[0] as { text: string };
-    expect(block.text).toBe('Unlimited devices for $2.39/month (81% OFF); $107.52 saved on the 1-year plan, with unlimited devices. Up to 81%.');
+    expect(block.text).toBe(
+      'Unlimited devices for $2.39/month (81% OFF); $107.52 saved on the 1-year plan, with unlimited devices. Up to 81%.',
+    );
   });
 
   it('refuses a reference to an unknown provider, plan or figure, or to savings of a plan without a regular price, at the reference', () => {
@@ -146,12 +158,16 @@ describe('figure references', () => {
     items:
       - { provider: surfshark, plan: 1-yaer, note: Cheap }
 `);
-    expect(lines(check([a]))).toEqual([`data/articles/sample.yaml:${at(a.text, '1-yaer')} error /blocks/0/items/0/plan '1-yaer' is not one of Surfshark's plans (2-year, 1-year, monthly) (did you mean '1-year'?)`]);
+    expect(lines(check([a]))).toEqual([
+      `data/articles/sample.yaml:${at(a.text, '1-yaer')} error /blocks/0/items/0/plan '1-yaer' is not one of Surfshark's plans (2-year, 1-year, monthly) (did you mean '1-year'?)`,
+    ]);
   });
 
   it("refuses a provider's card plan that is not one of its plans", () => {
     const own = { ...surfsharkPlans, plan: '3-year' };
-    expect(lines(check([], FRESH, own))).toEqual([`data/providers/surfshark.yaml:${at(stringify(own), '3-year')} error /plan '3-year' is not one of Surfshark's plans (2-year, 1-year, monthly) (did you mean '2-year'?)`]);
+    expect(lines(check([], FRESH, own))).toEqual([
+      `data/providers/surfshark.yaml:${at(stringify(own), '3-year')} error /plan '3-year' is not one of Surfshark's plans (2-year, 1-year, monthly) (did you mean '2-year'?)`,
+    ]);
   });
 });
 
@@ -170,6 +186,10 @@ describe('how old a checked price is', () => {
   it('takes the age from site.yaml prices.maxAgeDays', () => {
     const strictSite = { ...site, prices: { ...site.prices, maxAgeDays: 30 } };
     const r = checkFiles('data', files({ 'site.yaml': strictSite, 'providers/surfshark.yaml': surfshark }), { today: '2025-02-15' });
-    expect(lines(r)).toEqual([expect.stringMatching(/^data\/providers\/surfshark\.yaml:\d+:\d+ warning \/plans\/2-year\/checked price checked on 2025-01-15, 31 days ago \(more than 30,/)]);
+    expect(lines(r)).toEqual([
+      expect.stringMatching(
+        /^data\/providers\/surfshark\.yaml:\d+:\d+ warning \/plans\/2-year\/checked price checked on 2025-01-15, 31 days ago \(more than 30,/,
+      ),
+    ]);
   });
 });

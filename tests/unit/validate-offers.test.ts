@@ -9,13 +9,32 @@ function deals(endsOn: string, provider = 'surfshark') {
   return {
     meta: { title: 'Deals', description: 'Deals.', keywords: ['vpn'] },
     updated: '2025-01-15',
-    hero: { badge: 'Limited Time Offers', badgeAfter: 'Checked monthly', title: 'Best VPN Deals of 2025', subtitle: 'Sub.', trust: [{ icon: 'shield', label: 'Up to {{max.discount}} savings' }] },
+    hero: {
+      badge: 'Limited Time Offers',
+      badgeAfter: 'Checked monthly',
+      title: 'Best VPN Deals of 2025',
+      subtitle: 'Sub.',
+      trust: [{ icon: 'shield', label: 'Up to {{max.discount}} savings' }],
+    },
     flashSale: { title: 'Flash Sale', text: 'Now.', startsOn: '2025-01-01', endsOn },
     offerLabels: { savings: 'Save {savings}', validUntil: 'Valid until {date}', startsOn: 'Starts {date}' },
     dealsTitle: 'Deals',
-    deals: [{ provider, startsOn: '2025-01-01', endsOn: '2025-01-31', features: ['Fast'], badge: { text: 'Value', variant: 'secondary' }, cta: 'Get' }],
+    deals: [
+      {
+        provider,
+        startsOn: '2025-01-01',
+        endsOn: '2025-01-31',
+        features: ['Fast'],
+        badge: { text: 'Value', variant: 'secondary' },
+        cta: 'Get',
+      },
+    ],
     whySpecial: { title: 'Why', points: [tile] },
-    whoFor: { title: 'Who', readReview: 'Read the {name} review', items: [{ icon: 'users', audience: 'Home users', provider: 'surfshark', reason: 'Value.' }] },
+    whoFor: {
+      title: 'Who',
+      readReview: 'Read the {name} review',
+      items: [{ icon: 'users', audience: 'Home users', provider: 'surfshark', reason: 'Value.' }],
+    },
     features: { title: 'Features', items: [tile] },
     faq: { title: 'FAQ', items: [{ question: 'Q?', answer: 'A.' }] },
   };
@@ -23,7 +42,9 @@ function deals(endsOn: string, provider = 'surfshark') {
 
 /** `line:col` of the value after `key: ` on the line holding `needle`, in the YAML the fixture writes. */
 function at(parts: Record<string, unknown>, rel: string, needle: string, key: string): string {
-  const lines = files(parts).find((f) => f.rel === rel)!.text.split('\n');
+  const lines = files(parts)
+    .find((f) => f.rel === rel)!
+    .text.split('\n');
   const i = lines.findIndex((l) => l.includes(needle));
   return `${i + 1}:${lines[i]!.indexOf(`${key}: `) + key.length + 3}`;
 }

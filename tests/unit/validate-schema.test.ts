@@ -46,7 +46,9 @@ describe('schema and syntax errors', () => {
   });
 
   it('reports a required property as missing when no unknown one can stand for it', () => {
-    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', { bestFor: 'idealUse: Security', support: 'helpdesk: "24/7"' }) }]);
+    const r = check([
+      { rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', { bestFor: 'idealUse: Security', support: 'helpdesk: "24/7"' }) },
+    ]);
     expect(lines(r)).toEqual([
       "data/providers/nordvpn.yaml:1:1 error must have required property 'support'",
       "data/providers/nordvpn.yaml:1:1 error must have required property 'bestFor'",
@@ -58,12 +60,16 @@ describe('schema and syntax errors', () => {
   it('lists the allowed values of an enum and what was found', () => {
     const r = check([siteWith('{ icon: lock,', '{ icon: lok,')]);
     expect(lines(r)).toHaveLength(1);
-    expect(lines(r)[0]).toMatch(/^data\/site\.yaml:35:17 error \/home\/hero\/points\/0\/icon must be one of: shield, .* \(found "lok"\) \(did you mean 'lock'\?\)$/);
+    expect(lines(r)[0]).toMatch(
+      /^data\/site\.yaml:35:17 error \/home\/hero\/points\/0\/icon must be one of: shield, .* \(found "lok"\) \(did you mean 'lock'\?\)$/,
+    );
   });
 
   it('reports a pattern mismatch with what was found', () => {
     const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', { devices: 'devices: "six"' }) }]);
-    expect(lines(r)).toEqual(['data/providers/nordvpn.yaml:8:10 error /devices does not match the expected format ^(\\d+|Unlimited)$ (found "six")']);
+    expect(lines(r)).toEqual([
+      'data/providers/nordvpn.yaml:8:10 error /devices does not match the expected format ^(\\d+|Unlimited)$ (found "six")',
+    ]);
   });
 
   it('reports YAML syntax errors with their line and still checks the other files', () => {
@@ -87,7 +93,11 @@ describe('schema and syntax errors', () => {
   });
 
   it('requires site.yaml', () => {
-    const r = checkFiles('data', baseFiles().filter((f) => f.rel !== 'site.yaml'), { today: '2026-11-21' });
+    const r = checkFiles(
+      'data',
+      baseFiles().filter((f) => f.rel !== 'site.yaml'),
+      { today: '2026-11-21' },
+    );
     expect(lines(r)).toEqual(['data/site.yaml:1:1 error site.yaml is missing']);
     expect(r.content).toBeUndefined();
   });

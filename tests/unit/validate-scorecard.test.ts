@@ -5,7 +5,11 @@ import { check, providerYaml } from '../helpers/content-fixture.ts';
 
 const meta = { title: 'T', description: 'D', keywords: ['k'] };
 const METHOD = {
-  meta, updated: '2025-01-15', updatedLabel: 'Updated', title: 'How we test', intro: ['I.'],
+  meta,
+  updated: '2025-01-15',
+  updatedLabel: 'Updated',
+  title: 'How we test',
+  intro: ['I.'],
   criteria: [
     { id: 'security', name: 'Security', weight: 50, description: 'S.' },
     { id: 'speed', name: 'Speed', weight: 30, description: 'S.' },
@@ -18,7 +22,10 @@ const METHOD = {
   labels: { criteria: 'C', criterion: 'C', weight: 'W', tested: 'T', scorecard: 'S', untested: 'U', overall: '{rating}', method: 'M' },
 };
 const method = (over: Partial<typeof METHOD> = {}) => ({ rel: 'methodology.yaml', text: stringify({ ...METHOD, ...over }) });
-const AUTHORS = { rel: 'authors.yaml', text: stringify({ byline: 'By', about: 'About {name}', authors: [{ id: 'ann', name: 'Ann', role: 'Editor', bio: 'Bio.' }] }) };
+const AUTHORS = {
+  rel: 'authors.yaml',
+  text: stringify({ byline: 'By', about: 'About {name}', authors: [{ id: 'ann', name: 'Ann', role: 'Editor', bio: 'Bio.' }] }),
+};
 
 /** A provider with scores (rating 4.5 in the fixture) and a review by `author`. */
 function scored(slug: string, scores: string, author: string | null = 'ann') {
@@ -26,7 +33,10 @@ function scored(slug: string, scores: string, author: string | null = 'ann') {
   return { rel: `providers/${slug}.yaml`, text: author ? text.replace('  updatedLabel:', `  author: ${author}\n  updatedLabel:`) : text };
 }
 const GOOD = 'scores: { security: 9, speed: 9, support: 9 }';
-const lines = (changes: Parameters<typeof check>[0]) => check(changes).problems.filter((p) => p.severity === 'error').map(formatProblem);
+const lines = (changes: Parameters<typeof check>[0]) =>
+  check(changes)
+    .problems.filter((p) => p.severity === 'error')
+    .map(formatProblem);
 
 describe('scores, ratings and authors', () => {
   it('accepts ratings that are what their scores make, with an untested criterion left out', () => {
@@ -34,7 +44,12 @@ describe('scores, ratings and authors', () => {
   });
 
   it('reports a rating its scores disagree with, at the rating, naming the scores that would make it', () => {
-    const problems = lines([method(), AUTHORS, scored('nordvpn', 'scores: { security: 8, speed: 8, support: 8 }'), scored('surfshark', GOOD)]);
+    const problems = lines([
+      method(),
+      AUTHORS,
+      scored('nordvpn', 'scores: { security: 8, speed: 8, support: 8 }'),
+      scored('surfshark', GOOD),
+    ]);
     expect(problems).toEqual([
       'data/providers/nordvpn.yaml:5:9 error /rating rating 4.5 is not what its scores make: their weighted average is 8.00 of 10, which gives 4; ' +
         'for 4.5 it must be 8.90 to 9.09: set security to 10 (now 8); or set rating to 4',
@@ -42,19 +57,30 @@ describe('scores, ratings and authors', () => {
   });
 
   it('names a score for a criterion the method does not have, at its key, with the closest one', () => {
-    const problems = lines([method(), AUTHORS, scored('nordvpn', 'scores: { security: 9, sped: 9, support: 9 }'), scored('surfshark', GOOD)]);
-    expect(problems).toEqual(["data/providers/nordvpn.yaml:22:24 error /scores/sped 'sped' is not a criterion of data/methodology.yaml (security, speed, support) (did you mean 'speed'?)"]);
+    const problems = lines([
+      method(),
+      AUTHORS,
+      scored('nordvpn', 'scores: { security: 9, sped: 9, support: 9 }'),
+      scored('surfshark', GOOD),
+    ]);
+    expect(problems).toEqual([
+      "data/providers/nordvpn.yaml:22:24 error /scores/sped 'sped' is not a criterion of data/methodology.yaml (security, speed, support) (did you mean 'speed'?)",
+    ]);
   });
 
   it('requires scores of a reviewed provider once the method exists', () => {
     const problems = lines([method(), AUTHORS, scored('nordvpn', ''), scored('surfshark', GOOD)]);
-    expect(problems).toEqual(['data/providers/nordvpn.yaml:5:1 error /rating NORDVPN has a review but no scores: add `scores:` out of 10 for the criteria it was tested for (security, speed, support)']);
+    expect(problems).toEqual([
+      'data/providers/nordvpn.yaml:5:1 error /rating NORDVPN has a review but no scores: add `scores:` out of 10 for the criteria it was tested for (security, speed, support)',
+    ]);
   });
 
   it('requires the weights to sum to 100', () => {
     const criteria = METHOD.criteria.map((c) => (c.id === 'support' ? { ...c, weight: 25 } : c));
     const problems = lines([method({ criteria }), AUTHORS, scored('nordvpn', GOOD), scored('surfshark', GOOD)]);
-    expect(problems).toEqual(["data/methodology.yaml:11:1 error /criteria the criteria's weights sum to 105; they must sum to 100 (security 50, speed 30, support 25)"]);
+    expect(problems).toEqual([
+      "data/methodology.yaml:11:1 error /criteria the criteria's weights sum to 105; they must sum to 100 (security 50, speed 30, support 25)",
+    ]);
   });
 
   it('reports an unknown author with the closest one, and a review without one', () => {

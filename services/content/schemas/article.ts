@@ -11,7 +11,9 @@ export const ArticleSchema = Obj(
     category: Str('The category label, e.g. "Security Comparison".'),
     updated: IsoDate,
     updatedLabel: Str('The visible update line, e.g. "Updated January 2025".'),
-    author: Type.Optional(Str('Who wrote the article: an id in data/authors.yaml, shown in the byline.', { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' })),
+    author: Type.Optional(
+      Str('Who wrote the article: an id in data/authors.yaml, shown in the byline.', { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' }),
+    ),
     summary: Str('One or two sentences for article lists.'),
     blocks: Blocks,
     ...Publishing,

@@ -36,18 +36,76 @@ const TIME_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[
  * in no index, sitemap or feed, and a link to it from other content is an error.
  */
 export const Publishing = {
-  draft: Type.Optional(Type.Boolean({ description: 'true: not on the site yet. `vpnsite dev` shows it with a "Draft" ribbon; `vpnsite build` leaves it out.' })),
-  publishAt: Type.Optional(Str('When it goes on the site, in UTC, e.g. 2026-12-01T09:00:00Z. Before then it is left out; `vpnsite serve` with SCHEDULED_BUILDS=1 rebuilds at that moment.', { pattern: TIME_PATTERN })),
-  expiresAt: Type.Optional(Str('When it comes off the site, in UTC, e.g. 2027-01-31T23:59:00Z. From then on it is left out.', { pattern: TIME_PATTERN })),
+  draft: Type.Optional(
+    Type.Boolean({
+      description: 'true: not on the site yet. `vpnsite dev` shows it with a "Draft" ribbon; `vpnsite build` leaves it out.',
+    }),
+  ),
+  publishAt: Type.Optional(
+    Str(
+      'When it goes on the site, in UTC, e.g. 2026-12-01T09:00:00Z. Before then it is left out; `vpnsite serve` with SCHEDULED_BUILDS=1 rebuilds at that moment.',
+      { pattern: TIME_PATTERN },
+    ),
+  ),
+  expiresAt: Type.Optional(
+    Str('When it comes off the site, in UTC, e.g. 2027-01-31T23:59:00Z. From then on it is left out.', { pattern: TIME_PATTERN }),
+  ),
 };
 
 /** Icon names the site knows how to draw (site/components/icon.tsx maps each to a lucide-react icon). */
 export const ICON_NAMES = [
-  'shield', 'shield-check', 'lock', 'globe', 'eye-off', 'zap', 'gauge', 'server', 'wifi', 'smartphone', 'monitor',
-  'laptop', 'router', 'settings', 'download', 'user', 'users', 'check-circle', 'alert-triangle', 'x-circle', 'clock',
-  'star', 'award', 'heart', 'target', 'trending-up', 'dollar-sign', 'tag', 'gift', 'credit-card', 'calendar',
-  'headphones', 'mail', 'phone', 'map-pin', 'message-circle', 'play', 'tv', 'film', 'gamepad', 'search', 'book-open',
-  'file-text', 'key', 'terminal', 'refresh', 'battery', 'info', 'help-circle', 'thumbs-up', 'cpu', 'network',
+  'shield',
+  'shield-check',
+  'lock',
+  'globe',
+  'eye-off',
+  'zap',
+  'gauge',
+  'server',
+  'wifi',
+  'smartphone',
+  'monitor',
+  'laptop',
+  'router',
+  'settings',
+  'download',
+  'user',
+  'users',
+  'check-circle',
+  'alert-triangle',
+  'x-circle',
+  'clock',
+  'star',
+  'award',
+  'heart',
+  'target',
+  'trending-up',
+  'dollar-sign',
+  'tag',
+  'gift',
+  'credit-card',
+  'calendar',
+  'headphones',
+  'mail',
+  'phone',
+  'map-pin',
+  'message-circle',
+  'play',
+  'tv',
+  'film',
+  'gamepad',
+  'search',
+  'book-open',
+  'file-text',
+  'key',
+  'terminal',
+  'refresh',
+  'battery',
+  'info',
+  'help-circle',
+  'thumbs-up',
+  'cpu',
+  'network',
 ] as const;
 export const Icon = Enum(ICON_NAMES, `An icon name: one of ${ICON_NAMES.join(', ')}.`);
 
@@ -71,20 +129,28 @@ export const ProviderRef = Str('The slug of a provider in data/providers, e.g. n
  * A provider's affiliate link: an absolute http(s) URL, or a placeholder starting with '#' while there is none yet.
  * Either way its buttons work: /go/<slug> sends visitors to the provider's website until the link is set.
  */
-export const OutboundLink = Str("The affiliate URL, https://…, with {click_id} as the network's sub-ID parameter (aff_sub={click_id} for HasOffers-style links) so conversions join their clicks; or a placeholder starting with '#' while there is none: /go/<slug> then sends visitors to the provider's website, unpaid, and validate warns.");
+export const OutboundLink = Str(
+  "The affiliate URL, https://…, with {click_id} as the network's sub-ID parameter (aff_sub={click_id} for HasOffers-style links) so conversions join their clicks; or a placeholder starting with '#' while there is none: /go/<slug> then sends visitors to the provider's website, unpaid, and validate warns.",
+);
 
 /** A plan's id: a key of a provider's `plans:`, e.g. 2-year. */
 export const PLAN_ID = '^[a-z0-9]+(-[a-z0-9]+)*$';
 
 /** A reference to one of a provider's plans; without it, the plan the provider's cards show. */
-export const PlanRef = Str("The id of one of the provider's plans (a key of its `plans:`), e.g. 2-year. Leave out for the plan its cards show (its `plan:`).", { pattern: PLAN_ID });
+export const PlanRef = Str(
+  "The id of one of the provider's plans (a key of its `plans:`), e.g. 2-year. Leave out for the plan its cards show (its `plan:`).",
+  { pattern: PLAN_ID },
+);
 
 /**
  * The names a provider's outbound links may have (`links:` in its YAML), each reached at /go/<slug>/<name>. A name
  * a provider has no link for falls back to its website there.
  */
 export const LINK_NAMES = ['website', 'windows', 'macos', 'linux', 'ios', 'android', 'router'] as const;
-export const LinkName = Enum(LINK_NAMES, `One of the provider's named links: ${LINK_NAMES.join(', ')}. /go/<slug>/<name> opens it, or the provider's website when it has none by that name.`);
+export const LinkName = Enum(
+  LINK_NAMES,
+  `One of the provider's named links: ${LINK_NAMES.join(', ')}. /go/<slug>/<name> opens it, or the provider's website when it has none by that name.`,
+);
 
 /** A deal button's destination: one of the provider's named links instead of its affiliate link. */
 export const DealLink = Enum(
@@ -107,7 +173,10 @@ export const Meta = Obj(
 );
 
 /** An SVG logo file in data/logos/; the validator checks that it exists and is a small, self-contained drawing. */
-export const LogoSvg = Str('An SVG file in data/logos/, e.g. "nordvpn.svg", shown as the logo; the emoji in `logo` stays as the fallback.', { pattern: '^[a-z0-9]+(-[a-z0-9]+)*\\.svg$' });
+export const LogoSvg = Str(
+  'An SVG file in data/logos/, e.g. "nordvpn.svg", shown as the logo; the emoji in `logo` stays as the fallback.',
+  { pattern: '^[a-z0-9]+(-[a-z0-9]+)*\\.svg$' },
+);
 
 export const Paragraphs = List(Str('One paragraph of plain text.'), 'Paragraphs of text, in order.');
 

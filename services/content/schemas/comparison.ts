@@ -26,7 +26,7 @@ export const ComparisonSchema = Obj(
         moneyBack: Str('Money-back column.'),
         visit: Str('Visit button text; {name} becomes the provider name.'),
       },
-      'The table\'s column headings.',
+      "The table's column headings.",
     ),
     filters: Obj(
       {
@@ -39,7 +39,7 @@ export const ComparisonSchema = Obj(
         showing: Str('How many rows show; {shown} and {total} become the counts.'),
         none: Str('Shown when no provider matches the filters.'),
         reset: Str('Button that clears the filters and the sort.'),
-        sortBy: Str('Hidden text on each column\'s sort button; {column} becomes its heading.'),
+        sortBy: Str("Hidden text on each column's sort button; {column} becomes its heading."),
         noScript: Str('Shown after the count when JavaScript is off, which leaves the filters and sorting disabled.'),
       },
       'The filters and sorting over the table, which work with JavaScript.',
@@ -50,7 +50,13 @@ export const ComparisonSchema = Obj(
       {
         title: Str('Heading of the list of every head-to-head page.'),
         link: Template('Text of each link.'),
-        limit: Type.Optional(Type.Integer({ minimum: 2, description: 'Head-to-head pages only among the first this many reviewed providers, by rating. Leave out for every pair (n providers make n(n-1)/2 pages).' })),
+        limit: Type.Optional(
+          Type.Integer({
+            minimum: 2,
+            description:
+              'Head-to-head pages only among the first this many reviewed providers, by rating. Leave out for every pair (n providers make n(n-1)/2 pages).',
+          }),
+        ),
       },
       'Links to every head-to-head page.',
     ),
@@ -64,7 +70,7 @@ export const ComparisonSchema = Obj(
         breadcrumb: Str('The breadcrumb for /compare, e.g. "Compare VPNs".'),
         cards: Template('Heading of the two cards, e.g. "{a} and {b} at a glance".'),
         figures: Str('Heading of the table of every figure.'),
-        figure: Str('The table\'s first column heading.'),
+        figure: Str("The table's first column heading."),
         better: Str('Hidden text after a value that is the better one, e.g. "(better)".'),
         rows: Obj(
           {
@@ -88,7 +94,7 @@ export const ComparisonSchema = Obj(
         scores: Str('Heading of the two scorecards.'),
         speed: Str('Heading of the two speed tests.'),
         verdicts: Str('Heading of the verdict per criterion.'),
-        wins: Str('A criterion\'s verdict; {name} becomes the provider with the higher score.'),
+        wins: Str("A criterion's verdict; {name} becomes the provider with the higher score."),
         tie: Str('A criterion both score the same on.'),
         untested: Str('A criterion one of them was not tested for.'),
         overall: Str('Heading of the overall verdict.'),
@@ -107,10 +113,12 @@ export const ComparisonSchema = Obj(
 
 export const PairSchema = Obj(
   {
-    slug: Str('<a>-vs-<b>, the two providers\' slugs in their `order`; must equal the file name.', { pattern: '^[a-z0-9]+(-[a-z0-9]+)*-vs-[a-z0-9]+(-[a-z0-9]+)*$' }),
+    slug: Str("<a>-vs-<b>, the two providers' slugs in their `order`; must equal the file name.", {
+      pattern: '^[a-z0-9]+(-[a-z0-9]+)*-vs-[a-z0-9]+(-[a-z0-9]+)*$',
+    }),
     updated: IsoDate,
     intro: Type.Optional(Paragraphs),
     verdict: Type.Optional(Paragraphs),
   },
-  'An editor\'s own words on one head-to-head page, shown beside what the page makes from the two records.',
+  "An editor's own words on one head-to-head page, shown beside what the page makes from the two records.",
 );

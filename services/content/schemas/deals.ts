@@ -30,10 +30,15 @@ export const DealsSchema = Obj(
     hero: Obj(
       {
         badge: Str('The badge while an offer on this page runs, "Limited Time Offers".'),
-        badgeAfter: Str('The badge while no offer on this page runs, e.g. "Prices checked {{prices.checked}}" (never a claim of how often they are checked that the dates do not bear out).'),
+        badgeAfter: Str(
+          'The badge while no offer on this page runs, e.g. "Prices checked {{prices.checked}}" (never a claim of how often they are checked that the dates do not bear out).',
+        ),
         title: Str('"Best VPN Deals of 2025".'),
         subtitle: Str('Text under the heading.'),
-        trust: List(Obj({ icon: IconText.properties.icon, label: Str('e.g. "Up to {{max.discount}} savings".') }, 'A trust point.'), 'The trust points.'),
+        trust: List(
+          Obj({ icon: IconText.properties.icon, label: Str('e.g. "Up to {{max.discount}} savings".') }, 'A trust point.'),
+          'The trust points.',
+        ),
       },
       'The page hero.',
     ),
@@ -47,7 +52,9 @@ export const DealsSchema = Obj(
     ),
     offerLabels: Obj(
       {
-        savings: Str('The savings line on each card; {savings} becomes a year on the plan against monthly billing, e.g. "Save {savings} a year compared with monthly billing".'),
+        savings: Str(
+          'The savings line on each card; {savings} becomes a year on the plan against monthly billing, e.g. "Save {savings} a year compared with monthly billing".',
+        ),
         validUntil: Str('Shown on a card while its deal runs; {date} becomes its last day, e.g. "Valid until {date}".'),
         startsOn: Str('Shown on a card before its deal starts; {date} becomes its first day, e.g. "Starts {date}".'),
       },
@@ -59,8 +66,19 @@ export const DealsSchema = Obj(
     whoFor: Obj(
       {
         title: Str('Section heading.'),
-        readReview: Str('Link text to the pick\'s review; {name} becomes the provider name.'),
-        items: List(Obj({ icon: IconText.properties.icon, audience: Str('e.g. "Home users".'), provider: ProviderRef, reason: Str('Why this provider fits.') }, 'One audience pick.'), 'Audience picks.'),
+        readReview: Str("Link text to the pick's review; {name} becomes the provider name."),
+        items: List(
+          Obj(
+            {
+              icon: IconText.properties.icon,
+              audience: Str('e.g. "Home users".'),
+              provider: ProviderRef,
+              reason: Str('Why this provider fits.'),
+            },
+            'One audience pick.',
+          ),
+          'Audience picks.',
+        ),
       },
       'Which VPN for whom.',
     ),

@@ -7,7 +7,7 @@ export const CRITERION_ID = '^[a-z][a-z0-9-]{0,39}$';
 
 const Criterion = Obj(
   {
-    id: Str('The key of this criterion in each provider\'s `scores:`, e.g. security.', { pattern: CRITERION_ID }),
+    id: Str("The key of this criterion in each provider's `scores:`, e.g. security.", { pattern: CRITERION_ID }),
     name: Str('Shown as the label of its bar and its row, e.g. "Ease of use".'),
     weight: Type.Integer({ minimum: 1, maximum: 100, description: 'Its share of the overall rating, in percent; the weights sum to 100.' }),
     description: Str('One line on what is tested for it.'),
@@ -22,22 +22,44 @@ export const MethodologySchema = Obj(
     updatedLabel: Str('The visible update line, e.g. "Updated January 2025".'),
     title: Str('The /how-we-test page <h1>.'),
     intro: Paragraphs,
-    criteria: List(Criterion, 'The criteria, in the order the scorecards show them. Each provider scores 0-10 on each it was tested for; the overall rating out of 5 is their weighted average halved, to one decimal.'),
-    testLine: Type.Optional(Obj(
-      {
-        mbps: Type.Integer({ minimum: 1, description: 'The speed of the line every speed test runs on, in Mbps: each review\'s speed.baseline must be it. {{method.line}} in text ("100 Mbps").' }),
-        city: Str('Where the line is: {{method.city}} in text.'),
-        runs: Type.Integer({ minimum: 1, description: 'Tests per server, the median of which is reported: {{method.runs}} in text.' }),
-        days: Type.Integer({ minimum: 1, description: 'Over how many days the runs are spread: {{method.days}} in text.' }),
-      },
-      'The one record of the speed-test conditions: every page that states them reads them from here, with {{method.line}}, {{method.city}}, {{method.runs}} and {{method.days}}; {{method.locations}} counts the locations in the reviews\' speed tables and {{method.tolerance}} is speedTolerance.',
-    )),
-    speedTolerance: Type.Optional(Type.Number({ minimum: 0, maximum: 50, description: 'How many points of the test line (in percent, by median download) two providers may be apart before the one that kept more must not score lower on speed; shown on this page. 3 when left out.' })),
-    scoring: Obj({ title: Str('Heading of the section on how the rating is worked out.'), text: Paragraphs }, 'How scores make the rating.'),
+    criteria: List(
+      Criterion,
+      'The criteria, in the order the scorecards show them. Each provider scores 0-10 on each it was tested for; the overall rating out of 5 is their weighted average halved, to one decimal.',
+    ),
+    testLine: Type.Optional(
+      Obj(
+        {
+          mbps: Type.Integer({
+            minimum: 1,
+            description:
+              'The speed of the line every speed test runs on, in Mbps: each review\'s speed.baseline must be it. {{method.line}} in text ("100 Mbps").',
+          }),
+          city: Str('Where the line is: {{method.city}} in text.'),
+          runs: Type.Integer({ minimum: 1, description: 'Tests per server, the median of which is reported: {{method.runs}} in text.' }),
+          days: Type.Integer({ minimum: 1, description: 'Over how many days the runs are spread: {{method.days}} in text.' }),
+        },
+        "The one record of the speed-test conditions: every page that states them reads them from here, with {{method.line}}, {{method.city}}, {{method.runs}} and {{method.days}}; {{method.locations}} counts the locations in the reviews' speed tables and {{method.tolerance}} is speedTolerance.",
+      ),
+    ),
+    speedTolerance: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 50,
+        description:
+          'How many points of the test line (in percent, by median download) two providers may be apart before the one that kept more must not score lower on speed; shown on this page. 3 when left out.',
+      }),
+    ),
+    scoring: Obj(
+      { title: Str('Heading of the section on how the rating is worked out.'), text: Paragraphs },
+      'How scores make the rating.',
+    ),
     conditions: Obj(
       {
         title: Str('Heading of the test conditions.'),
-        items: List(Obj({ value: Str('The figure, e.g. "1 Gbps".'), label: Str('What it is, e.g. "Base fibre connection".') }, 'One test condition.'), 'The test conditions.'),
+        items: List(
+          Obj({ value: Str('The figure, e.g. "1 Gbps".'), label: Str('What it is, e.g. "Base fibre connection".') }, 'One test condition.'),
+          'The test conditions.',
+        ),
         note: Paragraphs,
       },
       'The conditions every speed score is measured under.',

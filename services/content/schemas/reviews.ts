@@ -32,7 +32,13 @@ export const ReviewsSchema = Obj(
       {
         back: Str('Link text back to this listing from a review page.'),
         stats: Obj(
-          { servers: Str('Servers label.'), countries: Str('Countries label.'), devices: Str('Devices label.'), support: Str('Support label.'), owner: Str('Owner label, e.g. "Owned by".') },
+          {
+            servers: Str('Servers label.'),
+            countries: Str('Countries label.'),
+            devices: Str('Devices label.'),
+            support: Str('Support label.'),
+            owner: Str('Owner label, e.g. "Owned by".'),
+          },
           'Labels of the stats row; the figures come from the provider file.',
         ),
         overview: Str('Overview heading.'),
@@ -41,17 +47,28 @@ export const ReviewsSchema = Obj(
         streaming: Str('Streaming features subheading.'),
         speed: Str('Speed-test heading.'),
         baseline: Str('Baseline line; {mbps} becomes the baseline speed.'),
-        median: Type.Optional(Str('The line under each speed table; {download} becomes the median download and {loss} the share of the line lost, both worked out from the table, e.g. "Median download: {download} ({loss} of the line lost)".')),
+        median: Type.Optional(
+          Str(
+            'The line under each speed table; {download} becomes the median download and {loss} the share of the line lost, both worked out from the table, e.g. "Median download: {download} ({loss} of the line lost)".',
+          ),
+        ),
         columns: Obj(
-          { location: Str('Location column.'), download: Str('Download column.'), upload: Str('Upload column.'), ping: Str('Ping column.') },
+          {
+            location: Str('Location column.'),
+            download: Str('Download column.'),
+            upload: Str('Upload column.'),
+            ping: Str('Ping column.'),
+          },
           'Speed-table column headings, with units.',
         ),
         pros: Str('Pros heading.'),
         cons: Str('Cons heading.'),
         discontinued: Obj(
           {
-            title: Str('Heading of the notice at the top of a discontinued provider\'s review; {name} becomes its name, e.g. "{name} has shut down".'),
-            text: Str('The notice\'s text; {name}, {date} (the day it shut down) and {reason} (its `discontinued.reason`) are filled in.'),
+            title: Str(
+              'Heading of the notice at the top of a discontinued provider\'s review; {name} becomes its name, e.g. "{name} has shut down".',
+            ),
+            text: Str("The notice's text; {name}, {date} (the day it shut down) and {reason} (its `discontinued.reason`) are filled in."),
             link: Str('Link text to the reviews of the services we rate today, e.g. "See the VPNs we rate today".'),
           },
           'The notice on the review of a provider with `status: discontinued`, which has no buttons.',

@@ -43,7 +43,12 @@ export const SiteSchema = Obj(
     url: Str('The public origin, e.g. https://www.example.com, used for canonical links and the sitemap.', {
       pattern: '^https?://[^/]+$',
     }),
-    founded: Type.Integer({ minimum: 1990, maximum: 2100, description: 'The year the site was founded: {{site.founded}} in text, and {{site.years}} the years since, to the build\'s year. The footer\'s © year is the build\'s year.' }),
+    founded: Type.Integer({
+      minimum: 1990,
+      maximum: 2100,
+      description:
+        "The year the site was founded: {{site.founded}} in text, and {{site.years}} the years since, to the build's year. The footer's © year is the build's year.",
+    }),
     nav: List(Link, 'Header navigation links.'),
     footer: Obj(
       {
@@ -107,12 +112,26 @@ export const SiteSchema = Obj(
             subscribed: FormResult('Subscribed', "the newsletter's success message"),
             invalid: FormResult('Check your email address', "the newsletter's invalid-email message"),
             failed: FormResult('Subscription failed', "the newsletter's failure message"),
-            confirm: MailLinkResult('Confirm', "/newsletter/confirm: the page of the confirmation mail's link, with one button; only the button confirms, so a mail scanner or a browser's prefetch of the link does not.", true),
+            confirm: MailLinkResult(
+              'Confirm',
+              "/newsletter/confirm: the page of the confirmation mail's link, with one button; only the button confirms, so a mail scanner or a browser's prefetch of the link does not.",
+              true,
+            ),
             confirmed: MailLinkResult('Subscription confirmed', '/newsletter/confirmed: where the link in the confirmation mail leads.'),
-            unsubscribe: MailLinkResult('Unsubscribe', "/newsletter/unsubscribe: the page of a mail's unsubscribe link, with one button.", true),
-            unsubscribed: MailLinkResult("You're unsubscribed", '/newsletter/unsubscribed: shown once the button, or a mail client, has unsubscribed.'),
+            unsubscribe: MailLinkResult(
+              'Unsubscribe',
+              "/newsletter/unsubscribe: the page of a mail's unsubscribe link, with one button.",
+              true,
+            ),
+            unsubscribed: MailLinkResult(
+              "You're unsubscribed",
+              '/newsletter/unsubscribed: shown once the button, or a mail client, has unsubscribed.',
+            ),
             linkExpired: MailLinkResult('This link has expired', '/newsletter/link-expired: a confirmation link older than 7 days.'),
-            linkInvalid: MailLinkResult('This link is not valid', '/newsletter/link-invalid: a link that was altered, cut short, or belongs to a sign-up that was since unsubscribed or erased.'),
+            linkInvalid: MailLinkResult(
+              'This link is not valid',
+              '/newsletter/link-invalid: a link that was altered, cut short, or belongs to a sign-up that was since unsubscribed or erased.',
+            ),
           },
           'The newsletter sign-up (/newsletter/subscribed, /newsletter/invalid, /newsletter/failed), and the pages the links in its mails lead to.',
         ),
@@ -130,15 +149,27 @@ export const SiteSchema = Obj(
     errorPage: Obj(
       {
         title: Str('Heading of the router error screen, "Unexpected Application Error!".'),
-        text: Str('One sentence under the heading; the screen then offers the not-found page\'s link home.'),
+        text: Str("One sentence under the heading; the screen then offers the not-found page's link home."),
       },
-      'The screen shown when a page fails to load or render, inside the site\'s header and footer.',
+      "The screen shown when a page fails to load or render, inside the site's header and footer.",
     ),
     prices: Obj(
       {
-        maxAgeDays: Type.Optional(Type.Integer({ minimum: 1, description: "A plan whose `checked` date is older than this many days is a validate warning (an error under --strict). Default 90." })),
-        checked: Str('The line under every price; {date} becomes the day it was checked, e.g. "Price checked {date}" (shown as 15 Jan 2025).'),
-        stale: Type.Optional(Str('The line under a price checked more than maxAgeDays before the build, in the warning tone; {date} as above and {maxAgeDays} the limit, e.g. "Price checked {date}, over {maxAgeDays} days ago: it may have changed". Such a price is also left out of search engines\' offer data.')),
+        maxAgeDays: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            description:
+              'A plan whose `checked` date is older than this many days is a validate warning (an error under --strict). Default 90.',
+          }),
+        ),
+        checked: Str(
+          'The line under every price; {date} becomes the day it was checked, e.g. "Price checked {date}" (shown as 15 Jan 2025).',
+        ),
+        stale: Type.Optional(
+          Str(
+            'The line under a price checked more than maxAgeDays before the build, in the warning tone; {date} as above and {maxAgeDays} the limit, e.g. "Price checked {date}, over {maxAgeDays} days ago: it may have changed". Such a price is also left out of search engines\' offer data.',
+          ),
+        ),
         period: Str('What a price is for; {term} becomes the plan\'s term, e.g. "per month on the {term}".'),
       },
       'How prices are shown, and how old a checked price may be.',
@@ -153,18 +184,31 @@ export const SiteSchema = Obj(
     ),
     disclosure: Obj(
       {
-        text: Str('One or two sentences shown beside every group of buttons that lead to /go/: that the site earns a commission, and that it does not change ratings.'),
-        link: Str('Link text after it, to the page on how we test and where commissions fit (/how-we-test, when data/methodology.yaml exists).'),
-        allPaid: Type.Optional(Str('Said first, beside a group of featured providers that all pay a commission, e.g. "Every provider featured here pays us a commission."')),
+        text: Str(
+          'One or two sentences shown beside every group of buttons that lead to /go/: that the site earns a commission, and that it does not change ratings.',
+        ),
+        link: Str(
+          'Link text after it, to the page on how we test and where commissions fit (/how-we-test, when data/methodology.yaml exists).',
+        ),
+        allPaid: Type.Optional(
+          Str(
+            'Said first, beside a group of featured providers that all pay a commission, e.g. "Every provider featured here pays us a commission."',
+          ),
+        ),
       },
       'The affiliate disclosure next to the buttons it is about.',
     ),
-    legal: Type.Optional(Obj(
-      {
-        jurisdiction: Str('The governing law of the site\'s terms, e.g. "England and Wales": every {jurisdiction} in a legal-sections block becomes it.', { pattern: '^[^\\[\\]{}]+$' }),
-      },
-      'What the legal pages state about the company behind the site.',
-    )),
+    legal: Type.Optional(
+      Obj(
+        {
+          jurisdiction: Str(
+            'The governing law of the site\'s terms, e.g. "England and Wales": every {jurisdiction} in a legal-sections block becomes it.',
+            { pattern: '^[^\\[\\]{}]+$' },
+          ),
+        },
+        'What the legal pages state about the company behind the site.',
+      ),
+    ),
   },
   'Site-wide settings and the home page.',
 );

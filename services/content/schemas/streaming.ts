@@ -12,7 +12,15 @@ export const StreamingSchema = Obj(
         title: Str('Section heading.'),
         regionsLabel: Str('Label before each tile\'s regions, e.g. "Best regions:".'),
         items: List(
-          Obj({ name: Str('Service name.'), icon: Icon, description: Str('What the service offers.'), regions: List(Str('A region.'), 'Regions with the best library.') }, 'A streaming service tile.'),
+          Obj(
+            {
+              name: Str('Service name.'),
+              icon: Icon,
+              description: Str('What the service offers.'),
+              regions: List(Str('A region.'), 'Regions with the best library.'),
+            },
+            'A streaming service tile.',
+          ),
           'The six service tiles.',
         ),
       },
@@ -25,7 +33,9 @@ export const StreamingSchema = Obj(
           {
             speed: Str('Speed label.'),
             servers: Str('Servers label.'),
-            serversText: Str('The servers line from the provider\'s record; {servers} and {countries} become its figures, e.g. "{servers} servers in {countries} countries".'),
+            serversText: Str(
+              'The servers line from the provider\'s record; {servers} and {countries} become its figures, e.g. "{servers} servers in {countries} countries".',
+            ),
             price: Str('Price label.'),
             pros: Str('Pros heading.'),
             cons: Str('Cons heading.'),
@@ -54,10 +64,17 @@ export const StreamingSchema = Obj(
     ),
     tips: Obj({ title: Str('Section heading.'), items: List(IconText, 'Tips.') }, 'Streaming tips.'),
     issues: Obj(
-      { title: Str('Section heading.'), solutionLabel: Str('Label before each solution, e.g. "Solution:".'), items: List(Obj({ issue: Str('The problem.'), solution: Str('How to fix it.') }, 'An issue and its solution.'), 'Common issues.') },
+      {
+        title: Str('Section heading.'),
+        solutionLabel: Str('Label before each solution, e.g. "Solution:".'),
+        items: List(Obj({ issue: Str('The problem.'), solution: Str('How to fix it.') }, 'An issue and its solution.'), 'Common issues.'),
+      },
       'Common issues.',
     ),
-    why: Obj({ title: Str('Section heading.'), text: Paragraphs, features: List(IconText, 'The three feature blurbs.') }, 'Why use a VPN for streaming.'),
+    why: Obj(
+      { title: Str('Section heading.'), text: Paragraphs, features: List(IconText, 'The three feature blurbs.') },
+      'Why use a VPN for streaming.',
+    ),
     faq: Obj({ title: Str('FAQ heading.'), items: Faq }, 'The FAQ.'),
   },
   'The streaming page.',

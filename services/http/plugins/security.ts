@@ -28,7 +28,9 @@ async function security(app: FastifyInstance, opts: SecurityOptions): Promise<vo
     await app.register(cors, { origin: opts.corsOrigins, methods: ['POST'], maxAge: 600 });
   }
   // Fail fast when Redis is away, and then let requests through (skipOnError): a limiter outage must not stop redirects.
-  const redis = opts.redisUrl ? new Redis(opts.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  const redis = opts.redisUrl
+    ? new Redis(opts.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable; rate limits are not enforced'));
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   await app.register(rateLimit, {

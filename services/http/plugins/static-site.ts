@@ -50,14 +50,18 @@ async function serveSite(app: FastifyInstance, opts: { distDir: string; control?
   const servedFile = Symbol('served file');
   type Noted = { [servedFile]?: string };
   app.addHook('onRequest', async (request, reply) => {
-      const { redirects } = build;
-      if (!redirects.size || (request.method !== 'GET' && request.method !== 'HEAD')) return;
-      const q = request.url.indexOf('?');
-      const path = (q === -1 ? request.url : request.url.slice(0, q)).replace(/(.)\/$/, '$1');
-      const hit = redirects.get(path);
-      if (!hit) return;
-      // The query goes along: a shared link's tracking or state survives the move.
-      return reply.code(hit.status).header('Location', hit.to + (q === -1 ? '' : request.url.slice(q))).header('Cache-Control', 'public, max-age=86400').send();
+    const { redirects } = build;
+    if (!redirects.size || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+    const q = request.url.indexOf('?');
+    const path = (q === -1 ? request.url : request.url.slice(0, q)).replace(/(.)\/$/, '$1');
+    const hit = redirects.get(path);
+    if (!hit) return;
+    // The query goes along: a shared link's tracking or state survives the move.
+    return reply
+      .code(hit.status)
+      .header('Location', hit.to + (q === -1 ? '' : request.url.slice(q)))
+      .header('Cache-Control', 'public, max-age=86400')
+      .send();
   });
   await app.register(fastifyStatic, {
     root: opts.distDir,

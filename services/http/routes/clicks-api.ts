@@ -12,7 +12,15 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { today } from '../../content/index.ts';
 import { clickReport, latestLinkChecks, statsReport, STATS_DIMENSIONS, type Db } from '../../db/index.ts';
-import { formatCsv, formatStatsCsv, parseReportQuery, parseStatsQuery, reportObjects, statsObjects, UsageError } from '../../reports/index.ts';
+import {
+  formatCsv,
+  formatStatsCsv,
+  parseReportQuery,
+  parseStatsQuery,
+  reportObjects,
+  statsObjects,
+  UsageError,
+} from '../../reports/index.ts';
 import { replyDbDown } from '../db-down.ts';
 
 export interface ClicksApiOptions {
@@ -48,9 +56,16 @@ export function bearerMatches(header: string | undefined, expected: Buffer): boo
 }
 
 /** A report as CSV when `format=csv` or the Accept header asks for it, JSON otherwise; never cached. */
-function sendTable(request: FastifyRequest, reply: FastifyReply, format: 'json' | 'csv' | undefined, csv: () => string, json: () => unknown) {
+function sendTable(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  format: 'json' | 'csv' | undefined,
+  csv: () => string,
+  json: () => unknown,
+) {
   reply.header('Cache-Control', 'no-store').header('Vary', 'Accept');
-  if (format === 'csv' || (format === undefined && /\btext\/csv\b/i.test(request.headers.accept ?? ''))) return reply.type('text/csv; charset=utf-8; header=present').send(csv());
+  if (format === 'csv' || (format === undefined && /\btext\/csv\b/i.test(request.headers.accept ?? '')))
+    return reply.type('text/csv; charset=utf-8; header=present').send(csv());
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(json()));
 }
 
@@ -61,7 +76,10 @@ export async function clicksApiRoutes(app: FastifyInstance, opts: ClicksApiOptio
   // nothing about the parameters is told to a caller without the token.
   const authorise = async (request: FastifyRequest, reply: FastifyReply) => {
     if (bearerMatches(request.headers.authorization, expected)) return;
-    return reply.code(401).header('WWW-Authenticate', 'Bearer realm="clicks"').send({ error: 'A valid Authorization: Bearer token is required.' });
+    return reply
+      .code(401)
+      .header('WWW-Authenticate', 'Bearer realm="clicks"')
+      .send({ error: 'A valid Authorization: Bearer token is required.' });
   };
 
   app.get<{ Querystring: Query }>('/api/clicks', {
@@ -71,11 +89,19 @@ export async function clicksApiRoutes(app: FastifyInstance, opts: ClicksApiOptio
       querystring: {
         type: 'object',
         properties: {
-          by: { anyOf: [text('provider, day, page, placement, destination, variant, country or device'), { type: 'array', maxItems: 8, items: text('provider, day, page, placement, destination, variant, country or device') }] },
+          by: {
+            anyOf: [
+              text('provider, day, page, placement, destination, variant, country or device'),
+              { type: 'array', maxItems: 8, items: text('provider, day, page, placement, destination, variant, country or device') },
+            ],
+          },
           since: text('first UTC day, YYYY-MM-DD'),
           until: text('last UTC day, YYYY-MM-DD'),
           'include-bots': { enum: ['', 'true', 'false', '1', '0'], description: 'adds bot_clicks' },
-          'include-over-budget': { enum: ['', 'true', 'false', '1', '0'], description: "adds over_budget_clicks (past a visitor's per-minute budget)" },
+          'include-over-budget': {
+            enum: ['', 'true', 'false', '1', '0'],
+            description: "adds over_budget_clicks (past a visitor's per-minute budget)",
+          },
           format: { enum: ['json', 'csv'], description: 'overrides the Accept header' },
         },
         additionalProperties: false,
@@ -86,14 +112,29 @@ export async function clicksApiRoutes(app: FastifyInstance, opts: ClicksApiOptio
       const q = request.query;
       let query;
       try {
-        query = parseReportQuery({ by: q.by === undefined ? [] : [q.by].flat(), since: q.since, until: q.until, includeBots: yes(q['include-bots']), includeOverBudget: yes(q['include-over-budget']) }, today());
+        query = parseReportQuery(
+          {
+            by: q.by === undefined ? [] : [q.by].flat(),
+            since: q.since,
+            until: q.until,
+            includeBots: yes(q['include-bots']),
+            includeOverBudget: yes(q['include-over-budget']),
+          },
+          today(),
+        );
       } catch (err) {
         if (err instanceof UsageError) return reply.code(400).send({ error: err.message });
         throw err;
       }
       if (!opts.ready()) return replyDbDown(reply);
       const report = await clickReport(opts.db, query);
-      return sendTable(request, reply, q.format, () => formatCsv(report), () => reportObjects(report));
+      return sendTable(
+        request,
+        reply,
+        q.format,
+        () => formatCsv(report),
+        () => reportObjects(report),
+      );
     },
   });
 
@@ -104,7 +145,9 @@ export async function clicksApiRoutes(app: FastifyInstance, opts: ClicksApiOptio
     handler: async (_request, reply) => {
       if (!opts.ready()) return replyDbDown(reply);
       reply.header('Cache-Control', 'no-store');
-      const rows = (await latestLinkChecks(opts.db)).map((r) => (r.link === 'affiliate' ? { ...r, failover: opts.failingOver?.has(r.provider) ?? false } : r));
+      const rows = (await latestLinkChecks(opts.db)).map((r) =>
+        r.link === 'affiliate' ? { ...r, failover: opts.failingOver?.has(r.provider) ?? false } : r,
+      );
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(rows));
     },
   });
@@ -136,7 +179,13 @@ export async function clicksApiRoutes(app: FastifyInstance, opts: ClicksApiOptio
       }
       if (!opts.ready()) return replyDbDown(reply);
       const report = { query, ...(await statsReport(opts.db, query)) };
-      return sendTable(request, reply, q.format, () => formatStatsCsv(report), () => statsObjects(report));
+      return sendTable(
+        request,
+        reply,
+        q.format,
+        () => formatStatsCsv(report),
+        () => statsObjects(report),
+      );
     },
   });
 }

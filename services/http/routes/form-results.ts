@@ -16,7 +16,11 @@ interface Results {
 }
 
 const RESULTS: Record<string, Results> = {
-  '/api/newsletter-subscribe': { ok: FORM_RESULTS.newsletter.subscribed, invalid: FORM_RESULTS.newsletter.invalid, failed: FORM_RESULTS.newsletter.failed },
+  '/api/newsletter-subscribe': {
+    ok: FORM_RESULTS.newsletter.subscribed,
+    invalid: FORM_RESULTS.newsletter.invalid,
+    failed: FORM_RESULTS.newsletter.failed,
+  },
   '/api/contact-form': { ok: FORM_RESULTS.contact.sent, invalid: FORM_RESULTS.contact.invalid, failed: FORM_RESULTS.contact.failed },
 };
 

@@ -49,7 +49,8 @@ const honeypot = { type: 'string', maxLength: 1000, description: 'hidden from pe
 const ok = { 200: { type: 'object', properties: { ok: { const: true } }, required: ['ok'], additionalProperties: false } };
 const errors = { '4xx': { type: 'object', properties: { error: { type: 'string' } }, required: ['error'], additionalProperties: false } };
 
-const text = (max: number, what: string, control = CONTROL) => ({ type: 'string', maxLength: max, not: { pattern: control }, description: what }) as const;
+const text = (max: number, what: string, control = CONTROL) =>
+  ({ type: 'string', maxLength: max, not: { pattern: control }, description: what }) as const;
 const nonBlank = (max: number, what: string, control = CONTROL) => ({ ...text(max, what, control), minLength: 1, pattern: '\\S' }) as const;
 
 export async function formRoutes(app: FastifyInstance, opts: FormOptions): Promise<void> {

@@ -44,7 +44,13 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
 
   // Not async: the redirect is written out by redirect() itself, with nothing to wait for (awaiting the reply would
   // wait for the socket to finish sending). The click is journalled first: one write() into the page cache.
-  const go = (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply, slug: string, targets: ProviderTargets, link?: string) => {
+  const go = (
+    request: FastifyRequest<{ Querystring: Record<string, unknown> }>,
+    reply: FastifyReply,
+    slug: string,
+    targets: ProviderTargets,
+    link?: string,
+  ) => {
     const userAgent = request.headers['user-agent'];
     const device = deviceOf(userAgent);
     const country = opts.geoCountryHeader ? countryOf(request.headers[opts.geoCountryHeader]) : undefined;
@@ -76,10 +82,7 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
         referrer: decision.referrer,
       });
     }
-    reply
-      .header('Cache-Control', 'no-store')
-      .header('X-Robots-Tag', 'noindex, nofollow')
-      .redirect(outboundUrl(target, id), 302);
+    reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow').redirect(outboundUrl(target, id), 302);
     return reply;
   };
 
@@ -87,7 +90,11 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
   app.route<{ Params: { slug: string }; Querystring: Record<string, unknown> }>({
     method: 'GET',
     url: '/go/:slug',
-    schema: { params: { type: 'object', properties: { slug: { type: 'string', maxLength: 200 } }, required: ['slug'] }, querystring, response },
+    schema: {
+      params: { type: 'object', properties: { slug: { type: 'string', maxLength: 200 } }, required: ['slug'] },
+      querystring,
+      response,
+    },
     handler: (request, reply) => {
       // A lookup in a map of content slugs: `/go/https:%2F%2Fevil.example`, `..%2f` or CRLF can only miss.
       const found = lookup(request.params.slug);
@@ -99,7 +106,11 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
     method: 'GET',
     url: '/go/:slug/:link',
     schema: {
-      params: { type: 'object', properties: { slug: { type: 'string', maxLength: 200 }, link: { type: 'string', maxLength: 200 } }, required: ['slug', 'link'] },
+      params: {
+        type: 'object',
+        properties: { slug: { type: 'string', maxLength: 200 }, link: { type: 'string', maxLength: 200 } },
+        required: ['slug', 'link'],
+      },
       querystring,
       response,
     },

@@ -23,10 +23,16 @@ export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): P
   const dbUp = async () => opts.ready() && (await isUp(opts.db, 500));
   app.get('/healthz', {
     schema: { response: { 200: { type: 'object', properties: status, required: ['status', 'db'] } } },
-    handler: async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ status: 'ok', db: (await dbUp()) ? 'up' : 'down' }),
+    handler: async (_request, reply) =>
+      reply.header('Cache-Control', 'no-store').send({ status: 'ok', db: (await dbUp()) ? 'up' : 'down' }),
   });
   app.get('/healthz/db', {
-    schema: { response: { '2xx': { type: 'object', properties: status, required: ['status', 'db'] }, 503: { type: 'object', properties: status, required: ['status', 'db'] } } },
+    schema: {
+      response: {
+        '2xx': { type: 'object', properties: status, required: ['status', 'db'] },
+        503: { type: 'object', properties: status, required: ['status', 'db'] },
+      },
+    },
     handler: async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       if (await dbUp()) return reply.send({ status: 'ok', db: 'up' });

@@ -98,7 +98,9 @@ export async function newsletterLinkRoutes(app: FastifyInstance, opts: Newslette
   app.post<{ Querystring: { token?: string } }>('/newsletter/unsubscribe', { schema: { querystring: query } }, async (request, reply) => {
     const read = readToken(opts.linkSecret, request.query.token);
     if (!read.ok || read.token.kind !== 'unsubscribe') {
-      return wantsPage(request) ? reply.redirect(PAGES.linkInvalid, 303) : reply.code(400).send({ error: 'This unsubscribe link is not valid.' });
+      return wantsPage(request)
+        ? reply.redirect(PAGES.linkInvalid, 303)
+        : reply.code(400).send({ error: 'This unsubscribe link is not valid.' });
     }
     if (!opts.ready()) return unavailable(reply);
     await unsubscribe(opts.db, read.token.subscriber);

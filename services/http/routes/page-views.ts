@@ -17,7 +17,9 @@ export interface PageViewOptions {
 
 export async function pageViewRoutes(app: FastifyInstance, opts: PageViewOptions): Promise<void> {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(['text/plain', 'application/json'], { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser(['text/plain', 'application/json'], { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) =>
+    done(null, body),
+  );
   app.post('/api/pv', { config: { rateLimit: false } }, async (request, reply) => {
     let beacon: Beacon;
     try {
@@ -28,7 +30,8 @@ export async function pageViewRoutes(app: FastifyInstance, opts: PageViewOptions
     if (!beacon || typeof beacon !== 'object' || Array.isArray(beacon) || typeof beacon.path !== 'string' || beacon.path.length > 300) {
       return reply.code(400).send({ error: 'A page view is { "path": "/…", "referrer": "…" }, the path at most 300 characters.' });
     }
-    if (!beaconSkip(beacon, request.headers, opts.routes) && fromOwnSite(request.headers, request.host, opts.siteOrigins)) opts.recorder.record(beacon.path, beacon.referrer, request.ip, request.headers);
+    if (!beaconSkip(beacon, request.headers, opts.routes) && fromOwnSite(request.headers, request.host, opts.siteOrigins))
+      opts.recorder.record(beacon.path, beacon.referrer, request.ip, request.headers);
     return reply.code(204).header('Cache-Control', 'no-store').send();
   });
 }

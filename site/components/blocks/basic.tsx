@@ -12,10 +12,16 @@ export function ProseBlock({ block }: { block: Of<'prose'> }) {
   return (
     <section className="mt-10">
       <h2 className="text-2xl font-bold">{block.heading}</h2>
-      {block.paragraphs.map((p, i) => <p key={i} className="mt-4 leading-7 text-slate-700">{p}</p>)}
+      {block.paragraphs.map((p, i) => (
+        <p key={i} className="mt-4 leading-7 text-slate-700">
+          {p}
+        </p>
+      ))}
       {block.bullets && (
         <ul className="mt-4 list-disc space-y-1 pl-6 text-slate-700">
-          {block.bullets.map((b) => <li key={b}>{b}</li>)}
+          {block.bullets.map((b) => (
+            <li key={b}>{b}</li>
+          ))}
         </ul>
       )}
     </section>
@@ -56,7 +62,13 @@ export function LinksBlock({ block }: { block: Of<'links'> }) {
       {block.heading && <h2 className="text-2xl font-bold">{block.heading}</h2>}
       <div className="mt-4 flex flex-wrap gap-3">
         {block.links.map((l) => (
-          <SiteLink key={l.href} to={l.href} className="rounded-md border border-blue-700 px-4 py-2 font-medium text-blue-700 hover:bg-blue-50">{l.label}</SiteLink>
+          <SiteLink
+            key={l.href}
+            to={l.href}
+            className="rounded-md border border-blue-700 px-4 py-2 font-medium text-blue-700 hover:bg-blue-50"
+          >
+            {l.label}
+          </SiteLink>
         ))}
       </div>
     </section>
@@ -68,7 +80,12 @@ export function CtaBlock({ block }: { block: Of<'cta'> }) {
     <section className="mt-12 rounded-2xl bg-blue-800 p-8 text-center text-white">
       <h2 className="text-2xl font-bold">{block.heading}</h2>
       <p className="mx-auto mt-3 max-w-2xl text-blue-100">{block.text}</p>
-      <SiteLink to={block.link.href} className="mt-6 inline-block rounded-md bg-white px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50">{block.link.label}</SiteLink>
+      <SiteLink
+        to={block.link.href}
+        className="mt-6 inline-block rounded-md bg-white px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50"
+      >
+        {block.link.label}
+      </SiteLink>
     </section>
   );
 }

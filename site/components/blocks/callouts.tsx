@@ -58,7 +58,11 @@ export function StatsBlock({ block }: BlockProps<'stats'>) {
       {block.intro && <p className="mt-3 text-slate-700">{block.intro}</p>}
       <dl className="mt-6 grid gap-4 sm:grid-cols-3">
         {block.items.map((item) => (
-          <div key={item.label} className="flex flex-col-reverse rounded-xl border border-slate-200 bg-white p-5 text-center" data-testid="stat">
+          <div
+            key={item.label}
+            className="flex flex-col-reverse rounded-xl border border-slate-200 bg-white p-5 text-center"
+            data-testid="stat"
+          >
             <dt className="mt-1 text-sm text-slate-700">{item.label}</dt>
             <dd className="text-3xl font-extrabold text-blue-800">{item.value}</dd>
           </div>

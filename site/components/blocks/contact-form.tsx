@@ -13,7 +13,8 @@ type Of<T extends Block['type']> = Extract<Block, { type: T }>;
 const EMPTY = { name: '', email: '', subject: '', message: '', website: '' };
 type Fields = typeof EMPTY;
 
-const INPUT = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700';
+const INPUT =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700';
 
 export function ContactFormBlock({ block }: { block: Of<'contact-form'> }) {
   const id = useId();
@@ -48,8 +49,20 @@ export function ContactFormBlock({ block }: { block: Of<'contact-form'> }) {
 
   const field = (key: 'name' | 'email' | 'subject', type: string, required: boolean, autoComplete: string) => (
     <div>
-      <label htmlFor={`${id}-${key}`} className="text-sm font-semibold">{block[key].label}</label>
-      <input id={`${id}-${key}`} name={key} type={type} autoComplete={autoComplete} aria-required={required || undefined} placeholder={block[key].placeholder} value={fields[key]} onChange={set(key)} className={INPUT} />
+      <label htmlFor={`${id}-${key}`} className="text-sm font-semibold">
+        {block[key].label}
+      </label>
+      <input
+        id={`${id}-${key}`}
+        name={key}
+        type={type}
+        autoComplete={autoComplete}
+        aria-required={required || undefined}
+        placeholder={block[key].placeholder}
+        value={fields[key]}
+        onChange={set(key)}
+        className={INPUT}
+      />
     </div>
   );
 
@@ -65,15 +78,38 @@ export function ContactFormBlock({ block }: { block: Of<'contact-form'> }) {
         </div>
         {field('subject', 'text', false, 'off')}
         <div>
-          <label htmlFor={`${id}-message`} className="text-sm font-semibold">{block.message.label}</label>
-          <textarea id={`${id}-message`} name="message" aria-required="true" placeholder={block.message.placeholder} value={fields.message} onChange={set('message')} rows={5} className={`${INPUT} min-h-[120px]`} />
+          <label htmlFor={`${id}-message`} className="text-sm font-semibold">
+            {block.message.label}
+          </label>
+          <textarea
+            id={`${id}-message`}
+            name="message"
+            aria-required="true"
+            placeholder={block.message.placeholder}
+            value={fields.message}
+            onChange={set('message')}
+            rows={5}
+            className={`${INPUT} min-h-[120px]`}
+          />
         </div>
         {/* A honeypot: people never see or reach it, bots fill it in; the service treats a filled one as spam. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label htmlFor={`${id}-website`}>{block.honeypotLabel}</label>
-          <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" value={fields.website} onChange={set('website')} />
+          <input
+            id={`${id}-website`}
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={fields.website}
+            onChange={set('website')}
+          />
         </div>
-        <button type="submit" disabled={sending} className="w-full rounded-md bg-blue-700 px-4 py-3 font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-70">
+        <button
+          type="submit"
+          disabled={sending}
+          className="w-full rounded-md bg-blue-700 px-4 py-3 font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-70"
+        >
           {sending ? block.sending : block.button}
         </button>
       </form>

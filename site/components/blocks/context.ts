@@ -2,7 +2,10 @@ import type { Article, Block, Guide, Provider, ShownPlan } from '../../../servic
 import { planOf } from '../../../services/content/figures.ts';
 
 /** What a provider-referencing block needs; the route loader resolves slugs to these (no other provider data ships). */
-export type ProviderSummary = Pick<Provider, 'slug' | 'name' | 'logo' | 'logoSvg' | 'rating' | 'affiliate' | 'servers' | 'countries' | 'devices' | 'plan' | 'plans'> & {
+export type ProviderSummary = Pick<
+  Provider,
+  'slug' | 'name' | 'logo' | 'logoSvg' | 'rating' | 'affiliate' | 'servers' | 'countries' | 'devices' | 'plan' | 'plans'
+> & {
   /** The names of its `links:`, for buttons that open one by name. */
   linkNames: string[];
 };
@@ -25,7 +28,12 @@ export interface BlockContext {
 
 /** What the articles index shows of each article. */
 /** What the articles index shows of an article: its author's name, the day it was published and its reading time. */
-export type ArticleCard = Pick<Article, 'slug' | 'title' | 'category' | 'summary'> & { published: string; publishedLabel: string; author?: string; minutes: number };
+export type ArticleCard = Pick<Article, 'slug' | 'title' | 'category' | 'summary'> & {
+  published: string;
+  publishedLabel: string;
+  author?: string;
+  minutes: number;
+};
 
 /** What the guides index shows of each guide. */
 export type GuideCard = Pick<Guide, 'slug' | 'difficulty' | 'difficultyLabel' | 'time' | 'card'>;
@@ -39,10 +47,12 @@ export function guideCards(guides: readonly Guide[]): GuideCard[] {
 export function summarizeProviders(all: readonly Provider[], slugs: Iterable<string>): Record<string, ProviderSummary> {
   const wanted = new Set(slugs);
   return Object.fromEntries(
-    all.filter((p) => wanted.has(p.slug)).map(({ slug, name, logo, logoSvg, rating, affiliate, servers, countries, devices, plan, plans, links }) => [
-      slug,
-      { slug, name, logo, logoSvg, rating, affiliate, servers, countries, devices, plan, plans, linkNames: Object.keys(links) },
-    ]),
+    all
+      .filter((p) => wanted.has(p.slug))
+      .map(({ slug, name, logo, logoSvg, rating, affiliate, servers, countries, devices, plan, plans, links }) => [
+        slug,
+        { slug, name, logo, logoSvg, rating, affiliate, servers, countries, devices, plan, plans, linkNames: Object.keys(links) },
+      ]),
   );
 }
 

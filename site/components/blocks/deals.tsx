@@ -25,14 +25,36 @@ export function DealListBlock({ block, ctx }: BlockProps<'deal-list'>) {
             ...(deal.features ?? []),
           ];
           return (
-            <article key={deal.provider} data-testid="deal" data-provider={p.slug} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <article
+              key={deal.provider}
+              data-testid="deal"
+              data-provider={p.slug}
+              className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
               <div className="flex items-center justify-between gap-3">
-                <h3 className="flex items-center gap-2 text-xl font-bold"><Logo emoji={p.logo} svg={p.logoSvg} size={32} />{p.name}</h3>
-                {plan.discount !== undefined && <Badge variant="destructive"><Discount plan={plan} /></Badge>}
+                <h3 className="flex items-center gap-2 text-xl font-bold">
+                  <Logo emoji={p.logo} svg={p.logoSvg} size={32} />
+                  {p.name}
+                </h3>
+                {plan.discount !== undefined && (
+                  <Badge variant="destructive">
+                    <Discount plan={plan} />
+                  </Badge>
+                )}
               </div>
               <p className="mt-4">
-                {plan.discount !== undefined && <><s className="text-slate-600"><RegularPrice plan={plan} />/month</s>{' '}</>}
-                <span className="text-3xl font-extrabold text-slate-900"><Price plan={plan} />/month</span>
+                {plan.discount !== undefined && (
+                  <>
+                    <s className="text-slate-600">
+                      <RegularPrice plan={plan} />
+                      /month
+                    </s>{' '}
+                  </>
+                )}
+                <span className="text-3xl font-extrabold text-slate-900">
+                  <Price plan={plan} />
+                  /month
+                </span>
               </p>
               <PriceChecked plan={plan} />
               {plan.savings !== undefined && (
@@ -47,7 +69,12 @@ export function DealListBlock({ block, ctx }: BlockProps<'deal-list'>) {
                   </li>
                 ))}
               </ul>
-              <OutboundLink provider={p.slug} from={ctx.path} placement="article-deal" className="mt-6 block rounded-md bg-blue-700 px-5 py-2.5 text-center font-semibold text-white hover:bg-blue-800">
+              <OutboundLink
+                provider={p.slug}
+                from={ctx.path}
+                placement="article-deal"
+                className="mt-6 block rounded-md bg-blue-700 px-5 py-2.5 text-center font-semibold text-white hover:bg-blue-800"
+              >
                 {deal.cta}
               </OutboundLink>
             </article>

@@ -14,7 +14,11 @@ export function TipsBlock({ block }: BlockProps<'tips'>) {
       <ul className="mt-6 space-y-3">
         {block.items.map((tip) => (
           <li key={tip.title} className="flex gap-3">
-            <Icon name={avoid ? 'x-circle' : 'check-circle'} size={20} className={`mt-0.5 shrink-0 ${avoid ? 'text-red-700' : 'text-green-700'}`} />
+            <Icon
+              name={avoid ? 'x-circle' : 'check-circle'}
+              size={20}
+              className={`mt-0.5 shrink-0 ${avoid ? 'text-red-700' : 'text-green-700'}`}
+            />
             <p className="leading-7 text-slate-700">
               <strong className="font-semibold text-slate-900">{tip.title}.</strong> {tip.text}
             </p>
@@ -36,15 +40,25 @@ export function PriceListBlock({ block, ctx }: BlockProps<'price-list'>) {
           const p = providerIn(ctx, item.provider);
           const plan = planIn(p, item.plan);
           return (
-            <li key={item.provider} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4" data-testid="price-list-item" data-provider={p.slug}>
+            <li
+              key={item.provider}
+              className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4"
+              data-testid="price-list-item"
+              data-provider={p.slug}
+            >
               <Logo emoji={p.logo} svg={p.logoSvg} size={28} />
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{p.name}</p>
                 <p className="text-sm text-slate-700">{item.note}</p>
               </div>
               <div className="w-full pl-12 text-left sm:w-auto sm:pl-0 sm:text-right">
-                <p className="text-lg font-extrabold"><Price plan={plan} />/month</p>
-                <p className="text-sm text-slate-600"><PlanName plan={plan} /></p>
+                <p className="text-lg font-extrabold">
+                  <Price plan={plan} />
+                  /month
+                </p>
+                <p className="text-sm text-slate-600">
+                  <PlanName plan={plan} />
+                </p>
                 <PriceChecked plan={plan} className="text-xs text-slate-600" />
               </div>
             </li>

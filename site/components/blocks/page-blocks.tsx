@@ -27,10 +27,15 @@ export function GuideCardsBlock({ block, ctx }: { block: Of<'guide-cards'>; ctx:
             </p>
             <p className="mt-4 text-sm font-semibold">{block.quickStepsLabel}</p>
             <ol className="mt-2 mb-6 list-decimal space-y-1 pl-5 text-sm text-slate-700">
-              {g.card.quickSteps.map((s) => <li key={s}>{s}</li>)}
+              {g.card.quickSteps.map((s) => (
+                <li key={s}>{s}</li>
+              ))}
             </ol>
             {/* Guide buttons perform a full-page navigation, not a client-side transition: a plain <a>, not a SiteLink. */}
-            <a href={`/${g.slug}`} className="mt-auto inline-block rounded-md bg-blue-700 px-4 py-2 text-center font-semibold text-white hover:bg-blue-800">
+            <a
+              href={`/${g.slug}`}
+              className="mt-auto inline-block rounded-md bg-blue-700 px-4 py-2 text-center font-semibold text-white hover:bg-blue-800"
+            >
               {block.button}
             </a>
           </article>
@@ -48,20 +53,35 @@ export function ArticleCardsBlock({ block, ctx }: { block: Of<'article-cards'>; 
       {block.intro && <p className="mt-3 leading-7 text-slate-700">{block.intro}</p>}
       <ul className="mt-6 grid gap-6 md:grid-cols-2">
         {(ctx.articles ?? []).map((a) => (
-          <li key={a.slug} className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-6 transition-shadow hover:shadow-md" data-testid="article-card">
-            <p><Badge variant="secondary">{a.category}</Badge></p>
+          <li
+            key={a.slug}
+            className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-6 transition-shadow hover:shadow-md"
+            data-testid="article-card"
+          >
+            <p>
+              <Badge variant="secondary">{a.category}</Badge>
+            </p>
             <h3 className="mt-3 text-xl font-semibold">
-              <SiteLink to={`/articles/${a.slug}`} className="after:absolute after:inset-0 after:rounded-xl hover:text-blue-700">{a.title}</SiteLink>
+              <SiteLink to={`/articles/${a.slug}`} className="after:absolute after:inset-0 after:rounded-xl hover:text-blue-700">
+                {a.title}
+              </SiteLink>
             </h3>
             <p className="mt-2 leading-7 text-slate-700">{a.summary}</p>
             <p className="mt-3 text-sm text-slate-600" data-testid="article-card-byline">
-              {a.author && <><span className="font-medium text-slate-700">{a.author}</span><span aria-hidden="true"> · </span></>}
+              {a.author && (
+                <>
+                  <span className="font-medium text-slate-700">{a.author}</span>
+                  <span aria-hidden="true"> · </span>
+                </>
+              )}
               <time dateTime={a.published}>{a.publishedLabel}</time>
               <span aria-hidden="true"> · </span>
               <span>{a.minutes} min read</span>
             </p>
             <p className="mt-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 pt-4 text-sm">
-              <span aria-hidden="true" className="whitespace-nowrap font-semibold text-blue-700">{block.readMore} →</span>
+              <span aria-hidden="true" className="whitespace-nowrap font-semibold text-blue-700">
+                {block.readMore} →
+              </span>
             </p>
           </li>
         ))}
@@ -73,7 +93,9 @@ export function ArticleCardsBlock({ block, ctx }: { block: Of<'article-cards'>; 
 
 /** The page numbers a pager shows: the first, the last and two either side of `page`; 0 stands for a gap. */
 export function pagerNumbers(page: number, pages: number): number[] {
-  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
+  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
+    .filter((n) => n >= 1 && n <= pages)
+    .sort((a, b) => a - b);
   return shown.flatMap((n, i) => (i > 0 && n - shown[i - 1]! > 1 ? [0, n] : [n]));
 }
 
@@ -82,18 +104,36 @@ function IndexPager({ page, pages, base }: { page: number; pages: number; base: 
   const href = (n: number) => (n === 1 ? base : `${base}/page/${n}`);
   const link = 'rounded-md border border-slate-300 px-3 py-1.5 font-medium text-blue-800 hover:bg-slate-50';
   return (
-    <nav aria-label="Pages of the articles index" className="mt-10 flex flex-wrap items-center justify-center gap-2 text-sm" data-testid="index-pager">
-      {page > 1 && <SiteLink to={href(page - 1)} rel="prev" className={link}>← Previous</SiteLink>}
+    <nav
+      aria-label="Pages of the articles index"
+      className="mt-10 flex flex-wrap items-center justify-center gap-2 text-sm"
+      data-testid="index-pager"
+    >
+      {page > 1 && (
+        <SiteLink to={href(page - 1)} rel="prev" className={link}>
+          ← Previous
+        </SiteLink>
+      )}
       {pagerNumbers(page, pages).map((n, i) =>
         n === 0 ? (
-          <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-500">…</span>
+          <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-500">
+            …
+          </span>
         ) : n === page ? (
-          <span key={n} aria-current="page" className="rounded-md bg-blue-700 px-3 py-1.5 font-semibold text-white">{n}</span>
+          <span key={n} aria-current="page" className="rounded-md bg-blue-700 px-3 py-1.5 font-semibold text-white">
+            {n}
+          </span>
         ) : (
-          <SiteLink key={n} to={href(n)} className={link}>{n}</SiteLink>
+          <SiteLink key={n} to={href(n)} className={link}>
+            {n}
+          </SiteLink>
         ),
       )}
-      {page < pages && <SiteLink to={href(page + 1)} rel="next" className={link}>Next →</SiteLink>}
+      {page < pages && (
+        <SiteLink to={href(page + 1)} rel="next" className={link}>
+          Next →
+        </SiteLink>
+      )}
     </nav>
   );
 }
@@ -131,10 +171,16 @@ export function LegalSectionsBlock({ block, ctx }: { block: Of<'legal-sections'>
         <li key={section.title} data-testid="legal-section">
           <section>
             <h2 className="text-2xl font-bold">{`${i + 1}. ${section.title}`}</h2>
-            {section.paragraphs.map((p) => <p key={p} className="mt-4 leading-7 text-slate-700">{fill(p)}</p>)}
+            {section.paragraphs.map((p) => (
+              <p key={p} className="mt-4 leading-7 text-slate-700">
+                {fill(p)}
+              </p>
+            ))}
             {section.bullets && (
               <ul className="mt-4 list-disc space-y-1 pl-6 leading-7 text-slate-700">
-                {section.bullets.map((b) => <li key={b}>{fill(b)}</li>)}
+                {section.bullets.map((b) => (
+                  <li key={b}>{fill(b)}</li>
+                ))}
               </ul>
             )}
           </section>

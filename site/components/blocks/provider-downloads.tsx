@@ -40,7 +40,12 @@ export function ProviderDownloadsBlock({ block, ctx }: { block: Of<'provider-dow
           const p = ctx.providers[item.provider]!;
           const highlighted = item.badge !== undefined;
           return (
-            <li key={item.provider} className={`flex flex-col rounded-xl border bg-white p-5 ${highlighted ? 'border-blue-700 ring-2 ring-blue-700' : 'border-slate-200'}`} data-testid="guide-provider" data-provider={item.provider}>
+            <li
+              key={item.provider}
+              className={`flex flex-col rounded-xl border bg-white p-5 ${highlighted ? 'border-blue-700 ring-2 ring-blue-700' : 'border-slate-200'}`}
+              data-testid="guide-provider"
+              data-provider={item.provider}
+            >
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <h3 className="flex items-center gap-2 text-lg font-semibold">
                   <Logo emoji={p.logo} svg={p.logoSvg} size={24} />

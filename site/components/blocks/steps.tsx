@@ -6,7 +6,15 @@ type Of<T extends Block['type']> = Extract<Block, { type: T }>;
 
 /** A step's text with each `backticked` span set as code: commands an editor writes in a step, to type as shown. */
 function WithCode({ text }: { text: string }) {
-  return text.split('`').map((part, i) => (i % 2 === 1 ? <code key={i} className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] text-slate-900">{part}</code> : part));
+  return text.split('`').map((part, i) =>
+    i % 2 === 1 ? (
+      <code key={i} className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] text-slate-900">
+        {part}
+      </code>
+    ) : (
+      part
+    ),
+  );
 }
 
 function Intro({ text }: { text?: string }) {
@@ -21,16 +29,26 @@ export function StepsBlock({ block }: { block: Of<'steps'> }) {
       <ol className="mt-6 space-y-4">
         {block.steps.map((step, i) => (
           <li key={step.title} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5" data-testid="step">
-            <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-blue-700 font-bold text-white" aria-hidden="true">{i + 1}</span>
+            <span
+              className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-blue-700 font-bold text-white"
+              aria-hidden="true"
+            >
+              {i + 1}
+            </span>
             <div>
               <h3 className="flex items-center gap-2 text-lg font-semibold">
                 {step.icon && <Icon name={step.icon} size={20} className="text-blue-700" />}
-                <span><span className="sr-only">Step {i + 1}: </span>{step.title}</span>
+                <span>
+                  <span className="sr-only">Step {i + 1}: </span>
+                  {step.title}
+                </span>
               </h3>
               <p className="mt-2 leading-7 text-slate-700">{step.description}</p>
               {step.details && (
                 <ul className="mt-3 list-disc space-y-1 pl-5 text-sm leading-6 text-slate-700">
-                  {step.details.map((d) => <li key={d}>{d}</li>)}
+                  {step.details.map((d) => (
+                    <li key={d}>{d}</li>
+                  ))}
                 </ul>
               )}
             </div>
@@ -54,7 +72,11 @@ export function PlatformStepsBlock({ block }: { block: Of<'platform-steps'> }) {
               {platform.name}
             </h3>
             <ol className="mt-4 list-decimal space-y-2 pl-5 text-sm leading-6 text-slate-700">
-              {platform.steps.map((s) => <li key={s}><WithCode text={s} /></li>)}
+              {platform.steps.map((s) => (
+                <li key={s}>
+                  <WithCode text={s} />
+                </li>
+              ))}
             </ol>
           </div>
         ))}

@@ -15,13 +15,25 @@ export function ComparisonTableBlock({ block, ctx }: BlockProps<'comparison-tabl
       <div className="overflow-x-auto">
         <table className={`${TABLE} bg-white`} data-testid="comparison-table">
           <thead>
-            <tr>{block.columns.map((c) => <th key={c} scope="col" className={TH}>{c}</th>)}</tr>
+            <tr>
+              {block.columns.map((c) => (
+                <th key={c} scope="col" className={TH}>
+                  {c}
+                </th>
+              ))}
+            </tr>
           </thead>
           <tbody>
             {block.rows.map((row, i) => (
               <tr key={i}>
-                <th scope="row" className={`${TD} font-semibold`}>{row.provider ? providerIn(ctx, row.provider).name : row.label}</th>
-                {row.cells.map((cell, j) => <td key={j} className={TD}>{cell}</td>)}
+                <th scope="row" className={`${TD} font-semibold`}>
+                  {row.provider ? providerIn(ctx, row.provider).name : row.label}
+                </th>
+                {row.cells.map((cell, j) => (
+                  <td key={j} className={TD}>
+                    {cell}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
@@ -43,10 +55,18 @@ export function CostTableBlock({ block }: BlockProps<'cost-table'>) {
         <table className={`${TABLE} bg-white`} data-testid="cost-table">
           <thead>
             <tr>
-              <th scope="col" className={TH}>{columns.plan}</th>
-              <th scope="col" className={TH}>{columns.price}</th>
-              <th scope="col" className={TH}>{columns.savings}</th>
-              <th scope="col" className={TH}>{columns.bestFor}</th>
+              <th scope="col" className={TH}>
+                {columns.plan}
+              </th>
+              <th scope="col" className={TH}>
+                {columns.price}
+              </th>
+              <th scope="col" className={TH}>
+                {columns.savings}
+              </th>
+              <th scope="col" className={TH}>
+                {columns.bestFor}
+              </th>
             </tr>
           </thead>
           <tbody>

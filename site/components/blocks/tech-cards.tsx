@@ -25,12 +25,16 @@ export function FirmwareBlock({ block }: { block: Of<'firmware'> }) {
             <h3 className="text-lg font-semibold">{fw.name}</h3>
             <p className="mt-2 text-sm leading-6 text-slate-700">{fw.description}</p>
             <dl className="mt-4 space-y-2">
-              <Fact label={labels.difficulty}><Badge variant={DIFFICULTY_VARIANT[fw.difficulty]}>{fw.difficulty}</Badge></Fact>
+              <Fact label={labels.difficulty}>
+                <Badge variant={DIFFICULTY_VARIANT[fw.difficulty]}>{fw.difficulty}</Badge>
+              </Fact>
               <Fact label={labels.compatibility}>{fw.compatibility}</Fact>
             </dl>
             <p className="mt-4 text-sm font-semibold">{labels.features}</p>
             <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
-              {fw.features.map((f) => <li key={f}>{f}</li>)}
+              {fw.features.map((f) => (
+                <li key={f}>{f}</li>
+              ))}
             </ul>
           </article>
         ))}
@@ -53,11 +57,17 @@ export function ProtocolsBlock({ block }: { block: Of<'protocols'> }) {
             <dl className="mt-4 space-y-2">
               <Fact label={labels.ports}>{p.ports}</Fact>
               <Fact label={labels.encryption}>{p.encryption}</Fact>
-              <Fact label={labels.difficulty}><Badge variant={DIFFICULTY_VARIANT[p.difficulty]}>{p.difficulty}</Badge></Fact>
+              <Fact label={labels.difficulty}>
+                <Badge variant={DIFFICULTY_VARIANT[p.difficulty]}>{p.difficulty}</Badge>
+              </Fact>
             </dl>
             <p className="mt-4 text-sm font-semibold">{labels.platforms}</p>
             <ul className="mt-2 flex flex-wrap gap-2">
-              {p.platforms.map((name) => <li key={name} className="rounded-md bg-slate-100 px-2 py-1 text-xs font-medium text-slate-800">{name}</li>)}
+              {p.platforms.map((name) => (
+                <li key={name} className="rounded-md bg-slate-100 px-2 py-1 text-xs font-medium text-slate-800">
+                  {name}
+                </li>
+              ))}
             </ul>
           </article>
         ))}

@@ -29,7 +29,10 @@ export const StatsBlock = block(
   {
     heading: Heading,
     intro: Intro,
-    items: List(Obj({ value: Str('The figure, e.g. "43%".'), label: Str('What the figure means.') }, 'One headline figure.'), 'The figures.'),
+    items: List(
+      Obj({ value: Str('The figure, e.g. "43%".'), label: Str('What the figure means.') }, 'One headline figure.'),
+      'The figures.',
+    ),
     source: Type.Optional(Str('Where the figures come from.')),
   },
   'A row of headline figures.',

@@ -15,7 +15,7 @@ export const DealListBlock = block(
         {
           provider: ProviderRef,
           plan: Type.Optional(PlanRef),
-          features: Type.Optional(List(Str('One feature.'), 'More features, after the plan\'s term, extras, guarantee and device limit.')),
+          features: Type.Optional(List(Str('One feature.'), "More features, after the plan's term, extras, guarantee and device limit.")),
           cta: Str('Button text, e.g. "Get Deal".'),
         },
         "One deal: the plan's regular and deal prices, discount, savings, term, extras and guarantee, and the provider's device limit.",

@@ -13,4 +13,3 @@ export function block<T extends Parameters<typeof Type.Object>[0], K extends str
 export const Heading = Str('Section heading (an <h2>).');
 
 export const Intro = Type.Optional(Str('A sentence or two under the heading.'));
-

@@ -29,7 +29,10 @@ export const RequirementsBlock = block(
   {
     heading: Heading,
     groups: List(
-      Obj({ title: Str('e.g. "Minimum" or "Recommended".'), items: List(Str('One requirement.'), 'The requirements.') }, 'One set of requirements.'),
+      Obj(
+        { title: Str('e.g. "Minimum" or "Recommended".'), items: List(Str('One requirement.'), 'The requirements.') },
+        'One set of requirements.',
+      ),
       'Sets of requirements side by side.',
     ),
   },
@@ -42,7 +45,10 @@ export const IssuesBlock = block(
     heading: Heading,
     intro: Intro,
     solutionLabel: Str('Label before each solution, e.g. "Solution:".'),
-    items: List(Obj({ issue: Str('The problem, as the reader sees it.'), solution: Str('How to fix it, step by step.') }, 'One issue and its fix.'), 'The issues.'),
+    items: List(
+      Obj({ issue: Str('The problem, as the reader sees it.'), solution: Str('How to fix it, step by step.') }, 'One issue and its fix.'),
+      'The issues.',
+    ),
   },
   'Common issues with their solutions.',
 );
@@ -57,8 +63,14 @@ export const ProviderDownloadsBlock = block(
       Obj(
         {
           link: LinkName,
-          label: Str('Button text, e.g. "Download for Windows". A "Download for <platform>" label needs the link of that name on every provider below, or `otherwise`.'),
-          otherwise: Type.Optional(Str('Button text on the cards of providers with no link of this name, whose button opens their website: e.g. "Visit {name}" ({name} is the provider\'s name). A card shows one button of each text.')),
+          label: Str(
+            'Button text, e.g. "Download for Windows". A "Download for <platform>" label needs the link of that name on every provider below, or `otherwise`.',
+          ),
+          otherwise: Type.Optional(
+            Str(
+              'Button text on the cards of providers with no link of this name, whose button opens their website: e.g. "Visit {name}" ({name} is the provider\'s name). A card shows one button of each text.',
+            ),
+          ),
           icon: Icon,
         },
         "A button on every provider card: it opens that provider's link of this name through /go/<slug>/<name>, or its website when it has none (then labelled `otherwise`).",
@@ -86,7 +98,11 @@ export const FirmwareBlock = block(
     heading: Heading,
     intro: Intro,
     labels: Obj(
-      { difficulty: Str('Label before the difficulty.'), compatibility: Str('Label before the compatibility.'), features: Str('Label above the feature list.') },
+      {
+        difficulty: Str('Label before the difficulty.'),
+        compatibility: Str('Label before the compatibility.'),
+        features: Str('Label above the feature list.'),
+      },
       'Labels on each card.',
     ),
     items: List(
@@ -112,7 +128,12 @@ export const ProtocolsBlock = block(
     heading: Heading,
     intro: Intro,
     labels: Obj(
-      { ports: Str('Label before the ports.'), encryption: Str('Label before the encryption.'), difficulty: Str('Label before the difficulty.'), platforms: Str('Label above the platforms.') },
+      {
+        ports: Str('Label before the ports.'),
+        encryption: Str('Label before the encryption.'),
+        difficulty: Str('Label before the difficulty.'),
+        platforms: Str('Label above the platforms.'),
+      },
       'Labels on each card.',
     ),
     items: List(
@@ -139,7 +160,10 @@ export const PlatformStepsBlock = block(
     heading: Heading,
     intro: Intro,
     platforms: List(
-      Obj({ name: Str('Platform name, e.g. "iOS".'), icon: Icon, steps: List(Str('One step.'), 'The steps, in order.') }, 'Instructions for one platform.'),
+      Obj(
+        { name: Str('Platform name, e.g. "iOS".'), icon: Icon, steps: List(Str('One step.'), 'The steps, in order.') },
+        'Instructions for one platform.',
+      ),
       'One column per platform.',
     ),
   },

@@ -5,7 +5,15 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Icon, IconText, Link, List, Obj, Paragraphs, Severity, Str, Faq as FaqItems } from '../common.ts';
 import { block, Heading } from './define.ts';
-import { FirmwareBlock, IssuesBlock, PlatformStepsBlock, ProtocolsBlock, ProviderDownloadsBlock, RequirementsBlock, StepsBlock } from './guide-blocks.ts';
+import {
+  FirmwareBlock,
+  IssuesBlock,
+  PlatformStepsBlock,
+  ProtocolsBlock,
+  ProviderDownloadsBlock,
+  RequirementsBlock,
+  StepsBlock,
+} from './guide-blocks.ts';
 import { ArticleCardsBlock, ContactFormBlock, ContactInfoBlock, GuideCardsBlock, LegalSectionsBlock } from './page-blocks.ts';
 import { StatsBlock } from './callouts.ts';
 import { CalloutBlock, QuickAnswerBlock } from './callouts.ts';
@@ -14,7 +22,11 @@ import { PriceListBlock, TipsBlock } from './lists.ts';
 import { RankingBlock, RecommendationsBlock } from './picks.ts';
 import { ComparisonTableBlock, CostTableBlock } from './tables.ts';
 
-export const ProseBlock = block('prose', { heading: Heading, paragraphs: Paragraphs, bullets: Type.Optional(List(Str('One bullet.'), 'A bullet list under the paragraphs.')) }, 'A section of text.');
+export const ProseBlock = block(
+  'prose',
+  { heading: Heading, paragraphs: Paragraphs, bullets: Type.Optional(List(Str('One bullet.'), 'A bullet list under the paragraphs.')) },
+  'A section of text.',
+);
 
 export const Card = Obj(
   {
@@ -54,13 +66,13 @@ export const CardsBlock = block(
 
 export const FaqBlock = block('faq', { heading: Heading, items: FaqItems }, 'Questions and answers as native disclosure widgets.');
 
-export const LinksBlock = block('links', { heading: Type.Optional(Heading), links: List(Link, 'The links, shown as buttons.') }, 'Internal links, e.g. at the end of an article.');
-
-export const CtaBlock = block(
-  'cta',
-  { heading: Heading, text: Str('One or two sentences.'), link: Link },
-  'A closing call to action.',
+export const LinksBlock = block(
+  'links',
+  { heading: Type.Optional(Heading), links: List(Link, 'The links, shown as buttons.') },
+  'Internal links, e.g. at the end of an article.',
 );
+
+export const CtaBlock = block('cta', { heading: Heading, text: Str('One or two sentences.'), link: Link }, 'A closing call to action.');
 
 export const FeatureListBlock = block('icon-list', { heading: Heading, items: List(IconText, 'Items.') }, 'A list of items with icons.');
 

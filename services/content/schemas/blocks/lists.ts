@@ -26,7 +26,7 @@ export const PriceListBlock = block(
           plan: Type.Optional(PlanRef),
           note: Str('Why it is on the list.'),
         },
-        "One provider and the price and term of one of its plans, from data/providers.",
+        'One provider and the price and term of one of its plans, from data/providers.',
       ),
       'The providers, in the order shown.',
     ),

@@ -21,7 +21,7 @@ export const ArticleCardsBlock = block(
     intro: Type.Optional(Str('A sentence under the heading.')),
     readMore: Str('Link text at the foot of each card, e.g. "Read the article".'),
   },
-  "One card per article in data/articles (its category, title, summary and update line), each linking to the article.",
+  'One card per article in data/articles (its category, title, summary and update line), each linking to the article.',
 );
 
 export const ContactInfoBlock = block(
@@ -29,13 +29,17 @@ export const ContactInfoBlock = block(
   {
     heading: Heading,
     intro: Type.Optional(Str('A sentence under the heading.')),
-    items: List(Obj({ icon: Icon, label: Str('What this is, e.g. "Email".'), value: Str('The detail, e.g. an address.') }, 'One contact detail.'), 'The details.'),
+    items: List(
+      Obj({ icon: Icon, label: Str('What this is, e.g. "Email".'), value: Str('The detail, e.g. an address.') }, 'One contact detail.'),
+      'The details.',
+    ),
     note: Str('A highlighted line, e.g. the response-time promise.'),
   },
   'A panel of contact details.',
 );
 
-const Field = (what: string) => Obj({ label: Str(`Label of the ${what} field.`), placeholder: Str(`Placeholder of the ${what} field.`) }, `The ${what} field.`);
+const Field = (what: string) =>
+  Obj({ label: Str(`Label of the ${what} field.`), placeholder: Str(`Placeholder of the ${what} field.`) }, `The ${what} field.`);
 
 export const ContactFormBlock = block(
   'contact-form',

@@ -3,7 +3,10 @@ import { Type } from '@sinclair/typebox';
 import { List, Obj, PlanRef, ProviderRef, Str } from '../common.ts';
 import { block, Heading, Intro } from './define.ts';
 
-const Features = List(Str('One feature, e.g. "{{nordvpn.servers}} servers in {{nordvpn.countries}} countries".'), 'Features listed on the card.');
+const Features = List(
+  Str('One feature, e.g. "{{nordvpn.servers}} servers in {{nordvpn.countries}} countries".'),
+  'Features listed on the card.',
+);
 const Cta = Str('Button text, e.g. "Get Deal".');
 
 export const RankingBlock = block(
