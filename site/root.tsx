@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
@@ -8,7 +8,6 @@ import { PageViewBeacon } from './components/page-view-beacon';
 import { ClientLinks } from './components/site-link';
 import { SiteStyles } from './components/site-styles';
 import { getContent, today } from './lib/content.server';
-import { useSite } from './lib/site-data';
 import { DEFAULT_MAX_AGE_DAYS } from '../services/content/figure-checks.ts';
 import { isPaidTarget, outboundTargets } from '../services/content/targets.ts';
 import { METHOD_PATH } from '../services/content/paths.ts';
@@ -47,6 +46,11 @@ export function loader() {
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The root's data from any route or boundary. */
+export function useSite(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>('root');
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

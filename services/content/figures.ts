@@ -166,9 +166,12 @@ export interface SiteFigures {
 /** Whether a reference's first part names a figure that is no one provider's. */
 export const isAggregate = (name: string) => Object.hasOwn(AGGREGATES, name);
 
-const AGGREGATE_LIST = Object.entries(AGGREGATES)
-  .flatMap(([k, fields]) => fields.map((v) => `{{${k}.${v}}}`))
-  .join(', ');
+// A function, not a constant: the site's pages import this module, and a constant computed at load would ship in
+// every page's script.
+const aggregateList = () =>
+  Object.entries(AGGREGATES)
+    .flatMap(([k, fields]) => fields.map((v) => `{{${k}.${v}}}`))
+    .join(', ');
 
 /** `{{nordvpn.price}}`, `{{nordvpn.2-year.price}}`, `{{max.discount}}`: what a reference looks like. */
 export const REFERENCE = /\{\{\s*([a-z0-9-]+)(?:\.([a-z0-9-]+))?\.([a-zA-Z]+)\s*\}\}/g;
@@ -187,7 +190,7 @@ export function referenceProblem(
   if (isAggregate(ref.provider))
     return ref.plan === undefined && AGGREGATES[ref.provider]!.includes(ref.field)
       ? undefined
-      : `the figures that are no one provider's are ${AGGREGATE_LIST}`;
+      : `the figures that are no one provider's are ${aggregateList()}`;
   const p = providers.get(ref.provider);
   if (!p) return `unknown provider '${ref.provider}'`;
   const fields: readonly string[] = [...PROVIDER_FIELDS, ...SPEED_FIELDS, ...PLAN_FIELDS];

@@ -1,4 +1,4 @@
-import { useSite } from '../lib/site-data';
+import { useSite } from '../root';
 import { SiteLink } from './site-link';
 
 /**

@@ -15,7 +15,7 @@ import {
   type ShownPlan,
 } from '../../services/content/figures.ts';
 import { Icon } from './icon';
-import { useSite } from '../lib/site-data';
+import { useSite } from '../root';
 
 /** A figure from a provider's record; `of` names it: "<slug>/<figure>" or "<slug>/<plan>/<figure>". */
 export function Figure({ of, children }: { of: string; children: ReactNode }) {

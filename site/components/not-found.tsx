@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
 import { SiteLink } from './site-link';
-import { useSite } from '../lib/site-data';
+import type { RootData } from '../root';
+
+/** The root's data, read here by id: the root imports this page, so this page does not import the root back. */
+const useSite = () => useRouteLoaderData('root') as RootData | undefined;
 
 /** The not-found page's head: it is never indexed. Its title and description come from the root's data (below). */
 export const notFoundMeta = () => [{ name: 'robots', content: 'noindex' }];

@@ -55,7 +55,8 @@ export default function Article({ loaderData }: Route.ComponentProps) {
   const { article, path, providers, byline, ribbon } = loaderData;
   return (
     <article className="mx-auto max-w-4xl px-4 py-12" data-testid="article">
-      {ribbon && <DraftRibbon {...ribbon} />}
+      {/* Only `vpnsite dev` shows drafts: a build has none, so its pages carry no ribbon code. */}
+      {import.meta.env.DEV && ribbon && <DraftRibbon {...ribbon} />}
       <header>
         <Badge>{article.category}</Badge>
         <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">{article.title}</h1>

@@ -39,7 +39,8 @@ export default function Guide({ loaderData }: Route.ComponentProps) {
   const { guide, path, providers, ribbon } = loaderData;
   return (
     <article className="mx-auto max-w-5xl px-4 py-10">
-      {ribbon && <DraftRibbon {...ribbon} />}
+      {/* Only `vpnsite dev` shows drafts: a build has none, so its pages carry no ribbon code. */}
+      {import.meta.env.DEV && ribbon && <DraftRibbon {...ribbon} />}
       <SiteLink to={guide.back.href} className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline">
         <span aria-hidden="true">←</span> {guide.back.label}
       </SiteLink>

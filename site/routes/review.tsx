@@ -96,7 +96,8 @@ export default function Review({ loaderData }: Route.ComponentProps) {
   ] as const;
   return (
     <>
-      {ribbon && (
+      {/* Only `vpnsite dev` shows drafts: a build has none, so its pages carry no ribbon code. */}
+      {import.meta.env.DEV && ribbon && (
         <div className="mx-auto max-w-6xl px-4 pt-6">
           <DraftRibbon {...ribbon} />
         </div>
