@@ -4,6 +4,7 @@ import { ClickBudget } from './budget.ts';
 import { IdPool } from './id-pool.ts';
 import type { ClickJournal } from './journal.ts';
 import { JournaledBatch } from './journaled-batch.ts';
+import { applySharedBudget, type BudgetVisit, type SharedBudget } from './shared-budget.ts';
 import { utcDay, visitorHash } from './visitor-hash.ts';
 
 /** One row of `clicks`, as written. */
@@ -63,6 +64,11 @@ export interface RecorderOptions {
   idBlock?: number;
   /** Human clicks counted per visitor a minute (default 20; 0 for no budget). */
   budgetPerMinute?: number;
+  /**
+   * The budget shared by every instance (Redis), asked once a batch when it is written; without it, or while it
+   * cannot be had, each instance's own count decides.
+   */
+  shared?: SharedBudget;
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 }
 
@@ -83,9 +89,13 @@ export class ClickRecorder {
   /** The UTC day of the last click and its bounds, so a click costs no date formatting. */
   private day = { key: '', start: 0, end: 0 };
 
+  private get perMinute(): number {
+    return this.opts.budgetPerMinute ?? 20;
+  }
+
   constructor(private readonly opts: RecorderOptions) {
     const { log } = opts;
-    this.budget = new ClickBudget(opts.budgetPerMinute ?? 20);
+    this.budget = new ClickBudget(this.perMinute);
     this.ids = new IdPool({
       allocate: (n) => opts.store.allocateIds(n),
       block: opts.idBlock,
@@ -234,6 +244,14 @@ export class ClickRecorder {
       const salt = this.salts.get(day) ?? (await this.opts.store.saltFor(day));
       rows.push({ ...item, visitorHash: visitorHash(salt, ip, item.userAgent) });
     }
+    // The shared verdict, asked by each click's own id: a retried batch, or a click read back from the journal after
+    // a crash, is judged again without being counted twice, and gets the verdict it had.
+    if (await applySharedBudget(this.opts.shared, 'clicks', this.perMinute, rows, sharedVisit))
+      for (let i = 0; i < rows.length; i++) items[i]!.overBudget = rows[i]!.overBudget;
     await this.opts.store.insert(rows);
   }
 }
+
+/** What the shared budget is asked about a click: nothing for a bot's, which no budget counts. */
+const sharedVisit = (row: ClickRow): BudgetVisit | null =>
+  row.isBot ? null : { visitor: row.visitorHash, id: row.id !== null ? `i${row.id}` : `k${row.key}`, at: Date.parse(row.clickedAt) };

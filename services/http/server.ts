@@ -10,6 +10,7 @@ import { clickStore, DataDirBusy, migrate, openDb, type Db } from '../db/index.t
 import { app } from './app.ts';
 import type { ServiceConfig } from './config.ts';
 import { DbLink } from './db-link.ts';
+import { redisBudget } from './redis-budget.ts';
 import { RequestLog } from './request-log.ts';
 import { logSerializers } from './log-redact.ts';
 import { scheduleRollupRefresh } from './rollup-refresh.ts';
@@ -166,16 +167,20 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     ...store,
     insert: (rows) => (link.ready ? store.insert(rows) : Promise.reject(new Error('the database is not reachable or not migrated yet'))),
   };
+  // With several instances, a visitor's budgets are counted in Redis, asked as each batch is written.
+  const shared = config.redisUrl ? redisBudget(config.redisUrl, fastify.log) : undefined;
   const pageViews = new PageViewRecorder(db, (day) => store.saltFor(day), fastify.log, {
     cap: config.clickBatchCap,
     ready: () => link.ready,
     budgetPerMinute: config.pageViewBudgetPerMinute,
+    shared,
   });
   const recorder = new ClickRecorder({
     store: gated,
     journal: journal.journal,
     batch: { memory: config.clickBatchCap },
     budgetPerMinute: config.clickBudgetPerMinute,
+    shared,
     log: fastify.log,
   });
   if (journal.journal.recovered)
@@ -238,6 +243,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     const left = () => deadline - Date.now();
     // The link keeps trying meanwhile: a database that comes back during the shutdown still gets the clicks.
     await Promise.all([recorder.close(Math.max(0, left() - 300)), pageViews.close(Math.max(0, left() - 300))]);
+    await shared?.close();
     link.stop();
     await journal.lease.release();
     const stats = recorder.stats();

@@ -5,8 +5,10 @@
  * visitor's per-minute budget, views are stored flagged and never counted, as clicks are. The visitor is hashed with
  * the clicks' daily salt when the batch is written; the address is never stored.
  */
+import { randomUUID } from 'node:crypto';
 import { isbot } from 'isbot';
 import { ClickBudget } from '../clicks/budget.ts';
+import { applySharedBudget, type SharedBudget } from '../clicks/shared-budget.ts';
 import { Batcher } from '../clicks/batcher.ts';
 import { cropText, decodeHeader } from '../clicks/sanitize.ts';
 import { REFERRER_MAX, type Headers } from '../clicks/classify.ts';
@@ -20,6 +22,8 @@ interface Pending {
   ip: string;
   ua: string;
   overBudget: boolean;
+  /** Its own for the shared budget, so a retried batch is not counted twice there. */
+  id: string;
 }
 
 /**
@@ -74,13 +78,19 @@ export function beaconSkip(beacon: Beacon, headers: Headers, routes: ReadonlySet
 export class PageViewRecorder {
   private readonly batcher: Batcher<Pending>;
   private readonly budget: ClickBudget;
+  /** Views are numbered from a random prefix of this process: ids of their own for the shared budget, at no cost. */
+  private readonly idPrefix = randomUUID();
+  private nextId = 0;
 
-  /** `budgetPerMinute`: views counted per visitor a minute (0: no budget). */
+  /**
+   * `budgetPerMinute`: views counted per visitor a minute (0: no budget); `shared`: that budget counted across every
+   * instance (Redis), asked once a batch when it is written, the instance's own count deciding while it cannot be had.
+   */
   constructor(
     private readonly db: Queryable,
     private readonly saltFor: (day: string) => Promise<string>,
     log: { warn: (obj: object, msg: string) => void },
-    opts: { cap?: number; ready: () => boolean; budgetPerMinute?: number },
+    private readonly opts: { cap?: number; ready: () => boolean; budgetPerMinute?: number; shared?: SharedBudget },
   ) {
     this.budget = new ClickBudget(opts.budgetPerMinute ?? 0);
     this.batcher = new Batcher<Pending>({
@@ -105,7 +115,15 @@ export class PageViewRecorder {
     const now = Date.now();
     // Kept in memory by address and user agent, as the clicks' budget is before the day's salt is known.
     const overBudget = !this.budget.take(`${ip}\n${ua}`, now);
-    this.batcher.add({ viewedAt: new Date(now).toISOString(), path, referrer: ref, ip, ua, overBudget });
+    this.batcher.add({
+      viewedAt: new Date(now).toISOString(),
+      path,
+      referrer: ref,
+      ip,
+      ua,
+      overBudget,
+      id: `${this.idPrefix}:${this.nextId++}`,
+    });
   }
 
   close(timeoutMs?: number): Promise<void> {
@@ -126,6 +144,13 @@ export class PageViewRecorder {
         overBudget: v.overBudget,
       });
     }
+    const judged = await applySharedBudget(this.opts.shared, 'views', this.opts.budgetPerMinute ?? 0, rows, (r, i) => ({
+      visitor: r.visitorHash,
+      id: items[i]!.id,
+      at: Date.parse(r.viewedAt),
+    }));
+    // Kept on the queued view, so a retry after the database refused the batch keeps the verdict if Redis is gone.
+    if (judged) for (let i = 0; i < rows.length; i++) items[i]!.overBudget = rows[i]!.overBudget;
     await this.db.query(
       `INSERT INTO page_views (viewed_at, path, referrer, visitor_hash, over_budget)
        SELECT "viewedAt", path, referrer, "visitorHash", "overBudget"

@@ -10,6 +10,8 @@ const BIN = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) =>
 
 export interface TestRedis {
   url: string;
+  /** Sends the server a signal (SIGSTOP freezes it: connections stay open and nothing answers; SIGCONT thaws it). */
+  signal(signal: NodeJS.Signals): void;
   stop(): Promise<void>;
 }
 
@@ -35,7 +37,9 @@ export async function startTestRedis(): Promise<TestRedis> {
   if (!(await answersPing(port))) throw new Error('redis-server did not start');
   return {
     url: `redis://127.0.0.1:${port}`,
+    signal: (signal) => void child.kill(signal),
     async stop() {
+      child.kill('SIGCONT');
       child.kill('SIGTERM');
       if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
       rmSync(dir, { recursive: true, force: true });
