@@ -280,7 +280,9 @@ export function fileRules(
             );
         } else if (!isHttpUrl(value))
           at(s, pointer(), 'error', `affiliate must be an absolute http(s) URL or a placeholder starting with '#' (found "${value}")`);
-        else if (!value.includes('{click_id}') && typeof data.subid !== 'string')
+        // Only a network's link has a sub-ID parameter to name. A direct programme's link on the provider's own site
+        // (tagged with a campaign) has none we know of, and a guessed one would match nothing: it stays without.
+        else if (!value.includes('{click_id}') && typeof data.subid !== 'string' && hostOf(value) !== hostOf(website))
           at(
             s,
             pointer(),
