@@ -1,8 +1,8 @@
 /**
- * Buttons say where they go: a provider-downloads button labelled "Download for <platform>" opens the link of that
- * platform's name on every provider's card. A provider without that link would get a "Download for Windows" button
- * that opens its homepage, so the label is refused unless the button says what to show instead (`otherwise`,
- * e.g. "Visit {name}").
+ * Buttons say where they go: a provider-downloads button labelled "Download for <platform>" (or "Get <platform>
+ * Config") opens the link of that platform's name on every provider's card. A provider without that link would get
+ * a "Download for Windows" button that opens its homepage, so the label is refused unless the button says what to
+ * show instead (`otherwise`, e.g. "Visit {name}").
  */
 /** A provider-downloads button, as the cross-file rules need it. */
 export interface DownloadButton {
@@ -14,11 +14,14 @@ export interface DownloadButton {
   otherwise?: string;
 }
 
-/** The link name a "Download for <platform>" label promises, or undefined for another label. */
+/**
+ * The link name a label promises, or undefined for another label: "Download for <platform>" (or "on"), and
+ * "Get <platform> Config" (a router's configuration files, say), which a provider's homepage cannot give either.
+ */
 export function promisedLink(label: string): string | undefined {
-  const m = /^\s*download\s+(?:for|on)\s+(.+?)\s*$/i.exec(label);
+  const m = /^\s*(?:download\s+(?:for|on)\s+(?:the\s+)?(.+?)|get\s+(?:the\s+)?(.+?)\s+config(?:uration)?(?:\s+files?)?)\s*$/i.exec(label);
   if (!m) return undefined;
-  const platform = m[1]!.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const platform = (m[1] ?? m[2])!.toLowerCase().replace(/[^a-z0-9]/g, '');
   const aliases: Record<string, string> = { mac: 'macos', osx: 'macos', iphone: 'ios', ipad: 'ios', pc: 'windows', routers: 'router' };
   return aliases[platform] ?? platform;
 }

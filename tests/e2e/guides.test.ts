@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../helpers/browser.ts';
-import { all, byTestId, linksNamed, one, staticPage, textOf } from '../helpers/static-page.ts';
+import { all, byTestId, linksNamed, nameOf, one, staticPage, textOf } from '../helpers/static-page.ts';
 
 const browser = useBrowser();
 /** The headings under `root` of a level (any when 0) whose text is `name`. */
@@ -139,10 +139,17 @@ describe('setup guides', () => {
     for (const f of firmware) for (const label of ['Difficulty:', 'Compatibility:', 'Features:']) expect(f.textContent).toContain(label);
     const providers = all(page, '[data-testid="guide-provider"]');
     expect(providers.length).toBeGreaterThan(0);
-    for (const p of providers) {
+    // Only NordVPN publishes its router files at a link of its own; the others' cards say where their button goes.
+    const hrefs = providers.map((p) => {
       expect(p.textContent).toContain('Protocols:');
-      expect(linksNamed(p, 'Get Router Config')).toHaveLength(1);
-    }
+      return all(p, 'a[href]').map((a) => [nameOf(a), a.getAttribute('href')]);
+    });
+    const at = (slug: string, link: string) => `/go/${slug}/${link}?from=%2Frouter-setup-guide&placement=guide-router`;
+    expect(hrefs).toEqual([
+      [['Get Router Config', at('nordvpn', 'router')]],
+      [['Visit Surfshark', at('surfshark', 'website')]],
+      [['Visit Private Internet Access', at('private-internet-access', 'website')]],
+    ]);
     expect(all(page, '[data-testid="step"]')).toHaveLength(5);
     expect(headingsNamed(page, 'Things to Consider')).toHaveLength(1);
     expect(all(page, '[data-testid="issue"]')).toHaveLength(6);

@@ -64,7 +64,7 @@ export const ProviderDownloadsBlock = block(
         {
           link: LinkName,
           label: Str(
-            'Button text, e.g. "Download for Windows". A "Download for <platform>" label needs the link of that name on every provider below, or `otherwise`.',
+            'Button text, e.g. "Download for Windows". A "Download for <platform>" or "Get <platform> Config" label needs the link of that name on every provider below, or `otherwise`.',
           ),
           otherwise: Type.Optional(
             Str(
