@@ -124,7 +124,7 @@ describe('vpnsite validate', () => {
 
 describe('vpnsite build', () => {
   // A whole production build (Vite, then every page prerendered) takes minutes on a busy 2-core machine.
-  it('builds, then leaves dist/ exactly as it was when the content breaks', () => {
+  it('builds, then leaves dist/ exactly as it was when the content breaks', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'vpnsite-out-')), 'dist');
     const ok = vpnsite(['build', '--out', out]);
     expect(ok.status, ok.stdout + ok.stderr).toBe(0);
@@ -132,6 +132,22 @@ describe('vpnsite build', () => {
     expect(ok.stdout).toMatch(/^prerender +\d+ pages/m);
     expect(ok.stdout).toMatch(/✓ built \d+ pages, [\d.]+ KB in [\d.]+s/);
     expect(readFileSync(join(out, '404.html'), 'utf8')).toContain('Oops! Page not found');
+    // The summary's paid-button total is the one `links coverage` lists by page and placement, read from the same pages.
+    const total = /^links +(\d+) of (\d+) outbound buttons \(\d+ %\) reach a paid link/m.exec(ok.stdout);
+    expect(total, ok.stdout).not.toBeNull();
+    const coverage = JSON.parse((await vpnsiteInProcess(['links', 'coverage', '--dist', out, '--format', 'json'])).stdout) as {
+      rows: { page: string; placement: string }[];
+      total: { paid: number; buttons: number };
+    };
+    expect([coverage.total.paid, coverage.total.buttons]).toEqual([Number(total![1]), Number(total![2])]);
+    // The router guide's buttons: NordVPN's router files, Surfshark's site through its network, and PIA's, unpaid.
+    expect(coverage.rows.find((r) => r.page === '/router-setup-guide' && r.placement === 'guide-router')).toEqual({
+      page: '/router-setup-guide',
+      placement: 'guide-router',
+      buttons: 3,
+      paid: 2,
+      unpaid: ['private-internet-access/website'],
+    });
     const before = treeDigest(out);
 
     const data = copyOfData();
