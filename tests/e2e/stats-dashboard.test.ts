@@ -7,6 +7,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadContent } from '../../services/content/index.ts';
+import { linksToCheck } from '../../services/links/health.ts';
 import { useBrowser } from '../helpers/browser.ts';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
 import { freshPgliteDir } from '../helpers/pglite-template.ts';
@@ -27,6 +29,10 @@ beforeAll(async () => {
     POSTBACK_SECRETS: `impact:${SECRET}`,
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'warn',
+    // A stored link check reaches /go/ and the dashboard within this time.
+    LINK_FAILOVER_REFRESH_MS: '200',
+    // Each opening of the dashboard makes six requests: the tests open it more often in a minute than a person would.
+    STATS_RATE_LIMIT: '600',
   };
   svc = await spawnServe(env, '/healthz/db');
   const go = (path: string, ip: string) =>
@@ -143,5 +149,44 @@ describe('the stats dashboard', () => {
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
     expect(readFileSync(join(inject('distDir'), 'sitemap.xml'), 'utf8')).not.toContain('/stats');
+  });
+
+  // Last: from here on, /go/nordvpn fails over.
+  it("warns that a broken affiliate link's clicks go to the fallback, once the latest check finds it broken", async () => {
+    const before = await browser.open(`${svc.url}/stats`);
+    await before.page.getByLabel('Stats token').fill(TOKEN);
+    const read = before.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/links');
+    await before.page.getByRole('button', { name: 'Show stats' }).click();
+    await (await read).finished();
+    await before.page.getByTestId('totals').waitFor();
+    expect(await before.page.getByTestId('failover').count()).toBe(0);
+    // A check stored for NordVPN's current affiliate link, as `links check --save` stores one that answers 500.
+    const url = linksToCheck(loadContent('data').content!).find((l) => l.provider === 'nordvpn' && l.link === 'affiliate')!.url;
+    const saved = await vpnsiteAsync(
+      [
+        'db',
+        'query',
+        `INSERT INTO link_checks (provider, link, url, final_url, status, ok, problems) VALUES ('nordvpn', 'affiliate', '${url}', '${url}', 500, false, ARRAY['answers 500'])`,
+      ],
+      env,
+    );
+    expect(saved.status, saved.stderr).toBe(0);
+    const failingOver = async () =>
+      (
+        (await (await fetch(`${svc.url}/api/links`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as { failover?: boolean }[]
+      ).some((r) => r.failover);
+    await expect.poll(failingOver, { timeout: 20_000, interval: 100 }).toBe(true);
+    const { page } = await openDashboard();
+    const notice = page.getByTestId('failover');
+    await notice.waitFor();
+    expect(await notice.getAttribute('role')).toBe('alert');
+    expect(await notice.getByRole('heading').textContent()).toBe('Broken affiliate links: clicks go to the fallback');
+    expect(await notice.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringMatching(
+        /^nordvpn: answers 500 \(checked \d{4}-\d\d-\d\dT[\d:]+Z\)\. \/go\/nordvpn sends visitors to its fallback link or website/,
+      ),
+    ]);
+    const { violations } = await new AxeBuilder({ page }).include('[data-testid="failover"]').analyze();
+    expect(violations.map((v) => v.id)).toEqual([]);
   });
 });
