@@ -1,4 +1,7 @@
-/** Page views from real page loads in Chromium: one per load and one per client-side navigation, nothing stored in the browser. */
+/**
+ * Page views from real page loads in Chromium: one per load and one per client-side navigation, nothing stored in the
+ * browser, and a prerendered page only once it is shown.
+ */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hydrated, useBrowser } from '../helpers/browser.ts';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
@@ -48,5 +51,36 @@ describe('page views', () => {
     await expect
       .poll(async () => (await views()).map((v) => v.path), { timeout: 20_000 })
       .toEqual(['/vpn-deals', '/vpn-reviews', '/vpn-streaming']);
+  });
+
+  it('counts a prerendered page only once it is shown', async () => {
+    // A page Chromium prerenders (Speculation Rules) runs with document.prerendering true until the visitor opens it.
+    // This stands in for that state, and notes each beacon and when the page sets one aside for its showing.
+    const { page } = await browser.open(`${svc.url}/vpn-setup-guides`, {
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      init: () => {
+        const w = window as unknown as { prerendered: boolean; held: boolean; beacons: number };
+        Object.assign(w, { prerendered: true, held: false, beacons: 0 });
+        Object.defineProperty(Document.prototype, 'prerendering', { configurable: true, get: () => w.prerendered });
+        const listen = Document.prototype.addEventListener;
+        Document.prototype.addEventListener = function (this: Document, ...args: Parameters<Document['addEventListener']>) {
+          if (args[0] === 'prerenderingchange') w.held = true;
+          return listen.apply(this, args);
+        };
+        const send = navigator.sendBeacon.bind(navigator);
+        navigator.sendBeacon = (...args) => (w.beacons++, send(...args));
+      },
+    });
+    const seen = () => page.evaluate(() => (window as unknown as { beacons: number }).beacons);
+    await page.waitForFunction(() => (window as unknown as { held: boolean }).held);
+    expect(await seen()).toBe(0);
+    await page.evaluate(() => {
+      (window as unknown as { prerendered: boolean }).prerendered = false;
+      document.dispatchEvent(new Event('prerenderingchange'));
+    });
+    expect(await seen()).toBe(1);
+    await expect
+      .poll(async () => (await views()).map((v) => v.path), { timeout: 20_000 })
+      .toEqual(['/vpn-deals', '/vpn-reviews', '/vpn-streaming', '/vpn-setup-guides']);
   });
 });
