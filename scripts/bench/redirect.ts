@@ -275,14 +275,16 @@ try {
   }
 
   // A graceful stop flushes the batch; then every answered 302 should be a row.
+  // Both are stopped at once, so one may have exited before its exit is awaited: its 'exit' event is gone by then.
+  const exited = (c: ChildProcess) =>
+    c.exitCode !== null || c.signalCode !== null ? Promise.resolve(c.exitCode) : new Promise<number | null>((r) => c.once('exit', r));
   ours.kill('SIGTERM');
   old.kill('SIGTERM');
-  const code = await new Promise<number | null>((r) => ours.once('exit', r));
-  const oldCode = await new Promise<number | null>((r) => old.once('exit', r));
+  const [code, oldCode] = await Promise.all([exited(ours), exited(old)]);
   const stored = (await countOf('bench')) - before;
   const oldStored = (await countOf('bench-old')) - oldBefore;
   prototype.kill('SIGTERM');
-  await new Promise((r) => prototype.once('exit', r));
+  await exited(prototype);
   const prototypeStored = (await prototypeCount()) - prototypeBefore;
   await db.query(`DROP TABLE IF EXISTS ${PROTOTYPE_TABLE}`);
   await db.end();
