@@ -4,6 +4,8 @@
  * `cap`; past the cap items are dropped, counted and reported, never silently lost.
  */
 
+import { type BackoffMs, BackoffWait, backoffDelay } from '../shared/backoff.ts';
+
 export interface BatcherOptions<T> {
   /** Writes one batch (at most maxBatch items); rejecting keeps the items for a retry. */
   write: (items: T[]) => Promise<void>;
@@ -11,7 +13,7 @@ export interface BatcherOptions<T> {
   intervalMs?: number;
   /** Most items held while the database is away. */
   cap?: number;
-  backoffMs?: { initial: number; max: number };
+  backoffMs?: BackoffMs;
   /** Called for each item dropped because the batch was full, with the running total of those. */
   onDrop?: (total: number) => void;
   onWriteError?: (err: unknown, attempt: number, pending: number) => void;
@@ -23,8 +25,8 @@ export class Batcher<T> {
   private draining: Promise<void> | null = null;
   private closing = false;
   private abandoned = false;
-  /** Ends the current backoff wait early (close() wants its retries now, not after the backoff). */
-  private wake: (() => void) | null = null;
+  /** The retry's wait, which close() ends early: it wants its retries now, not after the backoff. */
+  private readonly backoff = new BackoffWait();
   /** Items written; writes that failed (each tried again); items dropped because the batch was full; items still unwritten when close() gave up. */
   written = 0;
   failedWrites = 0;
@@ -73,7 +75,7 @@ export class Batcher<T> {
     const expired = new Promise<void>((r) => (deadline = setTimeout(r, timeoutMs)));
     const flushed = (async () => {
       while (this.pending.length > 0 && !this.abandoned) {
-        this.wake?.();
+        this.backoff.wake();
         await this.drain();
       }
     })();
@@ -82,7 +84,7 @@ export class Batcher<T> {
     } finally {
       clearTimeout(deadline);
       this.abandoned = true;
-      this.wake?.();
+      this.backoff.wake();
       this.droppedAtClose += this.pending.length;
       this.pending = [];
     }
@@ -112,17 +114,8 @@ export class Batcher<T> {
         attempt++;
         this.failedWrites++;
         this.o.onWriteError?.(err, attempt, this.pending.length);
-        const { initial, max } = this.o.backoffMs;
         // While closing, retry at the shortest backoff: close() has a deadline of its own.
-        const wait = this.closing ? initial : Math.min(max, initial * 2 ** (attempt - 1));
-        await new Promise<void>((r) => {
-          const timer = setTimeout(r, wait);
-          this.wake = () => {
-            clearTimeout(timer);
-            r();
-          };
-        });
-        this.wake = null;
+        await this.backoff.wait(this.closing ? this.o.backoffMs.initial : backoffDelay(attempt, this.o.backoffMs));
       }
     }
   }

@@ -5,6 +5,8 @@
  * outage) they are only on disk and read back in order once the database takes them again, so an outage costs disk,
  * not clicks, up to the journal's limit. Lines a previous run left unwritten are read back first, the same way.
  */
+
+import { type BackoffMs, BackoffWait, backoffDelay } from '../shared/backoff.ts';
 import type { ClickJournal } from './journal.ts';
 
 export interface JournaledBatchOptions<T> {
@@ -18,7 +20,7 @@ export interface JournaledBatchOptions<T> {
   intervalMs?: number;
   /** Most unwritten items held in memory. */
   memory?: number;
-  backoffMs?: { initial: number; max: number };
+  backoffMs?: BackoffMs;
   /** Called for each item refused because the journal is full, with the running total of those. */
   onDrop?: (total: number) => void;
   onWriteError?: (err: unknown, attempt: number, pending: number) => void;
@@ -32,7 +34,8 @@ export class JournaledBatch<T> {
   private draining: Promise<void> | null = null;
   private closing = false;
   private stopped = false;
-  private wake: (() => void) | null = null;
+  /** The retry's wait, which close() ends early: it wants its retries now, not after the backoff. */
+  private readonly backoff = new BackoffWait();
   /** Journal lines stored (or skipped as unreadable) from the start of the journal: the next line to write. */
   private done = 0;
   written = 0;
@@ -86,7 +89,7 @@ export class JournaledBatch<T> {
     const expired = new Promise<void>((r) => (deadline = setTimeout(r, timeoutMs)));
     const flushed = (async () => {
       while (this.size > 0 && !this.stopped) {
-        this.wake?.();
+        this.backoff.wake();
         await this.drain();
       }
     })();
@@ -95,7 +98,7 @@ export class JournaledBatch<T> {
     } finally {
       clearTimeout(deadline);
       this.stopped = true;
-      this.wake?.();
+      this.backoff.wake();
     }
     // A write still in flight may yet be answered; the lines stay either way, and a second store is harmless.
     await this.o.journal.close(this.done);
@@ -144,17 +147,8 @@ export class JournaledBatch<T> {
         attempt++;
         this.failedWrites++;
         this.o.onWriteError?.(err, attempt, this.size);
-        const { initial, max } = this.o.backoffMs;
         // While closing, retry at the shortest backoff: close() has a deadline of its own.
-        const wait = this.closing ? initial : Math.min(max, initial * 2 ** (attempt - 1));
-        await new Promise<void>((r) => {
-          const timer = setTimeout(r, wait);
-          this.wake = () => {
-            clearTimeout(timer);
-            r();
-          };
-        });
-        this.wake = null;
+        await this.backoff.wait(this.closing ? this.o.backoffMs.initial : backoffDelay(attempt, this.o.backoffMs));
       }
     }
   }

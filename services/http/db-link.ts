@@ -4,12 +4,13 @@
  * answer 503 and clicks wait in memory.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { type BackoffMs, backoffDelay } from '../shared/backoff.ts';
 
 export interface DbLinkOptions {
   /** Brings the schema up to date; returns the migrations applied. Rejects while the database cannot be reached. */
   migrate: () => Promise<string[]>;
   log: FastifyBaseLogger;
-  backoffMs?: { initial: number; max: number };
+  backoffMs?: BackoffMs;
 }
 
 export class DbLink {
@@ -51,8 +52,7 @@ export class DbLink {
       for (const fn of this.waiters.splice(0)) fn();
     } catch (err) {
       if (this.stopped) return;
-      const { initial, max } = this.opts.backoffMs ?? { initial: 500, max: 30_000 };
-      const retryInMs = Math.min(max, initial * 2 ** (n - 1));
+      const retryInMs = backoffDelay(n, this.opts.backoffMs ?? { initial: 500, max: 30_000 });
       this.opts.log.warn(
         { err, attempt: n, retryInMs },
         'database not reachable or not migrated yet; pages and redirects are served, clicks wait in memory and the forms answer 503 until it is',

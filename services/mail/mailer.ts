@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import writeFileAtomic from 'write-file-atomic';
 import { UNCONFIRMED_DAYS } from '../db/subscribers.ts';
+import { backoffDelay } from '../shared/backoff.ts';
 import {
   getMessage,
   getSubscriber,
@@ -181,7 +182,7 @@ export class Mailer {
         );
         return mailFinished(db, row.id, 'failed', why);
       }
-      const after = Math.min(3600, config.retrySeconds * 2 ** (row.attempts - 1));
+      const after = backoffDelay(row.attempts, { initial: config.retrySeconds, max: 3600 });
       log.warn(
         { outboxId: row.id, kind: row.kind, attempts: row.attempts, retryInSeconds: after, err: why },
         'a mail could not be sent; it stays in the outbox and is tried again',
