@@ -1,5 +1,40 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The files that take minutes, slowest first, as measured from a clean clone. They start first, so that the short
+ * files fill the cores around them instead of one long file running alone at the end. A clean clone has no timings
+ * of its own to sort by; a file left off this list only starts later.
+ */
+const SLOWEST = [
+  'e2e/seo.test.ts',
+  'integration/incremental-build.test.ts',
+  'e2e/layout-shift.test.ts',
+  'integration/embedded-owner.test.ts',
+  'e2e/newsletter-mail.test.ts',
+  'e2e/stats-dashboard.test.ts',
+  'integration/money-loop.test.ts',
+  'integration/owner-commands.test.ts',
+  'integration/scheduled-builds.test.ts',
+  'integration/publishing-build.test.ts',
+  'integration/link-failover.test.ts',
+  'integration/instances.test.ts',
+  'integration/cli-content.test.ts',
+];
+
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => {
+      const i = SLOWEST.findIndex((s) => f.moduleId.endsWith(`/tests/${s}`));
+      return i < 0 ? SLOWEST.length : i;
+    };
+    return (await super.sort(files))
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+      .map(({ f }) => f);
+  }
+}
 
 /**
  * Three suites by what they need: unit (no I/O), integration (real PostgreSQL), e2e (Chromium). Their files run side
@@ -13,9 +48,13 @@ export default defineConfig({
   define: { __ICON_SPRITE__: JSON.stringify('/assets/icons.svg') },
   test: {
     maxWorkers: Math.max(4, availableParallelism() * 2),
-    setupFiles: ['tests/helpers/console-guard.ts', 'tests/helpers/compiled-schemas.ts'],
+    sequence: { sequencer: SlowestFirst },
+    setupFiles: ['tests/helpers/console-guard.ts', 'tests/helpers/reap-children.ts', 'tests/helpers/compiled-schemas.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      // Unit files share their worker's imported modules: importing the content code again for each file cost more
+      // CPU than the file's tests (54 against 20 CPU-seconds for the unit files). The other files start services and
+      // processes that inherit their environment, so each keeps a fresh one.
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], isolate: false } },
       {
         extends: true,
         test: {

@@ -3,21 +3,21 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll } from 'vitest';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
 import { FIXTURE_DIST } from './service.ts';
 
 const BIN = resolve('bin/vpnsite.js');
 
-/** The file's children still running: a test that fails or times out leaves none behind to load the machine. */
-const running = new Set<ChildProcess>();
+/**
+ * The file's children still running, which tests/helpers/reap-children.ts kills after the file: a test that fails or
+ * times out leaves none behind to load the machine. Kept on globalThis because test files that share a worker share
+ * this module, while the setup file runs again for each of them.
+ */
+const running: Set<ChildProcess> = ((globalThis as { __testChildren?: Set<ChildProcess> }).__testChildren ??= new Set());
 function track(child: ChildProcess): void {
   running.add(child);
   child.once('exit', () => running.delete(child));
 }
-afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
-});
 
 export interface ServeProcess {
   child: ChildProcess;

@@ -12,11 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
 import { copyOfData } from '../helpers/cli.ts';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
+import { freshPgliteDir } from '../helpers/pglite-template.ts';
 
 describe('vpnsite dev beside vpnsite serve', () => {
   const dir = mkdtempSync(join(tmpdir(), 'vpnsite-dev-serve-'));
   // One database directory for both, as when an editor runs `vpnsite dev` on the machine `npm start` runs on.
-  const env = { DATABASE_URL: '', PGLITE_DIR: join(dir, 'pglite'), LOG_LEVEL: 'warn', VPNSITE_TODAY: '2026-11-21' };
+  const env = { DATABASE_URL: '', PGLITE_DIR: freshPgliteDir(), LOG_LEVEL: 'warn', VPNSITE_TODAY: '2026-11-21' };
   let data: string;
   let svc: ServeProcess;
   let dev: ChildProcess;

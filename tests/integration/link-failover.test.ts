@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
 import { createPgDatabase } from '../helpers/service.ts';
+import { freshPgliteDir } from '../helpers/pglite-template.ts';
 
 let merchant: Server;
 let base: string;
@@ -63,7 +64,7 @@ describe.each(['pg', 'pglite'] as const)('failover on %s', (kind) => {
     env = {
       ...(kind === 'pg'
         ? { DATABASE_URL: await createPgDatabase(inject('databaseUrl')), PGLITE_DIR: '' }
-        : { DATABASE_URL: '', PGLITE_DIR: join(dir, 'pglite') }),
+        : { DATABASE_URL: '', PGLITE_DIR: freshPgliteDir() }),
       VPNSITE_DATA_DIR: data,
       LINK_FAILOVER_REFRESH_MS: '200',
       LOG_FORMAT: 'json',

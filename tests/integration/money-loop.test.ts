@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
 import { createPgDatabase } from '../helpers/service.ts';
+import { freshPgliteDir } from '../helpers/pglite-template.ts';
 
 const IMPACT = 'impact-secret-for-the-money-loop';
 const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131 Safari/537.36';
@@ -38,11 +39,11 @@ describe.each(['pg', 'pglite'] as const)('the money loop on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vpnsite-money-'));
+    const _dir = mkdtempSync(join(tmpdir(), 'vpnsite-money-'));
     env = {
       ...(kind === 'pg'
         ? { DATABASE_URL: await createPgDatabase(inject('databaseUrl')), PGLITE_DIR: '' }
-        : { DATABASE_URL: '', PGLITE_DIR: join(dir, 'pglite') }),
+        : { DATABASE_URL: '', PGLITE_DIR: freshPgliteDir() }),
       POSTBACK_SECRETS: `impact:${IMPACT}`,
       TRUST_PROXY: 'true',
       PAGE_VIEW_BUDGET_PER_MINUTE: '30',

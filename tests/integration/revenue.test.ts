@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { vpnsiteInProcess } from '../helpers/cli.ts';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
 import { createPgDatabase, DB_KINDS } from '../helpers/service.ts';
+import { freshPgliteDir } from '../helpers/pglite-template.ts';
 
 const TOKEN = 'stats-token-for-the-revenue-test';
 const IMPACT = 'impact-secret-0123456789';
@@ -44,11 +45,11 @@ describe.each(DB_KINDS)('revenue on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vpnsite-revenue-'));
+    const _dir = mkdtempSync(join(tmpdir(), 'vpnsite-revenue-'));
     env = {
       ...(kind === 'pg'
         ? { DATABASE_URL: await createPgDatabase(inject('databaseUrl')), PGLITE_DIR: '' }
-        : { DATABASE_URL: '', PGLITE_DIR: join(dir, 'pglite') }),
+        : { DATABASE_URL: '', PGLITE_DIR: freshPgliteDir() }),
       STATS_TOKEN: TOKEN,
       POSTBACK_SECRETS: `impact:${IMPACT},cj:${CJ}`,
       TRUST_PROXY: 'true',
