@@ -18,9 +18,9 @@ const WINDOW_MS = 60_000;
  */
 const KEEP_MS = 10 * 60_000;
 /** A Redis that does not answer in this long is taken as away for the batch. */
-const COMMAND_TIMEOUT_MS = 500;
+const COMMAND_TIMEOUT_MS = 2_000;
 /** After a failure, batches do not ask again for this long: a frozen Redis must not slow every write by the timeout. */
-const PAUSE_MS = 5_000;
+const PAUSE_MS = 10_000;
 
 // ARGV: budget, window, keep, then a time and an id for each key. Times are whole milliseconds, formatted with %d so
 // that Lua never writes them in exponent notation.
@@ -73,7 +73,8 @@ export function redisBudget(url: string, log: Log): RedisBudget {
     async over(scope, perMinute, visits: readonly BudgetVisit[]) {
       if (Date.now() < pausedUntil) throw new Error('the shared budget is paused after a failure');
       // The first batches of a new instance may come before its first connection is up: they wait for it, briefly.
-      if (redis.status === 'wait' || redis.status === 'connecting' || redis.status === 'connect') await readyOrTimeout(redis);
+      // A reconnection after a failure is not waited for.
+      if (!failing && (redis.status === 'wait' || redis.status === 'connecting' || redis.status === 'connect')) await readyOrTimeout(redis);
       const args: (string | number)[] = visits.map((v) => `vpnsite:budget:${scope}:${v.visitor}`);
       args.push(perMinute, WINDOW_MS, KEEP_MS);
       for (const v of visits) args.push(Math.floor(v.at), v.id);
@@ -93,21 +94,25 @@ export function redisBudget(url: string, log: Log): RedisBudget {
         throw err;
       }
     },
+    // Called once the last batch is written: nothing is left to ask, and a frozen Redis must not hold the shutdown.
     async close() {
-      await redis.quit().catch(() => redis.disconnect());
+      redis.disconnect();
     },
   };
 }
 
-/** Resolves once the client is ready, or after COMMAND_TIMEOUT_MS (the command that follows then fails at once). */
+/**
+ * Resolves once the client is ready, or its connection failed, or after COMMAND_TIMEOUT_MS (the command that
+ * follows then fails at once).
+ */
 function readyOrTimeout(redis: Redis): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
-      redis.off('ready', done);
+      for (const event of ['ready', 'error', 'end']) redis.off(event, done);
       resolve();
     };
     const timer = setTimeout(done, COMMAND_TIMEOUT_MS);
-    redis.once('ready', done);
+    for (const event of ['ready', 'error', 'end']) redis.once(event, done);
   });
 }
