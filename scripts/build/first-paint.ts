@@ -1,11 +1,11 @@
 /**
  * Rewrites the prerendered pages so that first paint waits on nothing but the HTML itself:
  * - the site stylesheet goes inline into the `<style data-href>` that site/components/site-styles.tsx renders empty.
- *   A linked stylesheet cost a round trip before any paint (Lighthouse render-blocking-resources, ~200 ms on its
- *   throttled phone) while the whole CSS is ~5 KB gzip;
+ *   A linked stylesheet cost a round trip before any paint (Lighthouse render-blocking-resources) while the whole
+ *   CSS is small (docs/lighthouse.md has the figures);
  * - React Router's module preloads and its inline bootstrap module start one frame after first paint instead of
- *   from the <head>. Fetched from the head, ~115 KB gzip of scripts shared a slow link with the rest of the HTML,
- *   and Lighthouse's LCP (which counts every request started before the paint) was ~2.0 s instead of ~0.8 s.
+ *   from the <head>. Fetched from the head, the scripts shared a slow link with the rest of the HTML, and
+ *   Lighthouse's LCP (which counts every request started before the paint) more than doubled (docs/lighthouse.md).
  *   The preloads are still all added at once, so the module graph loads in one round trip, not a waterfall;
  * - first paint waits until <main> is parsed: `<link rel="expect" blocking="render">` (HTML §4.6.6.13) names the
  *   footer that follows it, as Chromium unblocks once the named element is in the document, not once it is complete.
@@ -110,7 +110,7 @@ export function rewritePageFile(path: string, css: (href: string) => Buffer): Re
   // A new file, never a write into the page: a rendered page may be a hard link to the page cache's copy, which
   // must stay as it was rendered. Not written atomically: the page is in the build's own directory, which is
   // published whole or not at all, and write-file-atomic's work around each write (resolving the path, copying the
-  // mode and owner, a handler for every exit signal) cost 0.5 ms a page.
+  // mode and owner, a handler for every exit signal) was a third of the checks' time (docs/build-scaling.md).
   rmSync(path);
   writeFileSync(path, rewritten.bytes);
   return rewritten;

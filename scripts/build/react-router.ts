@@ -84,7 +84,7 @@ interface RenderInit {
 
 /**
  * Pages a worker takes at a time, and below how many pages React Router's build process renders them all itself:
- * starting the processes costs ~1.2 s, and they broke even at ~1,000 pages (docs/build-scaling.md).
+ * starting the processes costs more than they save on fewer pages (the break-even is in docs/build-scaling.md).
  */
 const BATCH = 40;
 const MIN_PAGES = 1000;

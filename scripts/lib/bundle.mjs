@@ -3,13 +3,12 @@
  * TypeScript entry points as JavaScript bundles, made by esbuild on first use and kept in
  * node_modules/.cache/vpnsite/compiled (with cache.mjs), as tsx keeps its per-file transforms.
  *
- * Running the CLI's TypeScript through tsx's loader hooks cost ~0.45 s of every `vpnsite` start, and ~0.7 s before a
- * worker thread could start work: a third of what a 10,000-file `vpnsite validate` may take in all. A bundle loads
- * in tens of milliseconds.
+ * Running the CLI's TypeScript through tsx's loader hooks cost a large share of every `vpnsite` start, and delayed
+ * each worker thread's first work by more (docs/build-scaling.md, "Figures behind the code"). A bundle loads in tens
+ * of milliseconds.
  *
  * A bundle is never stale: its manifest names the project files it was made from with their sizes and times, and
- * it is used only while they are unchanged (checked at each start, ~1 ms), made again otherwise (~0.3 s, once
- * after an edit). Packages stay imports (so a bundle lives inside the project's node_modules, where they resolve),
+ * it is used only while they are unchanged (checked at each start), made again otherwise (once after an edit). Packages stay imports (so a bundle lives inside the project's node_modules, where they resolve),
  * and each module's `import.meta.url` stays that of its source file, so paths computed from it (the project root,
  * migrations) are the same as under tsx.
  */
@@ -62,8 +61,7 @@ const importMetaUrl = {
 };
 
 /**
- * Pure libraries that load as hundreds of small modules: inlined, they load in a few milliseconds instead of tens
- * (TypeBox alone took ~85 ms). Every other package stays an import, so that it is the one instance Node loads
+ * Pure libraries that load as hundreds of small modules: inlined, they load in a few milliseconds instead of tens. Every other package stays an import, so that it is the one instance Node loads
  * everywhere else (React and React Router above all).
  */
 const INLINED = new Set(['@sinclair/typebox', 'yaml', 'js-yaml', 'commander']);

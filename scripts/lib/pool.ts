@@ -1,12 +1,12 @@
 /**
  * Every pass that runs on more than one core goes through here: the calling thread and a pool of worker threads, or
  * processes (tinypool), one per core in all unless VPNSITE_THREADS says how many. A pool's worker runs the bundle
- * bundle.mjs makes of the pass's task module: through tsx, a thread took ~0.7 s to load its TypeScript before it
- * could start work.
+ * bundle.mjs makes of the pass's task module: through tsx, a thread spent longer loading its TypeScript than on
+ * much of its work.
  *
  * A task module's default export does one batch. The calling thread takes batches too, beside the pool's threads,
  * unless the pass leaves it to taking in their answers (`here: false`; docs/build-scaling.md says which and why). Where
- * threads would not pay for their start (~0.1 s each), or there is one core, it does every batch: one code path.
+ * threads would not pay for their start, or there is one core, it does every batch: one code path.
  */
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';

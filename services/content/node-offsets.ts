@@ -3,10 +3,10 @@
  * problem at file:line:col.
  *
  * yaml's document API (source.ts) knows every node's range but is slow to build, slowest in a process that has not
- * yet run it: at 10,000 files, placing the warnings of 130 files took ~0.3 s of each validation thread, ~5 ms a
- * file, against ~0.3 ms to parse the file again with js-yaml, which every thread has already run thousands of
- * times. js-yaml calls a listener as it opens and closes each node; this module keeps those events as a tree of
- * nodes and their start offsets, and reads the pointer's offset from it.
+ * yet run it, while parsing the file again with js-yaml, which every thread has already run thousands of times, is
+ * cheap (the figures are in docs/build-scaling.md, "Figures behind the code"). js-yaml calls a listener as it opens
+ * and closes each node; this module keeps those events as a tree of nodes and their start offsets, and reads the
+ * pointer's offset from it.
  *
  * It answers only where it is sure to agree with yaml's ranges (tests/unit/node-offsets.test.ts compares the two on
  * every key and value of the content): plain, quoted and block scalars, and block and flow collections. For

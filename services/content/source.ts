@@ -1,8 +1,8 @@
 /**
  * Reading YAML files, with node positions so every problem can point at file:line:col.
  *
- * Two parsers, each for what it is fast or good at: js-yaml reads the data (about nine times faster than yaml's
- * document API, which was most of validation's time) and, parsing a file with a problem again, places most
+ * Two parsers, each for what it is fast or good at: js-yaml reads the data (several times faster than yaml's
+ * document API, which was most of validation's time; docs/build-scaling.md) and, parsing a file with a problem again, places most
  * problems (node-offsets.ts); yaml's document, with every node's range, is built only for a problem that cannot
  * place, or for a file that js-yaml rejects (yaml then reports every syntax error with its position). Both read
  * YAML 1.2's core schema, so they agree on the data.

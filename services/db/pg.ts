@@ -77,8 +77,8 @@ function wrap(client: pg.Pool | pg.PoolClient, timeoutMs: number): Queryable {
  */
 export function openPg(url: string, opts: { max?: number; queryTimeoutMs?: number } = {}): Db {
   const timeoutMs = opts.queryTimeoutMs ?? 0;
-  // No JIT: compiling took 150–250 ms (measured by bench:report) for report queries that run in a few
-  // milliseconds, whenever the planner over-estimated a join; nothing this service runs is long enough to gain.
+  // No JIT: compiling took far longer than the report queries it was meant to speed up, whenever the planner
+  // over-estimated a join (bench:report; docs/database.md); nothing this service runs is long enough to gain.
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.max ?? 10,
