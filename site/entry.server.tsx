@@ -11,6 +11,10 @@ import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Writable } from 'node:stream';
 import { ContentError } from './lib/content.server';
+import { ContactFormBlock } from './components/blocks/contact-form';
+
+// The contact form renders whole into its page's HTML: the browser loads its code on demand (components/blocks).
+(globalThis as { __contactFormBlock?: typeof ContactFormBlock }).__contactFormBlock = ContactFormBlock;
 
 /** How long a page may take to render before React gives up on what is still pending. */
 export const streamTimeout = 5_000;

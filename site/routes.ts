@@ -20,6 +20,7 @@ const MODULES: Record<PageKind, string> = {
   method: 'routes/how-we-test.tsx',
   'compare-index': 'routes/compare-index.tsx',
   compare: 'routes/compare.tsx',
+  search: 'routes/search.tsx',
 };
 
 const isParameterised = (kind: RouteKind): kind is keyof typeof PARAMETERISED => kind in PARAMETERISED;

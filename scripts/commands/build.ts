@@ -19,6 +19,7 @@ import { finishPages } from '../build/finish-pages.ts';
 import { routeOfFile } from '../build/html-scan.ts';
 import { coverageLine, coverageTotal, linkCoverage } from '../../services/links/coverage.ts';
 import { isPaidTarget, outboundTargets } from '../../services/content/targets.ts';
+import { writeSearchIndex } from '../build/search-index.ts';
 import { verifyOutput } from '../build/verify.ts';
 import { prerender } from '../build/prerender.ts';
 import { stopOnSignals, trackTemporary, uninterruptible, untrackTemporary } from '../build/interrupt.ts';
@@ -139,6 +140,10 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
     await writeCspManifest(client, csp);
     // When the built site will next differ from this build: `vpnsite serve` (SCHEDULED_BUILDS=1) rebuilds then.
     await writeFile(join(client, SCHEDULE_FILE), `${JSON.stringify(content.schedule, null, 2)}\n`);
+    // From the pages as they ship.
+    const searchStarted = performance.now();
+    const indexed = await writeSearchIndex(client, content.routes);
+    const searchSeconds = ((performance.now() - searchStarted) / 1000).toFixed(1);
     const files = await listFiles(client);
     const pages = files.filter((f) => f.endsWith('.html'));
     const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
@@ -146,6 +151,7 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
       `prerender  ${pages.length} pages in ${((finishing - t) / 1000).toFixed(1)}s (bundle ${result.bundleSeconds.toFixed(1)}s, render ${result.renderSeconds.toFixed(1)}s)`,
     );
     log(`           on every core: ${result.rendered} rendered, ${result.reused} unchanged since the last build and reused`);
+    log(`search     ${indexed} pages indexed in ${searchSeconds}s`);
 
     const origin = (flags.siteUrl ?? content.content.site.url).replace(/\/$/, '');
     const checked = verifyOutput(client, files, finished.pages, content.content, content.routes, { origin, today: today() });

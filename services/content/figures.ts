@@ -90,8 +90,10 @@ export const formatPrice = (n: number) => `$${n.toFixed(2)}`;
 export const formatMoney = (n: number) => (Number.isInteger(n) ? `$${n}` : formatPrice(n));
 /** "73%"; the cards add "OFF". */
 export const formatDiscount = (n: number) => `${n}%`;
-/** "5400+": server counts are floors the provider states. */
-export const formatServers = (n: number) => `${n}+`;
+/** Counts as the site's readers write them (its pages are in English): "5,400". */
+const COUNT = new Intl.NumberFormat('en-US');
+/** "5,400+": server counts are floors the provider states. */
+export const formatServers = (n: number) => `${COUNT.format(n)}+`;
 /** What a year on the plan saves against paying the regular monthly price, e.g. "$114.72"; undefined without a regular price. */
 export const yearlySavings = (plan: Pick<PlanRecord, 'price' | 'regularPrice'>) =>
   plan.regularPrice === undefined || plan.regularPrice <= plan.price

@@ -20,6 +20,7 @@ export type RouteKind =
   | 'method'
   | 'compare-index'
   | 'compare'
+  | 'search'
   | 'not-found';
 
 export interface RouteEntry {
@@ -51,6 +52,9 @@ export const NOT_FOUND_PATH = '/404';
 /** The owner's dashboard. */
 export const STATS_PATH = '/stats';
 
+/** The site search's results page (site/routes/search.tsx). */
+export const SEARCH_PATH = '/search';
+
 export { COMPARE_PATH, METHOD_PATH } from './paths.ts';
 
 export { comparePairs, pairRedirects, pairText, ranked, type ComparePair } from './pairs.ts';
@@ -60,6 +64,8 @@ export const FORM_RESULTS = {
     subscribed: '/newsletter/subscribed',
     invalid: '/newsletter/invalid',
     failed: '/newsletter/failed',
+    // A sign-up of an address whose confirmation mail went out within the hour: no new mail, and when it was sent.
+    pending: '/newsletter/pending',
     // Where the links in the newsletter's mails lead (services/http/routes/newsletter.ts).
     confirm: '/newsletter/confirm',
     confirmed: '/newsletter/confirmed',
@@ -496,6 +502,15 @@ export function routeTable(content: RouteContent): RouteEntry[] {
     source: 'site.yaml',
     title: 'Stats',
     description: 'Views, clicks, conversions and earnings of the site, for its owner.',
+    noindex: true,
+  });
+  // The site search's results: a static page that searches in the browser; never indexed, not in the sitemap.
+  routes.push({
+    path: SEARCH_PATH,
+    kind: 'search',
+    source: 'site.yaml',
+    title: 'Search',
+    description: 'Search every review, comparison, guide and article.',
     noindex: true,
   });
   routes.push({

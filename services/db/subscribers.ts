@@ -2,7 +2,8 @@
  * The newsletter's list, with double opt-in. The form only records the sign-up (`recordSignup`); the service then
  * works it (`takeSignups`): a new address becomes pending and is sent a confirmation mail, a pending one is sent a
  * fresh one at most once an hour, an unsubscribed one starts again as pending, and a confirmed one is left as it is.
- * The sign-up's answer is thus the same, and costs the same, whoever signs up.
+ * The sign-up's answer is thus the same, and costs the same, whoever signs up, except for a pending address whose
+ * mail went out within the hour (`recentConfirmation`): it is told when rather than promised another.
  */
 import { randomBytes } from 'node:crypto';
 import { inTransaction } from './transaction.ts';
@@ -13,6 +14,25 @@ export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';
 /** Stores a sign-up as it arrived: one insert, whatever is known of the address. */
 export async function recordSignup(db: Queryable, email: string, source: string): Promise<void> {
   await db.query('INSERT INTO newsletter_signups (email, source) VALUES ($1, $2)', [email.trim().toLowerCase(), source.slice(0, 300)]);
+}
+
+import { CONFIRM_RESEND_MINUTES } from '../shared/pending.ts';
+
+export { CONFIRM_RESEND_MINUTES };
+
+/**
+ * When the confirmation mail of a pending address went out, if that was within the last hour: a sign-up then sends
+ * no new one, and its answer says so rather than promising a mail. Undefined for an address that is new, confirmed,
+ * unsubscribed, or whose last mail is older, so that those answers stay alike.
+ */
+export async function recentConfirmation(db: Queryable, email: string): Promise<Date | undefined> {
+  const { rows } = await db.query<{ sent: Date | string }>(
+    `SELECT confirm_sent_at AS sent FROM newsletter_subscribers
+     WHERE email = lower(btrim($1)) AND status = 'pending' AND confirm_sent_at > now() - make_interval(mins => $2)`,
+    [email, CONFIRM_RESEND_MINUTES],
+  );
+  const sent = rows[0]?.sent;
+  return sent === undefined ? undefined : new Date(sent);
 }
 
 const newNonce = () => randomBytes(9).toString('base64url');
@@ -44,9 +64,9 @@ export async function takeSignups(db: Db, limit = 100): Promise<number> {
       let mailFor = inserted.rows[0]?.id;
       if (mailFor === undefined) {
         const { rows: found } = await tx.query<Existing>(
-          `SELECT id::int AS id, status, (confirm_sent_at IS NULL OR confirm_sent_at <= now() - interval '1 hour') AS mail_due
+          `SELECT id::int AS id, status, (confirm_sent_at IS NULL OR confirm_sent_at <= now() - make_interval(mins => $2)) AS mail_due
            FROM newsletter_subscribers WHERE email = $1 FOR UPDATE`,
-          [s.email],
+          [s.email, CONFIRM_RESEND_MINUTES],
         );
         const row = found[0];
         if (!row || row.status === 'confirmed') continue;

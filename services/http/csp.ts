@@ -57,7 +57,8 @@ export function readManifest(distDir: string): { manifest: CspManifest; scanned:
 export function cspDirectives(scriptHashes: readonly string[], connectOrigins: readonly string[] = []): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...scriptHashes],
+    // The site search runs Pagefind's WebAssembly, which needs 'wasm-unsafe-eval' (it allows WebAssembly only, not eval).
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...scriptHashes],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],

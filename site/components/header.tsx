@@ -3,12 +3,13 @@ import { useLocation } from 'react-router';
 import { Icon } from './icon';
 import { Logo } from './logo';
 import { NavSiteLink, SiteLink } from './site-link';
+import { SiteSearch } from './site-search';
 import type { RootData } from '../root';
 
 type Nav = RootData['nav'];
 
 /** The navigation's links; `link` styles each one and `current` adds to the current page's. */
-function NavLinks({ nav, className, link, current = '' }: { nav: Nav; className: string; link: string; current?: string }) {
+export function NavLinks({ nav, className, link, current = '' }: { nav: Nav; className: string; link: string; current?: string }) {
   return (
     <ul className={className}>
       {nav.map((item) => (
@@ -64,20 +65,49 @@ function MobileMenu({ nav }: { nav: Nav }) {
   );
 }
 
-/** The site header: the logo links home, then the main navigation, as a menu on small screens. */
+/**
+ * The search: a field on extra-large screens; below, where the navigation leaves no room for it, an icon to the
+ * results page, whose own field takes the cursor (with or without JavaScript).
+ */
+function HeaderSearch() {
+  return (
+    <>
+      <SiteLink
+        to="/search"
+        aria-label="Search"
+        data-search-button=""
+        className="flex items-center rounded-md border border-slate-300 p-2 text-slate-800 hover:bg-slate-100 xl:hidden"
+      >
+        <Icon name="search" size={18} />
+      </SiteLink>
+      <div className="hidden w-44 shrink-0 xl:block">
+        <SiteSearch />
+      </div>
+    </>
+  );
+}
+
+/** The site header: the logo links home, then the main navigation and the search, as a menu and an icon on small screens. */
 export function Header({ brand, nav }: Pick<RootData, 'brand' | 'nav'>) {
   const { pathname } = useLocation();
   return (
     <header className="relative border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <SiteLink to="/" className="flex items-center gap-2 py-1 text-xl font-bold text-slate-900" aria-label={`${brand.name} home`}>
+        <SiteLink
+          to="/"
+          className="flex shrink-0 items-center gap-2 py-1 text-xl font-bold text-slate-900"
+          aria-label={`${brand.name} home`}
+        >
           <Logo emoji={brand.logo} svg={brand.logoSvg} size={28} />
           {brand.name}
         </SiteLink>
         <nav aria-label="Main" className="hidden lg:block">
-          <NavLinks nav={nav} className="flex gap-x-5 text-sm font-medium" link="" />
+          <NavLinks nav={nav} className="flex gap-x-4 text-sm font-medium whitespace-nowrap" link="" />
         </nav>
-        <MobileMenu key={pathname} nav={nav} />
+        <div className="flex items-center gap-2">
+          <HeaderSearch />
+          <MobileMenu key={pathname} nav={nav} />
+        </div>
       </div>
     </header>
   );

@@ -6,17 +6,22 @@ import type { RootData } from '../root';
 
 type Props = RootData['footer']['newsletter'];
 
+/** The visitor's own clock: "at 10:42". */
+const localTime = (at: Date) => `at ${at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })}`;
+
 /**
- * The footer's newsletter sign-up: idle → submitting (input and button disabled) → idle,
- * the field cleared on success, a toast, and a note that a confirmation mail is on its way. The hidden `website` field is a honeypot that people never see or fill.
+ * The footer's newsletter sign-up: idle → submitting (input and button disabled) → idle, the field cleared on
+ * success, a toast, and a note that a confirmation mail is on its way and that the address is not subscribed until
+ * its link is opened. An address whose mail went out within the hour is told when, and that no new one is sent.
+ * The hidden `website` field is a honeypot that people never see or fill.
  */
-export function NewsletterForm({ title, text, placeholder, button, invalidEmail, success, confirmNote, failure }: Props) {
+export function NewsletterForm({ title, text, placeholder, button, invalidEmail, success, confirmNote, pendingNote, failure }: Props) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   // After a sign-up, until the next attempt: the subscription waits for the link in the confirmation mail.
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -26,13 +31,22 @@ export function NewsletterForm({ title, text, placeholder, button, invalidEmail,
       return;
     }
     setMessage(null);
-    setSent(false);
+    setSent(null);
     setSubmitting(true);
     const website = String(new FormData(event.currentTarget).get('website') ?? '');
     try {
-      await postJson('/api/newsletter-subscribe', { email, website });
+      const answer = (await postJson('/api/newsletter-subscribe', { email, website })) as {
+        pending?: { sentAt?: string; againAt?: string };
+      };
       setEmail('');
-      setSent(true);
+      const before = new Date(answer.pending?.sentAt ?? '');
+      const again = new Date(answer.pending?.againAt ?? '');
+      if (!Number.isNaN(before.getTime()) && !Number.isNaN(again.getTime())) {
+        // The same words as the result page without JavaScript (services/shared/pending.ts), in the visitor's own clock.
+        setSent(pendingNote.replace('{sent}', localTime(before)).replace('{again}', localTime(again)));
+        return;
+      }
+      setSent(confirmNote);
       await showToast('success', success);
     } catch (err) {
       console.error(err);
@@ -79,7 +93,7 @@ export function NewsletterForm({ title, text, placeholder, button, invalidEmail,
           {message}
         </p>
         <p role="status" className="text-sm text-green-300 empty:hidden" data-testid="newsletter-confirm-note">
-          {sent ? confirmNote : ''}
+          {sent ?? ''}
         </p>
       </form>
     </div>

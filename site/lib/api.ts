@@ -7,10 +7,10 @@ const ORIGIN = (import.meta.env.VITE_API_ORIGIN ?? '').replace(/\/$/, '');
 /** The URL of a form endpoint, for a form's `action` (posted by the browser itself when JavaScript is off). */
 export const apiUrl = (path: string) => `${ORIGIN}${path}`;
 
-/** POSTs JSON; rejects with the server's `{error}` message (or the status) when the answer is not 2xx. */
-export async function postJson(path: string, body: unknown): Promise<void> {
+/** POSTs JSON; resolves with the answer's JSON, rejects with the server's `{error}` message (or the status) when the answer is not 2xx. */
+export async function postJson(path: string, body: unknown): Promise<unknown> {
   const res = await fetch(apiUrl(path), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  if (res.ok) return;
+  if (res.ok) return res.json().catch(() => ({}));
   const detail = await res.json().then(
     (b: { error?: string }) => b.error,
     () => undefined,

@@ -78,6 +78,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const COLUMN_CLASS = 'px-3 py-3 whitespace-nowrap';
 
+/**
+ * Below 640 px each row is a card: its name and button across the top and bottom, each figure under its column's
+ * label (data-label), so nothing needs sideways scrolling and no figure loses its heading.
+ */
+const CARD_CELL =
+  'max-sm:flex max-sm:flex-col max-sm:gap-0.5 max-sm:px-0 max-sm:py-1 max-sm:whitespace-normal max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]';
+
 /** The table the sort buttons and the filters' reset control (aria-controls). */
 const TABLE_ID = 'compare-rows';
 
@@ -183,6 +190,29 @@ export default function CompareIndex({ loaderData }: Route.ComponentProps) {
                   ))}
               </select>
             </label>
+            {/* The column headings sort on wide screens; the cards a phone shows have none, so this does it there. */}
+            <label className="inline-flex items-center gap-2 text-sm font-medium sm:hidden">
+              {c.filters.sortBy.replace('{column}', '').trim()}
+              <select
+                className="rounded-md border border-slate-300 bg-white px-2 py-1"
+                aria-controls={TABLE_ID}
+                value={state.sort ?? ''}
+                onChange={(e) =>
+                  setState((s) =>
+                    e.target.value
+                      ? { ...s, sort: e.target.value as SortKey, dir: firstDirection(e.target.value as SortKey) }
+                      : { ...s, sort: undefined, dir: 'asc' },
+                  )
+                }
+              >
+                <option value="">{c.filters.defaultOrder ?? 'Our ranking'}</option>
+                {SORT_KEYS.map((key) => (
+                  <option key={key} value={key}>
+                    {heading(key)}
+                  </option>
+                ))}
+              </select>
+            </label>
             <button
               type="button"
               aria-controls={TABLE_ID}
@@ -199,8 +229,8 @@ export default function CompareIndex({ loaderData }: Route.ComponentProps) {
         </div>
 
         <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white" data-outbound-group="">
-          <table id={TABLE_ID} className="w-full text-left text-sm" data-testid="compare-table">
-            <thead className="bg-slate-100 text-slate-800">
+          <table id={TABLE_ID} className="w-full text-left text-sm max-sm:block" data-testid="compare-table">
+            <thead className="bg-slate-100 text-slate-800 max-sm:hidden">
               <tr>
                 {SORT_KEYS.map((key) => (
                   <th key={key} scope="col" className={COLUMN_CLASS} aria-sort={ariaSort(key)} data-column={key}>
@@ -222,26 +252,26 @@ export default function CompareIndex({ loaderData }: Route.ComponentProps) {
                 <td className={COLUMN_CLASS} />
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200">
+            <tbody className="divide-y divide-slate-200 max-sm:block">
               {shown.map((r) => (
-                <tr key={r.slug} data-provider={r.slug}>
+                <tr key={r.slug} data-provider={r.slug} className="max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:p-4">
                   {SORT_KEYS.map((key) =>
                     key === 'name' ? (
-                      <th key={key} scope="row" className="min-w-44 px-3 py-3" data-column={key}>
+                      <th key={key} scope="row" className="min-w-44 px-3 py-3 max-sm:col-span-2 max-sm:px-0 max-sm:pt-0" data-column={key}>
                         {cells[key](r)}
                       </th>
                     ) : (
-                      <td key={key} className={`${COLUMN_CLASS} tabular-nums`} data-column={key}>
+                      <td key={key} className={`${COLUMN_CLASS} ${CARD_CELL} tabular-nums`} data-column={key} data-label={heading(key)}>
                         {cells[key](r)}
                       </td>
                     ),
                   )}
-                  <td className={COLUMN_CLASS}>
+                  <td className={`${COLUMN_CLASS} max-sm:col-span-2 max-sm:px-0 max-sm:pb-0`}>
                     <OutboundLink
                       provider={r.slug}
                       from={path}
                       placement="compare-table"
-                      className="inline-block rounded-md bg-blue-700 px-3 py-1.5 font-semibold text-white hover:bg-blue-800"
+                      className="inline-block rounded-md bg-blue-700 px-3 py-1.5 font-semibold text-white hover:bg-blue-800 max-sm:block max-sm:py-2.5 max-sm:text-center"
                     >
                       {/* The name is there for screen readers; the row already shows it to everyone else. */}
                       {fillName(c.columns.visit, <span className="sr-only">{r.name}</span>)}

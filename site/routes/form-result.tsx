@@ -4,6 +4,7 @@ import { Icon } from '../components/icon';
 import { SiteLink } from '../components/site-link';
 import type { Block } from '../../services/content/index.ts';
 import { FORM_RESULTS } from '../../services/content/routes.ts';
+import { CONFIRM_RESEND_MINUTES, parseSent, pendingParts, pendingText, resendTimes } from '../../services/shared/pending.ts';
 import { getContent, routeFor } from '../lib/content.server';
 
 type Form = keyof typeof FORM_RESULTS;
@@ -52,19 +53,34 @@ export function loader({ url }: Route.LoaderArgs) {
   let message: string;
   if (form === 'newsletter') {
     const n = site.footer.newsletter;
-    message = { subscribed: n.success, invalid: n.invalidEmail, failed: n.failure }[outcome]!;
+    // The pending page's times come from its address (?sent=), filled in the browser and, without JavaScript, by the service.
+    if (outcome === 'pending')
+      return {
+        ...base,
+        tone: 'ask',
+        message: pendingText(pendingParts(n.pendingNote, undefined)),
+        pending: n.pendingNote,
+        text: result.text,
+        button: undefined,
+        action: undefined,
+        oneClick: false,
+      };
+    message = { subscribed: n.confirmNote, invalid: n.invalidEmail, failed: n.failure }[outcome]!;
   } else {
     const block = pages.flatMap((p) => p.blocks).find((b): b is Extract<Block, { type: 'contact-form' }> => b.type === 'contact-form')!;
     message = { sent: block.success, invalid: block.missingFields, failed: block.failure }[outcome]!;
   }
-  const tone = outcome === 'subscribed' || outcome === 'sent' ? 'ok' : 'problem';
+  // A sign-up is not done until its mail's link is opened: the inbox, not a tick.
+  const tone = outcome === 'sent' ? 'ok' : outcome === 'subscribed' ? 'ask' : 'problem';
   return { ...base, tone, message, text: result.text, button: undefined, action: undefined, oneClick: false };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
+  // The pending message is long, with its times; its page's sentence describes it as well.
+  const description = 'pending' in loaderData && loaderData.text ? loaderData.text : loaderData.message;
   return [
     { title: `${loaderData.title} | ${loaderData.brand}` },
-    { name: 'description', content: loaderData.message },
+    { name: 'description', content: description },
     { name: 'robots', content: 'noindex' },
   ];
 }
@@ -81,16 +97,31 @@ const buttonAction = (path: string, search: string) => {
   return token ? `${path}?token=${encodeURIComponent(token)}` : path;
 };
 
+/** The pending message with its times in <time> elements, which the service fills in for a page served without JavaScript. */
+function PendingMessage({ template, search }: { template: string; search: string }) {
+  const sent = parseSent(new URLSearchParams(search).get('sent'));
+  return pendingParts(template, sent && resendTimes(sent, CONFIRM_RESEND_MINUTES)).map((part, i) =>
+    'text' in part ? (
+      part.text
+    ) : (
+      <time key={i} dateTime={part.iso} data-pending={part.time}>
+        {part.label}
+      </time>
+    ),
+  );
+}
+
 export default function FormResult({ loaderData }: Route.ComponentProps) {
   const { tone, title, text, message, link, button, action, oneClick } = loaderData;
+  const pending = 'pending' in loaderData ? loaderData.pending : undefined;
   const { search } = useLocation();
   const [icon, colour] = ICON[tone as keyof typeof ICON];
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center" data-testid="form-result">
       <Icon name={icon} size={48} className={colour} />
       <h1 className="mt-4 text-3xl font-bold">{title}</h1>
-      <p role="status" className="mt-4 text-lg font-medium text-slate-900">
-        {message}
+      <p role="status" className="mt-4 text-lg font-medium text-slate-900" data-testid="form-result-message">
+        {pending ? <PendingMessage template={pending} search={search} /> : message}
       </p>
       {text && <p className="mt-3 leading-7 text-slate-700">{text}</p>}
       {button && action ? (

@@ -1,5 +1,6 @@
 import type { Route } from './+types/page';
 import { Blocks } from '../components/blocks';
+import { PAGE_BLOCKS } from '../components/blocks/page-renderers';
 import { guideCards, referencedProviders, summarizeProviders } from '../components/blocks/context';
 import { ARTICLES_PER_PAGE } from '../../services/content/index.ts';
 import { articleCardList, getContent, routeFor } from '../lib/content.server';
@@ -52,7 +53,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         {page.subtitle && <p className="mt-4 text-lg text-slate-600">{page.subtitle}</p>}
         {page.updatedLabel && <p className="mt-2 text-sm text-slate-600">{page.updatedLabel}</p>}
       </header>
-      <Blocks blocks={page.blocks} ctx={{ path, providers, guides, articles, articlePages, jurisdiction }} />
+      <Blocks blocks={page.blocks} ctx={{ path, providers, guides, articles, articlePages, jurisdiction }} renderers={PAGE_BLOCKS} />
     </article>
   );
 }

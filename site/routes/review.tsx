@@ -117,6 +117,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
             <div
               className="mt-5 flex flex-wrap items-center gap-4 rounded-lg bg-white/95 px-4 py-2 text-slate-900 w-fit"
               data-testid="review-rating"
+              data-pagefind-meta={`rating:${p.rating}`}
             >
               <Figure of={`${p.slug}/rating`}>
                 <StarRating rating={p.rating} rule="at-most" size={20} />
@@ -155,7 +156,12 @@ export default function Review({ loaderData }: Route.ComponentProps) {
           {stats.map(([label, value]) => (
             <div key={label} className="text-center">
               <dt className="text-sm text-slate-600">{label}</dt>
-              <dd className={`mt-1 font-bold ${label === labels.stats.owner ? 'text-lg leading-8' : 'text-2xl'}`}>{value}</dd>
+              {/* A figure stays on one line at every width: the words (support, owner) get the smaller size. */}
+              <dd
+                className={`mt-1 font-bold ${label === labels.stats.owner ? 'text-base leading-8 md:text-lg' : label === labels.stats.support ? 'whitespace-nowrap text-base leading-8 md:text-lg' : 'whitespace-nowrap text-2xl'}`}
+              >
+                {value}
+              </dd>
             </div>
           ))}
         </dl>

@@ -36,15 +36,48 @@ const values = (page: Page) =>
 const ENTRY = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Router guide', message: 'Does the router guide cover GL.iNet?' };
 
 describe('contact form', () => {
-  it('with a required field missing, shows the toast and sends nothing', async () => {
+  it('with a required field missing, marks that field, tells why under it, and sends nothing', async () => {
     const { page, posts, quiet } = await contactPage({ status: 200, body: { ok: true } });
     await fill(page, { ...ENTRY, message: '' });
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await page.getByText(MISSING, { exact: true }).waitFor();
-    // The form checks its fields before it would post, and shows the toast instead.
+    await page.getByRole('alert').filter({ hasText: MISSING }).waitFor();
+    const message = page.getByLabel('Message *');
+    expect(await message.getAttribute('aria-invalid')).toBe('true');
+    expect(await message.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)?.textContent)).toBe(
+      'Write your message.',
+    );
+    expect(await message.evaluate((el) => el === document.activeElement)).toBe(true);
+    for (const label of ['Name *', 'Email *']) expect(await page.getByLabel(label).getAttribute('aria-invalid')).toBeNull();
+    // The form checks its fields before it would post.
     await quiet();
     expect(posts).toEqual([]);
     expect(await values(page)).toEqual([ENTRY.name, ENTRY.email, ENTRY.subject, '']);
+    // Typing into it clears its error.
+    await message.fill('Now it has one.');
+    expect(await message.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('marks every wrong field at once, each with its own message, the first focused', async () => {
+    const { page, posts } = await contactPage({ status: 200, body: { ok: true } });
+    await page.getByLabel('Email *').fill('not-an-address');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('alert').filter({ hasText: MISSING }).waitFor();
+    const described = await page
+      .locator('[aria-invalid=true]')
+      .evaluateAll((els) =>
+        els.map((el) => [
+          el.getAttribute('name'),
+          el.hasAttribute('required'),
+          document.getElementById(el.getAttribute('aria-describedby')!)?.textContent,
+        ]),
+      );
+    expect(described).toEqual([
+      ['name', true, 'Enter your name.'],
+      ['email', true, 'Enter a valid email address, such as name@example.com.'],
+      ['message', true, 'Write your message.'],
+    ]);
+    expect(await page.getByLabel('Name *').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(posts).toEqual([]);
   });
 
   it("reads 'Sending...' and is disabled while sending, then clears every field on success", async () => {
@@ -91,7 +124,11 @@ describe('contact form', () => {
   it('shows at most three toasts at once, each closing after about 4 seconds', async () => {
     const { page } = await contactPage({ status: 200, body: { ok: true } });
     const send = page.getByRole('button', { name: 'Send Message' });
-    for (let i = 0; i < 5; i++) await send.click();
+    for (let i = 0; i < 5; i++) {
+      await fill(page, ENTRY);
+      await send.click();
+      await expect.poll(() => page.getByLabel('Name *').inputValue()).toBe('');
+    }
     const visible = page.locator('[data-sonner-toast][data-visible="true"]');
     await expect.poll(() => visible.count()).toBe(3);
     const shown = Date.now();

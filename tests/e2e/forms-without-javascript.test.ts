@@ -6,7 +6,7 @@ import { useBrowser } from '../helpers/browser.ts';
 
 const browser = useBrowser();
 
-const SUBSCRIBED = 'Successfully subscribed to our newsletter!';
+const SUBSCRIBED = 'We have sent you an email. Open the link in it to confirm: until you do, you are not subscribed.';
 const INVALID_EMAIL = 'Please enter a valid email address.';
 const SENT = "Message sent successfully! We'll get back to you soon.";
 const MISSING = 'Please fill in all required fields';
@@ -24,8 +24,10 @@ describe('newsletter form without JavaScript', () => {
     const form = page.locator('footer form');
     await form.getByLabel('Email address').fill(`no-js-${Date.now()}@example.com`);
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    expect(await landedOn(page, '/newsletter/subscribed')).toEqual({ heading: "You're Subscribed", message: SUBSCRIBED });
-    expect(await page.title()).toBe("You're Subscribed | VPN Compass");
+    expect(await landedOn(page, '/newsletter/subscribed')).toEqual({ heading: 'Check Your Inbox', message: SUBSCRIBED });
+    expect(await page.title()).toBe('Check Your Inbox | VPN Compass');
+    // "Subscribed" is said only once the mail's link is opened.
+    expect(await page.getByTestId('form-result').textContent()).not.toMatch(/you're subscribed|successfully subscribed/i);
   });
 
   it('lands on the invalid page for an address without an @, with the form there to try again', async () => {
@@ -47,9 +49,21 @@ describe('contact form without JavaScript', () => {
     expect(await landedOn(page, '/contact-us/sent')).toEqual({ heading: 'Message Sent', message: SENT });
   });
 
-  it('lands on the invalid page with a way back to the form when a required field is empty', async () => {
+  it('lets the browser hold back a form with a required field empty', async () => {
     const { page } = await browser.open('/contact-us', { javaScript: false });
+    for (const label of ['Name *', 'Email *', 'Message *'])
+      expect(await page.getByLabel(label).evaluate((el) => (el as HTMLInputElement).required)).toBe(true);
     await page.getByLabel('Email *').fill('grace@example.com');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    expect(await page.getByLabel('Name *').evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/contact-us');
+  });
+
+  it('lands on the invalid page with a way back to the form when a field is only spaces', async () => {
+    const { page } = await browser.open('/contact-us', { javaScript: false });
+    await page.getByLabel('Name *').fill('   ');
+    await page.getByLabel('Email *').fill('grace@example.com');
+    await page.getByLabel('Message *').fill('Hello');
     await page.getByRole('button', { name: 'Send Message' }).click();
     expect(await landedOn(page, '/contact-us/invalid')).toEqual({ heading: 'Check Your Message', message: MISSING });
     expect(await page.getByRole('link', { name: 'Back to the Contact Form' }).getAttribute('href')).toBe('/contact-us');

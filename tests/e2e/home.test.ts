@@ -17,7 +17,7 @@ describe('home page', () => {
     const first = cards.first();
     expect(await first.textContent()).toContain('NordVPN');
     expect(await first.textContent()).toContain('Best Overall');
-    expect(await first.textContent()).toContain('5400+');
+    expect(await first.textContent()).toContain('5,400+');
     expect(await first.textContent()).toContain('162');
     expect(await cards.nth(2).textContent()).toContain('45 days');
     // Only the featured card carries the badge.
@@ -103,9 +103,13 @@ describe('navigation', () => {
     await live.waitForURL('**/vpn-reviews');
     await liveMain.locator('[aria-current="page"]', { hasText: 'Reviews' }).waitFor();
     expect(await liveMain.locator('[aria-current="page"]').count()).toBe(1);
+    await liveMain.getByRole('link', { name: 'Compare' }).click();
+    await live.waitForURL('**/compare');
+    await liveMain.locator('[aria-current="page"]', { hasText: 'Compare' }).waitFor();
+    // The logo is the way home; no section is current there.
     await live.getByRole('link', { name: 'VPN Compass home' }).click();
     await live.waitForURL((url) => url.pathname === '/');
-    await liveMain.locator('[aria-current="page"]', { hasText: 'Home' }).waitFor();
+    await liveMain.locator('[aria-current="page"]').waitFor({ state: 'detached' });
     // Both were client-side navigations: the page was never loaded again.
     expect(await live.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   });

@@ -55,9 +55,9 @@ describe('newsletter by mail', () => {
     await form.getByLabel('Email address').fill(address);
     await form.getByRole('button', { name: 'Subscribe' }).click();
     // The toast as before, and the page says a confirmation mail is on its way.
-    await expect(page.getByText('Successfully subscribed to our newsletter!').waitFor()).resolves.toBeUndefined();
+    await expect(page.getByText('Check your inbox to confirm your subscription.').waitFor()).resolves.toBeUndefined();
     await expect(
-      page.getByText('We have sent you an email. Open the link in it to confirm your subscription.').waitFor(),
+      page.getByText('We have sent you an email. Open the link in it to confirm: until you do, you are not subscribed.').waitFor(),
     ).resolves.toBeUndefined();
 
     const mail = await inbox.waitFor(

@@ -53,7 +53,7 @@ describe('newsletter form', () => {
     expect(await input.isDisabled()).toBe(true);
     expect(await button.isDisabled()).toBe(true);
     release();
-    await expect(page.getByText('Successfully subscribed to our newsletter!').waitFor()).resolves.toBeUndefined();
+    await expect(page.getByText('Check your inbox to confirm your subscription.').waitFor()).resolves.toBeUndefined();
     expect(await input.inputValue()).toBe('');
     expect(await input.isDisabled()).toBe(false);
     expect(await button.isDisabled()).toBe(false);

@@ -18,13 +18,14 @@ const focused = (page: Page) =>
   }));
 
 const SECTIONS = [
-  '/',
   '/vpn-reviews',
+  '/compare',
   '/vpn-deals',
   '/vpn-streaming',
   '/vpn-gaming',
   '/vpn-setup-guides',
   '/articles',
+  '/how-we-test',
   '/about-us',
   '/contact-us',
 ];
@@ -39,19 +40,47 @@ describe('header navigation', () => {
     expect(hrefs).toEqual(SECTIONS);
   });
 
+  for (const width of [1024, 1280, 1366]) {
+    it(`fits on one line at ${width} px, with Compare and How we test in it`, async () => {
+      const { page } = await browser.open('/', { javaScript: false, width });
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      for (const name of ['Compare', 'How we test']) expect(await nav.getByRole('link', { name }).isVisible()).toBe(true);
+      const layout = await page.evaluate(() => {
+        const header = document.querySelector('header')!;
+        // The menu's copy of the links is hidden at these widths: only the shown ones count.
+        const links = [...header.querySelectorAll('nav[aria-label="Main"] a')]
+          .map((a) => a.getBoundingClientRect())
+          .filter((r) => r.width > 0);
+        // The search field, or on narrower screens its button.
+        const search = [...header.querySelectorAll('form[role=search], [data-search-button]')]
+          .map((e) => e.getBoundingClientRect())
+          .find((r) => r.width > 0)!;
+        return {
+          overflow: header.scrollWidth - header.clientWidth,
+          lines: new Set(links.map((r) => `${Math.round(r.top)}:${Math.round(r.height)}`)).size,
+          navRight: Math.max(...links.map((r) => r.right)),
+          searchLeft: search.left,
+          page: document.documentElement.scrollWidth,
+        };
+      });
+      expect(layout).toMatchObject({ overflow: 0, lines: 1, page: width });
+      expect(layout.navRight).toBeLessThan(layout.searchLeft);
+    });
+  }
+
   it('opens the small-screen menu by keyboard, follows a link on the client, and starts closed on the new page', async () => {
     const { page } = await browser.open('/vpn-deals', { width: 390 });
     await hydrated(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     const menu = page.getByRole('navigation', { name: 'Main' });
     expect(await menu.isVisible()).toBe(false);
-    // Skip link, logo, then the menu button.
-    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    // Skip link, logo, the search button, then the menu button.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
     expect((await focused(page)).tag).toBe('SUMMARY');
     await page.keyboard.press('Enter');
     await menu.waitFor();
     await page.keyboard.press('Tab');
-    expect((await focused(page)).text).toBe('Home');
+    expect((await focused(page)).text).toBe('Reviews');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
     expect((await focused(page)).tag).toBe('SUMMARY');

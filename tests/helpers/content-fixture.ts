@@ -26,8 +26,9 @@ footer:
     placeholder: Email
     button: Subscribe
     invalidEmail: Please enter a valid email address.
-    success: Successfully subscribed to our newsletter!
+    success: Check your inbox to confirm your subscription.
     confirmNote: Check your inbox to confirm.
+    pendingNote: Sent {sent}; again {again}.
     failure: Failed to subscribe. Please try again.
   rights: All rights reserved.
 home:
@@ -55,12 +56,16 @@ notFound:
   code: "404"
   title: Oops! Page not found
   linkLabel: Return to Home
+  text: Try these.
+  suggestions: Were you looking for
+  sections: Sections
 formResults:
   newsletter:
     subscribed: { title: Subscribed }
     invalid: { title: Check your email }
     failed: { title: Not subscribed }
     confirm: { title: Confirm, text: Press the button., button: Confirm }
+    pending: { title: Already sent }
     confirmed: { title: Confirmed, text: Confirmed. }
     unsubscribe: { title: Unsubscribe, text: Press the button., button: Unsubscribe }
     unsubscribed: { title: Unsubscribed, text: Unsubscribed. }

@@ -14,7 +14,7 @@ describe('inlineScriptHashes', () => {
 
   it('puts the hashes in script-src without unsafe-inline', () => {
     const policy = contentSecurityPolicy([sha('x')]);
-    expect(policy).toContain(`script-src 'self' ${sha('x')};`);
+    expect(policy).toContain(`script-src 'self' 'wasm-unsafe-eval' ${sha('x')};`);
     expect(policy.split('; ').find((d) => d.startsWith('script-src'))).not.toContain('unsafe-inline');
     expect(policy).toContain("object-src 'none'");
   });

@@ -64,7 +64,7 @@ describe('cross-file errors', () => {
   it('reports a /go/ link to an unknown provider', () => {
     const r = check([siteWith('cta: { label: Home, href: / }', 'cta: { label: Deal, href: /go/nordpvn }')]);
     expect(lines(r)).toEqual([
-      "data/site.yaml:36:31 error /home/hero/cta/href link to unknown provider 'nordpvn' (did you mean 'nordvpn'?)",
+      "data/site.yaml:37:31 error /home/hero/cta/href link to unknown provider 'nordpvn' (did you mean 'nordvpn'?)",
     ]);
   });
 
@@ -101,7 +101,7 @@ describe('one mistake, one error', () => {
     expect(lines(r)).toEqual([
       "data/pages/about-us.yaml:11:30 error /blocks/0/links/0/href link to unknown provider 'expressvpn', and 1 more reference to it",
     ]);
-    expect(r.problems[0]!.folded).toEqual([{ file: 'data/site.yaml', line: 36, column: 31, pointer: '/home/hero/cta/href' }]);
+    expect(r.problems[0]!.folded).toEqual([{ file: 'data/site.yaml', line: 37, column: 31, pointer: '/home/hero/cta/href' }]);
   });
 });
 

@@ -61,7 +61,7 @@ describe('schema and syntax errors', () => {
     const r = check([siteWith('{ icon: lock,', '{ icon: lok,')]);
     expect(lines(r)).toHaveLength(1);
     expect(lines(r)[0]).toMatch(
-      /^data\/site\.yaml:35:17 error \/home\/hero\/points\/0\/icon must be one of: shield, .* \(found "lok"\) \(did you mean 'lock'\?\)$/,
+      /^data\/site\.yaml:36:17 error \/home\/hero\/points\/0\/icon must be one of: shield, .* \(found "lok"\) \(did you mean 'lock'\?\)$/,
     );
   });
 

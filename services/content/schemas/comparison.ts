@@ -41,6 +41,11 @@ export const ComparisonSchema = Obj(
         reset: Str('Button that clears the filters and the sort.'),
         sortBy: Str("Hidden text on each column's sort button; {column} becomes its heading."),
         noScript: Str('Shown after the count when JavaScript is off, which leaves the filters and sorting disabled.'),
+        defaultOrder: Type.Optional(
+          Str(
+            'On a phone, where the table is cards without headings, the sort list\'s first choice: the content\'s own order (default "Our ranking").',
+          ),
+        ),
       },
       'The filters and sorting over the table, which work with JavaScript.',
     ),

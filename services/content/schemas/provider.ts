@@ -202,7 +202,7 @@ export const ProviderSchema = Obj(
       ),
     ),
     owner: Str('The company that owns and runs the service, e.g. "Nord Security"; shown on its review and the method page.'),
-    servers: Type.Integer({ minimum: 1, description: 'Number of servers, at least; shown as "5400+".' }),
+    servers: Type.Integer({ minimum: 1, description: 'Number of servers, at least; shown as "5,400+".' }),
     countries: Type.Integer({ minimum: 1, description: 'Number of countries with servers.' }),
     devices: Str('Simultaneous devices: a number or "Unlimited".', { pattern: '^(\\d+|Unlimited)$' }),
     streaming: Type.Boolean({ description: 'Unblocks streaming services.' }),

@@ -62,7 +62,12 @@ export const SiteSchema = Obj(
             button: Str('Submit button text.'),
             invalidEmail: Str('Shown when the email is empty or not a valid address.'),
             success: Str('Toast on success.'),
-            confirmNote: Str('Shown under the form after a sign-up: a confirmation mail is on its way.'),
+            confirmNote: Str(
+              'Shown under the form after a sign-up: a confirmation mail is on its way, and the address is not subscribed until its link is opened.',
+            ),
+            pendingNote: Str(
+              'Shown instead when the address was sent its confirmation mail within the last hour, so no new one is sent: {sent} becomes when it was sent ("at 10:42"), {again} when a new one can be asked for.',
+            ),
             failure: Str('Message on failure.'),
           },
           'The newsletter sign-up column.',
@@ -102,6 +107,9 @@ export const SiteSchema = Obj(
         code: Str('The big status text, "404".'),
         title: Str('"Oops! Page not found".'),
         linkLabel: Str('The link back to the home page, "Return to Home".'),
+        text: Str('A sentence under the heading: what to try next.'),
+        suggestions: Str('Heading over the pages whose names come closest to the address, e.g. "Were you looking for".'),
+        sections: Str('Heading over the site\'s sections (the header\'s links), e.g. "Or start from a section".'),
       },
       'The not-found page.',
     ),
@@ -117,6 +125,7 @@ export const SiteSchema = Obj(
               "/newsletter/confirm: the page of the confirmation mail's link, with one button; only the button confirms, so a mail scanner or a browser's prefetch of the link does not.",
               true,
             ),
+            pending: FormResult('Confirmation already sent', "the footer's pendingNote, with its times"),
             confirmed: MailLinkResult('Subscription confirmed', '/newsletter/confirmed: where the link in the confirmation mail leads.'),
             unsubscribe: MailLinkResult(
               'Unsubscribe',
@@ -133,7 +142,7 @@ export const SiteSchema = Obj(
               '/newsletter/link-invalid: a link that was altered, cut short, or belongs to a sign-up that was since unsubscribed or erased.',
             ),
           },
-          'The newsletter sign-up (/newsletter/subscribed, /newsletter/invalid, /newsletter/failed), and the pages the links in its mails lead to.',
+          'The newsletter sign-up (/newsletter/subscribed, /newsletter/pending, /newsletter/invalid, /newsletter/failed), and the pages the links in its mails lead to.',
         ),
         contact: Obj(
           {

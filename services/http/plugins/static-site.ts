@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SCHEDULE_FILE } from '../../content/publishing.ts';
 import { contentSecurityPolicy, readManifest } from '../csp.ts';
+import { SITE_PAGES_FILE, withSuggestions, type SitePage } from '../closest-pages.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -15,8 +16,10 @@ interface BuildState {
   policies: Map<string, string>;
   redirects: Map<string, { to: string; status: number }>;
   notFound: (url: string) => string;
-  /** The not-found pages' bytes and policies, read on first use. */
-  pages: Map<string, { body: Buffer; policy: string }>;
+  /** The not-found pages' text and policies, read on first use. */
+  pages: Map<string, { body: string; policy: string }>;
+  /** The pages the not-found page suggests from (a site built before the list existed suggests none), read on first use. */
+  sitePages: () => SitePage[];
 }
 
 function readBuild(app: FastifyInstance, distDir: string): BuildState {
@@ -27,7 +30,10 @@ function readBuild(app: FastifyInstance, distDir: string): BuildState {
   if (scanned) app.log.warn(`${distDir} has no CSP manifest (built by an older vpnsite); hashed its pages now`);
   // Each page's own policy, computed once: its inline scripts' hashes and no 'unsafe-inline'.
   const policies = new Map(Object.entries(manifest).map(([file, hashes]) => [join(distDir, file), contentSecurityPolicy(hashes)]));
-  return { policies, redirects: readRedirects(distDir), notFound: notFoundPages(distDir), pages: new Map() };
+  let named: SitePage[] | undefined;
+  const listed = join(distDir, SITE_PAGES_FILE);
+  const sitePages = () => (named ??= existsSync(listed) ? (JSON.parse(readFileSync(listed, 'utf8')) as SitePage[]) : []);
+  return { policies, redirects: readRedirects(distDir), notFound: notFoundPages(distDir), pages: new Map(), sitePages };
 }
 
 /** Filled in by the plugin: reads the built site again, after a new build was swapped into its directory. */
@@ -63,6 +69,12 @@ async function serveSite(app: FastifyInstance, opts: { distDir: string; control?
       .header('Cache-Control', 'public, max-age=86400')
       .send();
   });
+  // The search index's chunks come gzipped by Pagefind, which unpacks them in script. @fastify/compress passes
+  // compressed bytes through but still labels them with the encoding it chose (br), which the browser then fails to
+  // decode; its own request header to leave a response alone keeps them as they are.
+  app.addHook('onRequest', async (request) => {
+    if (PRECOMPRESSED.test(request.url)) request.headers['x-no-compression'] = '1';
+  });
   await app.register(fastifyStatic, {
     root: opts.distDir,
     index: ['index.html'],
@@ -85,12 +97,12 @@ async function serveSite(app: FastifyInstance, opts: { distDir: string; control?
   // Read once a build, like the policies: the handler also answers for /go/, whose context has no reply.sendFile.
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ error: 'Not found' });
-    const { notFound, pages, policies } = build;
+    const { notFound, pages, policies, sitePages } = build;
     const file = notFound(request.url);
     let page = pages.get(file);
     if (!page) {
       const path = join(opts.distDir, file);
-      page = { body: readFileSync(path), policy: policies.get(path) ?? contentSecurityPolicy([]) };
+      page = { body: readFileSync(path, 'utf8'), policy: policies.get(path) ?? contentSecurityPolicy([]) };
       pages.set(file, page);
     }
     return reply
@@ -99,7 +111,7 @@ async function serveSite(app: FastifyInstance, opts: { distDir: string; control?
       .header('Content-Security-Policy', page.policy)
       .header('X-Content-Type-Options', 'nosniff')
       .type('text/html; charset=utf-8')
-      .send(page.body);
+      .send(withSuggestions(page.body, request.url.slice(0, 300), sitePages()));
   });
 }
 
@@ -163,4 +175,7 @@ export function readRedirects(distDir: string): Map<string, { to: string; status
 }
 
 /** Not encapsulated: the not-found page (and reply.sendFile) serve unknown /go/ slugs and every other route too. */
+/** The search index's files that Pagefind writes gzipped (scripts/build/search-index.ts). */
+const PRECOMPRESSED = /^\/pagefind\/[^?]*\.(?:pagefind|pf_meta|pf_index|pf_fragment|pf_filter)(?:\?|$)/;
+
 export const staticSite = fp(serveSite, { name: 'static-site' });

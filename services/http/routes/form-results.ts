@@ -13,11 +13,14 @@ interface Results {
   ok: string;
   invalid: string;
   failed: string;
+  /** Where an answer that carries `pending` goes, with its time in `?sent=`. */
+  pending?: string;
 }
 
 const RESULTS: Record<string, Results> = {
   '/api/newsletter-subscribe': {
     ok: FORM_RESULTS.newsletter.subscribed,
+    pending: FORM_RESULTS.newsletter.pending,
     invalid: FORM_RESULTS.newsletter.invalid,
     failed: FORM_RESULTS.newsletter.failed,
   },
@@ -40,6 +43,13 @@ function foreignOrigin(request: FastifyRequest, siteOrigins: readonly string[]):
   }
 }
 
+/** The pending page for an answer that says the confirmation mail went out already, with when. */
+function pendingAt(results: Results, payload: unknown): string | undefined {
+  if (!results.pending || typeof payload !== 'string' || !payload.includes('"pending"')) return undefined;
+  const sent = (JSON.parse(payload) as { pending?: { sentAt?: string } }).pending?.sentAt;
+  return sent ? `${results.pending}?sent=${encodeURIComponent(sent)}` : undefined;
+}
+
 /**
  * Adds the urlencoded body parser and the 303 answers to the form routes that `app` registers after this call.
  * `siteOrigins` (CORS_ORIGINS) are the origins of pages served elsewhere: a post from one is sent back to its
@@ -56,7 +66,7 @@ export async function formResults(app: FastifyInstance, siteOrigins: readonly st
     const results = RESULTS[request.routeOptions.url ?? ''];
     if (!results || !isFormPost(request)) return payload;
     const status = reply.statusCode;
-    const to = status < 300 ? results.ok : INVALID.has(status) ? results.invalid : results.failed;
+    const to = status < 300 ? (pendingAt(results, payload) ?? results.ok) : INVALID.has(status) ? results.invalid : results.failed;
     const origin = request.headers.origin;
     const at = origin && siteOrigins.includes(origin) ? `${origin}${to}` : to;
     reply.removeHeader('content-encoding');

@@ -8,7 +8,14 @@
  * forwarding mail queued in the same statement.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recordSignup, saveContactMessage, type ContactMessage, type Db } from '../../db/index.ts';
+import {
+  CONFIRM_RESEND_MINUTES,
+  recentConfirmation,
+  recordSignup,
+  saveContactMessage,
+  type ContactMessage,
+  type Db,
+} from '../../db/index.ts';
 import { EMAIL_PATTERN, isValidEmail } from '../../shared/email.ts';
 import { replyDbDown } from '../db-down.ts';
 import { formResults } from './form-results.ts';
@@ -47,6 +54,22 @@ const MESSAGE_CONTROL = '[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\
 const email = { type: 'string', minLength: 1, maxLength: 254, pattern: EMAIL_PATTERN, description: 'email address' } as const;
 const honeypot = { type: 'string', maxLength: 1000, description: 'hidden from people; anything here means a bot' } as const;
 const ok = { 200: { type: 'object', properties: { ok: { const: true } }, required: ['ok'], additionalProperties: false } };
+const subscribed = {
+  200: {
+    type: 'object',
+    properties: {
+      ok: { const: true },
+      pending: {
+        type: 'object',
+        properties: { sentAt: { type: 'string' }, againAt: { type: 'string' } },
+        required: ['sentAt', 'againAt'],
+        additionalProperties: false,
+      },
+    },
+    required: ['ok'],
+    additionalProperties: false,
+  },
+};
 const errors = { '4xx': { type: 'object', properties: { error: { type: 'string' } }, required: ['error'], additionalProperties: false } };
 
 const text = (max: number, what: string, control = CONTROL) =>
@@ -70,14 +93,21 @@ export async function formRoutes(app: FastifyInstance, opts: FormOptions): Promi
     config,
     schema: {
       body: { type: 'object', properties: { email, website: honeypot }, required: ['email'], additionalProperties: false },
-      response: { ...ok, ...errors },
+      response: { ...subscribed, ...errors },
     },
     handler: async (request) => {
       if (request.body.website) return { ok: true };
-      // Already subscribed or not, the answer is the same: it never reveals who is on the list.
+      // A pending address whose confirmation went out within the hour gets no new mail (one an hour at most), and is
+      // told when the last one was sent. Every other answer is the same, subscribed or not: it never reveals who is
+      // on the list.
+      const sent = await recentConfirmation(opts.db, request.body.email);
       await recordSignup(opts.db, request.body.email, consentSource(request, opts.siteOrigins));
       opts.queued();
-      return { ok: true };
+      if (!sent) return { ok: true };
+      return {
+        ok: true,
+        pending: { sentAt: sent.toISOString(), againAt: new Date(sent.getTime() + CONFIRM_RESEND_MINUTES * 60_000).toISOString() },
+      };
     },
   });
 

@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { confirmSubscriber, getSubscriber, unsubscribe, type Db } from '../../db/index.ts';
 import { FORM_RESULTS } from '../../content/routes.ts';
 import { readToken } from '../../mail/tokens.ts';
+import { CONFIRM_RESEND_MINUTES, parseSent, pendingParts, resendTimes, UNKNOWN_TIMES } from '../../shared/pending.ts';
 import { contentSecurityPolicy, readManifest } from '../csp.ts';
 
 export interface NewsletterLinkOptions {
@@ -59,6 +60,30 @@ function buttonPage(distDir: string, path: string): (reply: FastifyReply, token:
   };
 }
 
+function prerendered(distDir: string, file: string): { html: string; policy: string } {
+  const html = readFileSync(join(distDir, file), 'utf8');
+  return { html, policy: contentSecurityPolicy(readManifest(distDir).manifest[file] ?? []) };
+}
+
+const PENDING_FILE = 'newsletter/pending/index.html';
+
+/**
+ * The pending page with its times filled in from `?sent=`, as the page itself fills them once hydrated: a sign-up
+ * posted without JavaScript lands there and still learns when its mail went out. The page's markup is React's, so
+ * the replaced elements are exactly what hydration expects.
+ */
+function fillPending(html: string, sent: Date): string {
+  let out = html;
+  for (const part of pendingParts('{sent}{again}', resendTimes(sent, CONFIRM_RESEND_MINUTES))) {
+    if ('text' in part) continue;
+    out = out.replace(
+      `<time data-pending="${part.time}">${UNKNOWN_TIMES[part.time]}</time>`,
+      `<time datetime="${part.iso}" data-pending="${part.time}">${part.label}</time>`,
+    );
+  }
+  return out;
+}
+
 export async function newsletterLinkRoutes(app: FastifyInstance, opts: NewsletterLinkOptions): Promise<void> {
   const confirmPage = buttonPage(opts.distDir, PAGES.confirm);
   const unsubscribePage = buttonPage(opts.distDir, PAGES.unsubscribe);
@@ -83,6 +108,21 @@ export async function newsletterLinkRoutes(app: FastifyInstance, opts: Newslette
     reply.header('Cache-Control', 'no-store');
     return reply.redirect(outcome === 'confirmed' ? PAGES.confirmed : PAGES.linkInvalid, 303);
   });
+
+  let pendingPage: { html: string; policy: string } | undefined;
+  app.get<{ Querystring: { sent?: string } }>(
+    PAGES.pending,
+    { schema: { querystring: { type: 'object', properties: { sent: { type: 'string', maxLength: 40 } }, additionalProperties: true } } },
+    async (request, reply) => {
+      pendingPage ??= prerendered(opts.distDir, PENDING_FILE);
+      const sent = parseSent(request.query.sent);
+      return reply
+        .header('Cache-Control', 'no-store')
+        .header('Content-Security-Policy', pendingPage.policy)
+        .type('text/html; charset=utf-8')
+        .send(sent ? fillPending(pendingPage.html, sent) : pendingPage.html);
+    },
+  );
 
   app.get<{ Querystring: { token?: string } }>('/newsletter/unsubscribe', { schema: { querystring: query } }, async (request, reply) => {
     const read = readToken(opts.linkSecret, request.query.token);

@@ -2,9 +2,9 @@
  * The contact form: its states, its checks and its messages. It posts JSON to /api/contact-form; without
  * JavaScript the browser posts the form itself and lands on the page the service names for the outcome.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Block } from '../../../services/content/index.ts';
-import { isValidEmail } from '../../../services/shared/email.ts';
+import { contactProblems, fieldId, PROBLEM_TEXT, type ContactField } from '../../../services/shared/contact-problems.ts';
 import { apiUrl, postJson } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 
@@ -16,21 +16,32 @@ type Fields = typeof EMPTY;
 const INPUT =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700';
 
+/**
+ * Each wrong field says so under itself (aria-invalid, and its message tied by aria-describedby), and the cursor goes
+ * to the first. Without JavaScript the browser checks `required` and type=email itself, and the service's result page
+ * lists what it still refused, each with a link back to its field.
+ */
 export function ContactFormBlock({ block }: { block: Of<'contact-form'> }) {
-  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
   const [fields, setFields] = useState<Fields>(EMPTY);
+  const [problems, setProblems] = useState<ContactField[]>([]);
   const [sending, setSending] = useState(false);
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) => {
+    setFields((f) => ({ ...f, [key]: e.target.value }));
+    setProblems((p) => p.filter((k) => k !== key));
+  };
+  // Hydrated, the form speaks for itself, on each field, instead of the browser's bubble on the first.
+  useEffect(() => {
+    if (form.current) form.current.noValidate = true;
+  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!fields.name.trim() || !fields.email.trim() || !fields.message.trim()) {
-      void showToast('error', block.missingFields);
-      return;
-    }
-    // The service's own rule, the one the browser's type=email check applies: nothing is sent that it would refuse.
-    if (!isValidEmail(fields.email)) {
-      void showToast('error', 'Please enter a valid email address.');
+    // The service's own rules: nothing is sent that it would refuse.
+    const wrong = contactProblems(fields);
+    setProblems(wrong);
+    if (wrong.length) {
+      document.getElementById(fieldId(wrong[0]!))?.focus();
       return;
     }
     setSending(true);
@@ -47,22 +58,40 @@ export function ContactFormBlock({ block }: { block: Of<'contact-form'> }) {
     }
   }
 
-  const field = (key: 'name' | 'email' | 'subject', type: string, required: boolean, autoComplete: string) => (
+  /** A field's attributes for its state: invalid, and described by its message, while it has a problem. */
+  const state = (key: ContactField) => {
+    const wrong = problems.includes(key);
+    return {
+      id: fieldId(key),
+      required: true,
+      'aria-invalid': wrong || undefined,
+      'aria-describedby': wrong ? `${fieldId(key)}-error` : undefined,
+    };
+  };
+  const problem = (key: ContactField) =>
+    problems.includes(key) && (
+      <p id={`${fieldId(key)}-error`} className="mt-1 text-sm font-medium text-red-700" data-testid="field-error">
+        {PROBLEM_TEXT[key]}
+      </p>
+    );
+  const INVALID = 'aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700';
+
+  const field = (key: 'name' | 'email' | 'subject', type: string, autoComplete: string) => (
     <div>
-      <label htmlFor={`${id}-${key}`} className="text-sm font-semibold">
+      <label htmlFor={key === 'subject' ? 'contact-subject' : fieldId(key)} className="text-sm font-semibold">
         {block[key].label}
       </label>
       <input
-        id={`${id}-${key}`}
+        {...(key === 'subject' ? { id: 'contact-subject' } : state(key))}
         name={key}
         type={type}
         autoComplete={autoComplete}
-        aria-required={required || undefined}
         placeholder={block[key].placeholder}
         value={fields[key]}
         onChange={set(key)}
-        className={INPUT}
+        className={`${INPUT} ${INVALID}`}
       />
+      {key !== 'subject' && problem(key)}
     </div>
   );
 
@@ -70,33 +99,44 @@ export function ContactFormBlock({ block }: { block: Of<'contact-form'> }) {
     <section className="mt-10 rounded-2xl border border-slate-200 bg-white p-6">
       <h2 className="text-xl font-bold">{block.heading}</h2>
       {block.intro && <p className="mt-2 text-sm leading-6 text-slate-700">{block.intro}</p>}
-      {/* No `required` attributes: the form itself reports missing fields in its own words; type=email keeps the browser's format check. */}
-      <form className="mt-6 space-y-4" method="post" action={apiUrl('/api/contact-form')} onSubmit={submit} data-testid="contact-form">
+      <form
+        ref={form}
+        className="mt-6 space-y-4"
+        method="post"
+        action={apiUrl('/api/contact-form')}
+        onSubmit={submit}
+        data-testid="contact-form"
+      >
+        {problems.length > 0 && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {block.missingFields}
+          </p>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
-          {field('name', 'text', true, 'name')}
-          {field('email', 'email', true, 'email')}
+          {field('name', 'text', 'name')}
+          {field('email', 'email', 'email')}
         </div>
-        {field('subject', 'text', false, 'off')}
+        {field('subject', 'text', 'off')}
         <div>
-          <label htmlFor={`${id}-message`} className="text-sm font-semibold">
+          <label htmlFor={fieldId('message')} className="text-sm font-semibold">
             {block.message.label}
           </label>
           <textarea
-            id={`${id}-message`}
+            {...state('message')}
             name="message"
-            aria-required="true"
             placeholder={block.message.placeholder}
             value={fields.message}
             onChange={set('message')}
             rows={5}
-            className={`${INPUT} min-h-[120px]`}
+            className={`${INPUT} ${INVALID} min-h-[120px]`}
           />
+          {problem('message')}
         </div>
         {/* A honeypot: people never see or reach it, bots fill it in; the service treats a filled one as spam. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor={`${id}-website`}>{block.honeypotLabel}</label>
+          <label htmlFor="contact-website">{block.honeypotLabel}</label>
           <input
-            id={`${id}-website`}
+            id="contact-website"
             name="website"
             type="text"
             tabIndex={-1}

@@ -1,10 +1,8 @@
 /** Renders typed content blocks: one component per block type (services/content/schemas/blocks). */
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { Block } from '../../../services/content/index.ts';
 import { CardsBlock, CtaBlock, FaqBlock, IconListBlock, LinksBlock, ProseBlock } from './basic';
-import { ContactFormBlock } from './contact-form';
 import type { BlockContext } from './context';
-import { ArticleCardsBlock, ContactInfoBlock, GuideCardsBlock, LegalSectionsBlock } from './page-blocks';
 import { ProviderDownloadsBlock } from './provider-downloads';
 import { IssuesBlock, PlatformStepsBlock, RequirementsBlock, StepsBlock } from './steps';
 import { FirmwareBlock, ProtocolsBlock } from './tech-cards';
@@ -14,11 +12,30 @@ import { PriceListBlock, TipsBlock } from './lists';
 import { RankingBlock, RecommendationsBlock } from './picks';
 import { ComparisonTableBlock, CostTableBlock } from './tables';
 
+type ContactForm = typeof import('./contact-form').ContactFormBlock;
+
+/**
+ * The contact form is on one page; in the browser its code loads with that page, not with every page that renders
+ * blocks, and hydrates once it is in. The server (entry.server.tsx) hands it over already loaded, so the page's HTML
+ * holds the whole form, with no waiting boundary, and it works without JavaScript.
+ */
+const LazyContactForm = lazy(() => import('./contact-form').then((m) => ({ default: m.ContactFormBlock })));
+const ContactFormBlock: ContactForm = (props) => {
+  const Loaded = (globalThis as { __contactFormBlock?: ContactForm }).__contactFormBlock;
+  return <Suspense>{Loaded ? <Loaded {...props} /> : <LazyContactForm {...props} />}</Suspense>;
+};
+
 /** A component for each block type the content schemas define (BLOCKS): one missing, or one too many, fails the type check. */
 export type Renderers = { [T in Block['type']]: ComponentType<{ block: Extract<Block, { type: T }>; ctx: BlockContext }> };
 
-/** Every block type's renderer, keyed as the schemas' BLOCKS. */
-export const RENDERERS: Renderers = {
+/**
+ * The blocks that list the site's own guides and articles, and the company pages' own: they draw on what only the
+ * page route gathers (its ctx), so they come with it (site/routes/page.tsx), not with every page that has blocks.
+ */
+export type PageBlockType = 'guide-cards' | 'article-cards' | 'contact-info' | 'legal-sections';
+
+/** Every other block type's renderer, keyed as the schemas' BLOCKS. */
+export const RENDERERS: Omit<Renderers, PageBlockType> = {
   prose: ProseBlock,
   cards: CardsBlock,
   faq: FaqBlock,
@@ -33,11 +50,7 @@ export const RENDERERS: Renderers = {
   protocols: ProtocolsBlock,
   'platform-steps': PlatformStepsBlock,
   stats: StatsBlock,
-  'guide-cards': GuideCardsBlock,
-  'article-cards': ArticleCardsBlock,
-  'contact-info': ContactInfoBlock,
   'contact-form': ContactFormBlock,
-  'legal-sections': LegalSectionsBlock,
   'quick-answer': QuickAnswerBlock,
   callout: CalloutBlock,
   ranking: RankingBlock,
@@ -49,11 +62,21 @@ export const RENDERERS: Renderers = {
   'deal-list': DealListBlock,
 };
 
-export function Blocks({ blocks, ctx }: { blocks: readonly Block[]; ctx: BlockContext }) {
+/** The blocks in order; the page route passes every renderer, its own blocks among them. */
+export function Blocks({
+  blocks,
+  ctx,
+  renderers = RENDERERS,
+}: {
+  blocks: readonly Block[];
+  ctx: BlockContext;
+  renderers?: Partial<Renderers>;
+}) {
   return (
     <>
       {blocks.map((block, i) => {
-        const Component = RENDERERS[block.type] as ComponentType<{ block: Block; ctx: BlockContext }>;
+        const Component = renderers[block.type] as ComponentType<{ block: Block; ctx: BlockContext }> | undefined;
+        if (!Component) throw new Error(`a ${block.type} block shows only on a page of data/pages/`);
         return <Component key={i} block={block} ctx={ctx} />;
       })}
     </>

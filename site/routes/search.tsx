@@ -1,0 +1,135 @@
+/**
+ * /search?q=…: every result for a query. The page is static: with JavaScript it reads the query from its address and
+ * searches the index in the browser. Without it, the form still lands here, and the page offers what a static page
+ * can: the sections, and every review, comparison and guide by name.
+ */
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import type { Route } from './+types/search';
+import { SearchResult } from '../components/search-results';
+import { SiteLink } from '../components/site-link';
+import { getContent } from '../lib/content.server';
+import { searchSite, SEARCH_PATH, type SearchHit } from '../lib/search';
+
+export function loader() {
+  const { content, routes } = getContent();
+  const of = (kind: string) =>
+    routes.filter((r) => r.kind === kind && !r.noindex).map((r) => ({ path: r.path, title: r.title.split(' | ')[0]! }));
+  return {
+    brand: content.site.brand.name,
+    directory: [
+      { title: 'Reviews', links: of('review') },
+      { title: 'Comparisons', links: [...of('compare-index'), ...of('compare')] },
+      { title: 'Setup guides', links: of('guide') },
+    ].filter((g) => g.links.length > 0),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  // A results page is never indexed: its content is the other pages'.
+  return [
+    { title: `Search | ${loaderData.brand}` },
+    { name: 'description', content: `Search every review, comparison, guide and article of ${loaderData.brand}.` },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+type Found = { query: string; total: number; hits: SearchHit[] } | { query: string; failed: true };
+
+/** Up to this many results; past it, a narrower query serves better than a longer list. */
+const LIMIT = 50;
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  // useLocation rather than useSearchParams: every page already ships it.
+  const query = (new URLSearchParams(useLocation().search).get('q') ?? '').trim();
+  const [found, setFound] = useState<Found | null>(null);
+  const [scripted, setScripted] = useState(false);
+
+  useEffect(() => setScripted(true), []);
+  useEffect(() => {
+    if (!query) return;
+    let current = true;
+    searchSite(query, LIMIT).then(
+      (r) => current && setFound({ query, ...r }),
+      (error: unknown) => {
+        console.error(error);
+        if (current) setFound({ query, failed: true });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [query]);
+
+  const ready = found && found.query === query;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-3xl font-extrabold tracking-tight">{query && scripted ? `Results for “${query}”` : 'Search'}</h1>
+      {/* key: a new query from the header's field refills this one. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a form with the search role is announced as a search landmark everywhere; the newer <search> element is not yet known to every screen reader */}
+      <form role="search" action={SEARCH_PATH} method="get" className="mt-6 flex gap-2" key={query}>
+        <label htmlFor="search-page-q" className="sr-only">
+          Search the site
+        </label>
+        <input
+          id="search-page-q"
+          name="q"
+          type="search"
+          required
+          defaultValue={query}
+          // biome-ignore lint/a11y/noAutofocus: an empty results page is where the search icon and `/` lead, so the visitor has asked for this field
+          autoFocus={!query}
+          placeholder="Try “netflix”, “kill switch” or “nord vs surf”"
+          className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700"
+        />
+        <button type="submit" className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800">
+          Search
+        </button>
+      </form>
+      {scripted && query && (
+        <section aria-live="polite" className="mt-8" data-testid="search-page-results">
+          {!ready ? (
+            <p className="text-slate-600">Searching…</p>
+          ) : 'failed' in found ? (
+            <p className="text-slate-700">Search is not available just now. The sections below list every review, comparison and guide.</p>
+          ) : (
+            <>
+              <p role="status" className="text-sm text-slate-600">
+                {found.total
+                  ? `${found.total} result${found.total === 1 ? '' : 's'}${found.total > LIMIT ? `, the first ${LIMIT} shown` : ''}`
+                  : `No results for “${query}”. Try fewer or other words.`}
+              </p>
+              <ol className="mt-2 divide-y divide-slate-200">
+                {found.hits.map((hit) => (
+                  <SearchResult key={hit.url} hit={hit} />
+                ))}
+              </ol>
+            </>
+          )}
+        </section>
+      )}
+      {!scripted && (
+        <p className="mt-6 text-slate-700" data-testid="search-no-script">
+          Searching needs JavaScript in your browser. Every review, comparison and guide is listed below, and the menu leads to each
+          section.
+        </p>
+      )}
+      <nav aria-label="Browse the site" className="mt-12 grid gap-8 border-t border-slate-200 pt-8 sm:grid-cols-3">
+        {loaderData.directory.map((group) => (
+          <section key={group.title}>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{group.title}</h2>
+            <ul className="mt-3 space-y-1 text-sm">
+              {group.links.map((l) => (
+                <li key={l.path}>
+                  <SiteLink to={l.path} className="text-blue-700 hover:underline">
+                    {l.title}
+                  </SiteLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </nav>
+    </div>
+  );
+}
