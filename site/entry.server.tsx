@@ -11,10 +11,6 @@ import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Writable } from 'node:stream';
 import { ContentError } from './lib/content.server';
-import { ContactFormBlock } from './components/blocks/contact-form';
-
-// The contact form renders whole into its page's HTML: the browser loads its code on demand (components/blocks).
-(globalThis as { __contactFormBlock?: typeof ContactFormBlock }).__contactFormBlock = ContactFormBlock;
 
 /** How long a page may take to render before React gives up on what is still pending. */
 export const streamTimeout = 5_000;
@@ -44,6 +40,10 @@ export default function handleRequest(request: Request, status: number, headers:
     let ready = false;
     let timeout: ReturnType<typeof setTimeout> | undefined;
     const rendering = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      // React moves a finished boundary bigger than this out of place, hidden until a script swaps it in; a page is
+      // written only once all of it is ready, so every boundary stays where it stands and the page reads without
+      // JavaScript (the contact form and the not-found page load their code on demand in the browser).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         ready = true;
         headers.set('Content-Type', 'text/html');

@@ -5,3 +5,6 @@ export const METHOD_PATH = '/how-we-test';
 
 /** The table of every reviewed provider; each pair's page is under it. */
 export const COMPARE_PATH = '/compare';
+
+/** The site search's results page (site/routes/search.tsx). */
+export const SEARCH_PATH = '/search';

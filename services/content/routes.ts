@@ -1,7 +1,7 @@
 /** The route table: every page the site builds, derived from content. One source for the router, the prerender list, link checks and the sitemap. */
 import { LINK_NAMES } from './schemas/common.ts';
 import { KINDS, type Kind } from './schemas/index.ts';
-import { COMPARE_PATH, METHOD_PATH } from './paths.ts';
+import { COMPARE_PATH, METHOD_PATH, SEARCH_PATH } from './paths.ts';
 import { comparePairs, pairText } from './pairs.ts';
 import type { TestLine } from './figures.ts';
 
@@ -52,10 +52,7 @@ export const NOT_FOUND_PATH = '/404';
 /** The owner's dashboard. */
 export const STATS_PATH = '/stats';
 
-/** The site search's results page (site/routes/search.tsx). */
-export const SEARCH_PATH = '/search';
-
-export { COMPARE_PATH, METHOD_PATH } from './paths.ts';
+export { COMPARE_PATH, METHOD_PATH, SEARCH_PATH } from './paths.ts';
 
 export { comparePairs, pairRedirects, pairText, ranked, type ComparePair } from './pairs.ts';
 

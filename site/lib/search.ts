@@ -2,6 +2,7 @@
  * The site search in the browser: Pagefind's module and index (scripts/build/search-index.ts), fetched from the built
  * site on first use only, so a page's first load carries none of it.
  */
+import { SEARCH_PATH } from '../../services/content/paths.ts';
 
 /** What one result shows. `excerpt` is Pagefind's HTML: the page's text, escaped, with each match in <mark>. */
 export interface SearchHit {
@@ -62,8 +63,6 @@ export async function searchSite(query: string, limit: number): Promise<{ total:
   );
   return { total: found.results.length, hits };
 }
-
-export const SEARCH_PATH = '/search';
 
 /** The results page's address for a query. */
 export const searchHref = (query: string) => `${SEARCH_PATH}?q=${encodeURIComponent(query.trim())}`;

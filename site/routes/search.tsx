@@ -6,10 +6,10 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { Route } from './+types/search';
-import { SearchResult } from '../components/search-results';
+import type { SearchHit } from '../lib/search';
+import { SEARCH_PATH } from '../../services/content/paths.ts';
 import { SiteLink } from '../components/site-link';
 import { getContent } from '../lib/content.server';
-import { searchSite, SEARCH_PATH, type SearchHit } from '../lib/search';
 
 export function loader() {
   const { content, routes } = getContent();
@@ -34,7 +34,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-type Found = { query: string; total: number; hits: SearchHit[] } | { query: string; failed: true };
+type Found = { query: string; total: number; hits: SearchHit[]; Row: SearchUi['SearchResult'] } | { query: string; failed: true };
+
+/** The search and its result rows, loaded with the header's results list on first use (no page's first load has them). */
+type SearchUi = typeof import('../components/search-popup');
+let ui: Promise<SearchUi> | undefined;
+/** A failed load (offline) is tried again on the next search. */
+const loadUi = () =>
+  (ui ??= import('../components/search-popup').catch((error: unknown) => {
+    ui = undefined;
+    throw error;
+  }));
 
 /** Up to this many results; past it, a narrower query serves better than a longer list. */
 const LIMIT = 50;
@@ -49,13 +59,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (!query) return;
     let current = true;
-    searchSite(query, LIMIT).then(
-      (r) => current && setFound({ query, ...r }),
-      (error: unknown) => {
-        console.error(error);
-        if (current) setFound({ query, failed: true });
-      },
-    );
+    loadUi()
+      .then(async (m) => ({ Row: m.SearchResult, ...(await m.searchSite(query, LIMIT)) }))
+      .then(
+        (r) => current && setFound({ query, ...r }),
+        (error: unknown) => {
+          console.error(error);
+          if (current) setFound({ query, failed: true });
+        },
+      );
     return () => {
       current = false;
     };
@@ -101,7 +113,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               </p>
               <ol className="mt-2 divide-y divide-slate-200">
                 {found.hits.map((hit) => (
-                  <SearchResult key={hit.url} hit={hit} />
+                  <found.Row key={hit.url} hit={hit} />
                 ))}
               </ol>
             </>

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLOCKS } from '../../services/content/schemas/blocks/index.ts';
 import type { Renderers } from '../../site/components/blocks/index.tsx';
-import { PAGE_BLOCKS as RENDERERS } from '../../site/components/blocks/page-renderers.ts';
+import { PAGE_BLOCKS as RENDERERS } from '../../site/components/blocks/page-renderers.tsx';
 
 describe('block renderers', () => {
   it('render exactly the block types the schemas define (the page route has them all)', () => {

@@ -1,5 +1,5 @@
 /** Renders typed content blocks: one component per block type (services/content/schemas/blocks). */
-import { lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { Block } from '../../../services/content/index.ts';
 import { CardsBlock, CtaBlock, FaqBlock, IconListBlock, LinksBlock, ProseBlock } from './basic';
 import type { BlockContext } from './context';
@@ -12,27 +12,15 @@ import { PriceListBlock, TipsBlock } from './lists';
 import { RankingBlock, RecommendationsBlock } from './picks';
 import { ComparisonTableBlock, CostTableBlock } from './tables';
 
-type ContactForm = typeof import('./contact-form').ContactFormBlock;
-
-/**
- * The contact form is on one page; in the browser its code loads with that page, not with every page that renders
- * blocks, and hydrates once it is in. The server (entry.server.tsx) hands it over already loaded, so the page's HTML
- * holds the whole form, with no waiting boundary, and it works without JavaScript.
- */
-const LazyContactForm = lazy(() => import('./contact-form').then((m) => ({ default: m.ContactFormBlock })));
-const ContactFormBlock: ContactForm = (props) => {
-  const Loaded = (globalThis as { __contactFormBlock?: ContactForm }).__contactFormBlock;
-  return <Suspense>{Loaded ? <Loaded {...props} /> : <LazyContactForm {...props} />}</Suspense>;
-};
-
 /** A component for each block type the content schemas define (BLOCKS): one missing, or one too many, fails the type check. */
 export type Renderers = { [T in Block['type']]: ComponentType<{ block: Extract<Block, { type: T }>; ctx: BlockContext }> };
 
 /**
  * The blocks that list the site's own guides and articles, and the company pages' own: they draw on what only the
- * page route gathers (its ctx), so they come with it (site/routes/page.tsx), not with every page that has blocks.
+ * page route gathers (its ctx), or stand on one company page (the contact form), so they come with that route
+ * (site/routes/page.tsx), not with every page that has blocks.
  */
-export type PageBlockType = 'guide-cards' | 'article-cards' | 'contact-info' | 'legal-sections';
+export type PageBlockType = 'guide-cards' | 'article-cards' | 'contact-info' | 'legal-sections' | 'contact-form';
 
 /** Every other block type's renderer, keyed as the schemas' BLOCKS. */
 export const RENDERERS: Omit<Renderers, PageBlockType> = {
@@ -50,7 +38,6 @@ export const RENDERERS: Omit<Renderers, PageBlockType> = {
   protocols: ProtocolsBlock,
   'platform-steps': PlatformStepsBlock,
   stats: StatsBlock,
-  'contact-form': ContactFormBlock,
   'quick-answer': QuickAnswerBlock,
   callout: CalloutBlock,
   ranking: RankingBlock,
