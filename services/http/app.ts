@@ -15,6 +15,7 @@ import { pageViewRoutes } from './routes/page-views.ts';
 import type { PageViewRecorder } from '../views/recorder.ts';
 import { healthRoutes } from './routes/health.ts';
 import { newsletterLinkRoutes } from './routes/newsletter.ts';
+import { contactResultRoutes } from './routes/contact-result.ts';
 import type { ProviderTargets } from '../content/targets.ts';
 import { validationMessage } from './validation-message.ts';
 
@@ -117,5 +118,6 @@ export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<v
       linkSecret: opts.mail.linkSecret,
       distDir: opts.distDir,
     });
+    await site.register(contactResultRoutes, { distDir: opts.distDir });
   });
 }

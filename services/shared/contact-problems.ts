@@ -26,5 +26,11 @@ export function contactProblems(fields: Partial<Record<string, unknown>>): Conta
   });
 }
 
+/** The fields a result page's `?problems=` names, in the form's order; anything else in it is ignored. */
+export function parseProblems(value: string | null | undefined): ContactField[] {
+  const named = (value ?? '').split(',');
+  return CONTACT_FIELDS.filter((key) => named.includes(key));
+}
+
 /** The id of each field's input on the contact page, the target of the result page's links back to it. */
 export const fieldId = (key: ContactField) => `contact-${key}`;

@@ -4,6 +4,7 @@ import { Icon } from '../components/icon';
 import { SiteLink } from '../components/site-link';
 import type { Block } from '../../services/content/index.ts';
 import { FORM_RESULTS } from '../../services/content/routes.ts';
+import { CONTACT_FIELDS, fieldId, PROBLEM_TEXT } from '../../services/shared/contact-problems.ts';
 import { CONFIRM_RESEND_MINUTES, parseSent, pendingParts, pendingText, resendTimes } from '../../services/shared/pending.ts';
 import { getContent, routeFor } from '../lib/content.server';
 
@@ -67,8 +68,14 @@ export function loader({ url }: Route.LoaderArgs) {
       };
     message = { subscribed: n.confirmNote, invalid: n.invalidEmail, failed: n.failure }[outcome]!;
   } else {
-    const block = pages.flatMap((p) => p.blocks).find((b): b is Extract<Block, { type: 'contact-form' }> => b.type === 'contact-form')!;
+    const page = pages.find((p) => p.blocks.some((b) => b.type === 'contact-form'))!;
+    const block = page.blocks.find((b): b is Extract<Block, { type: 'contact-form' }> => b.type === 'contact-form')!;
     message = { sent: block.success, invalid: block.missingFields, failed: block.failure }[outcome]!;
+    // Every problem a field can have, each a link back to its field: the page shows those its address names.
+    if (outcome === 'invalid') {
+      const problems = CONTACT_FIELDS.map((key) => ({ key, text: PROBLEM_TEXT[key], href: `/${page.slug}#${fieldId(key)}` }));
+      return { ...base, tone: 'problem', message, text: result.text, button: undefined, action: undefined, oneClick: false, problems };
+    }
   }
   // A sign-up is not done until its mail's link is opened: the inbox, not a tick.
   const tone = outcome === 'sent' ? 'ok' : outcome === 'subscribed' ? 'ask' : 'problem';
@@ -111,9 +118,35 @@ function PendingMessage({ template, search }: { template: string; search: string
   );
 }
 
+/**
+ * A refused contact message's problems, each a link to its field. The prerendered page holds them all, hidden; the
+ * address (`?problems=`) names those to show, here once hydrated and, without JavaScript, by the service.
+ */
+function ProblemList({ problems, search }: { problems: { key: string; text: string; href: string }[]; search: string }) {
+  // The loader's list holds only the form's fields, so anything else the address names shows nothing.
+  const named = (new URLSearchParams(search).get('problems') ?? '').split(',');
+  return (
+    <ul className="mt-6 w-full space-y-2 text-left" data-testid="form-problems">
+      {problems.map((p) => (
+        <li
+          key={p.key}
+          data-problem={p.key}
+          hidden={!named.includes(p.key)}
+          className="rounded-md border border-amber-300 bg-amber-50 px-4 py-2"
+        >
+          <a href={p.href} className="font-medium text-blue-700 underline hover:text-blue-900">
+            {p.text}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function FormResult({ loaderData }: Route.ComponentProps) {
   const { tone, title, text, message, link, button, action, oneClick } = loaderData;
   const pending = 'pending' in loaderData ? loaderData.pending : undefined;
+  const problems = 'problems' in loaderData ? loaderData.problems : undefined;
   const { search } = useLocation();
   const [icon, colour] = ICON[tone as keyof typeof ICON];
   return (
@@ -123,6 +156,7 @@ export default function FormResult({ loaderData }: Route.ComponentProps) {
       <p role="status" className="mt-4 text-lg font-medium text-slate-900" data-testid="form-result-message">
         {pending ? <PendingMessage template={pending} search={search} /> : message}
       </p>
+      {problems && <ProblemList problems={problems} search={search} />}
       {text && <p className="mt-3 leading-7 text-slate-700">{text}</p>}
       {button && action ? (
         // Posts back to this page's own URL, whose token names the subscription; the service puts the token into the

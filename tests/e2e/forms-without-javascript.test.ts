@@ -66,6 +66,11 @@ describe('contact form without JavaScript', () => {
     await page.getByLabel('Message *').fill('Hello');
     await page.getByRole('button', { name: 'Send Message' }).click();
     expect(await landedOn(page, '/contact-us/invalid')).toEqual({ heading: 'Check Your Message', message: MISSING });
+    expect(new URL(page.url()).search).toBe('?problems=name');
+    // The one problem, as a link back to its field; the others the page could list stay hidden.
+    const problems = page.getByTestId('form-problems').getByRole('link');
+    await expect.poll(() => problems.allInnerTexts()).toEqual(['Enter your name.']);
+    expect(await problems.first().getAttribute('href')).toBe('/contact-us#contact-name');
     expect(await page.getByRole('link', { name: 'Back to the Contact Form' }).getAttribute('href')).toBe('/contact-us');
   });
 });

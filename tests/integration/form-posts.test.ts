@@ -47,7 +47,11 @@ describe('forms posted without JavaScript', () => {
     expect(await svc.count(SIGNED_UP)).toBe(before);
     expect(await postForm(svc, '/api/contact-form', { ...message, name: '  ' })).toMatchObject({
       status: 303,
-      location: '/contact-us/invalid',
+      location: '/contact-us/invalid?problems=name',
+    });
+    expect(await postForm(svc, '/api/contact-form', { ...message, email: 'no-at-sign', message: '' })).toMatchObject({
+      status: 303,
+      location: '/contact-us/invalid?problems=email,message',
     });
     expect(await svc.count('contact_messages')).toBe(0);
   });

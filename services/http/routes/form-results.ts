@@ -8,6 +8,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FORM_RESULTS } from '../../content/routes.ts';
+import { contactProblems } from '../../shared/contact-problems.ts';
 
 interface Results {
   ok: string;
@@ -15,6 +16,8 @@ interface Results {
   failed: string;
   /** Where an answer that carries `pending` goes, with its time in `?sent=`. */
   pending?: string;
+  /** The fields a refused post got wrong, which the invalid page lists from `?problems=`. */
+  problems?: (body: Record<string, unknown>) => string[];
 }
 
 const RESULTS: Record<string, Results> = {
@@ -24,7 +27,12 @@ const RESULTS: Record<string, Results> = {
     invalid: FORM_RESULTS.newsletter.invalid,
     failed: FORM_RESULTS.newsletter.failed,
   },
-  '/api/contact-form': { ok: FORM_RESULTS.contact.sent, invalid: FORM_RESULTS.contact.invalid, failed: FORM_RESULTS.contact.failed },
+  '/api/contact-form': {
+    ok: FORM_RESULTS.contact.sent,
+    invalid: FORM_RESULTS.contact.invalid,
+    failed: FORM_RESULTS.contact.failed,
+    problems: contactProblems,
+  },
 };
 
 /** Answers that mean the visitor's input was refused, as opposed to the service turning the post away. */
@@ -50,6 +58,12 @@ function pendingAt(results: Results, payload: unknown): string | undefined {
   return sent ? `${results.pending}?sent=${encodeURIComponent(sent)}` : undefined;
 }
 
+/** The invalid page, naming the fields at fault when the post's body says which. */
+function invalidAt(results: Results, body: unknown): string {
+  const wrong = results.problems && body && typeof body === 'object' ? results.problems(body as Record<string, unknown>) : [];
+  return wrong.length ? `${results.invalid}?problems=${wrong.join(',')}` : results.invalid;
+}
+
 /**
  * Adds the urlencoded body parser and the 303 answers to the form routes that `app` registers after this call.
  * `siteOrigins` (CORS_ORIGINS) are the origins of pages served elsewhere: a post from one is sent back to its
@@ -66,7 +80,8 @@ export async function formResults(app: FastifyInstance, siteOrigins: readonly st
     const results = RESULTS[request.routeOptions.url ?? ''];
     if (!results || !isFormPost(request)) return payload;
     const status = reply.statusCode;
-    const to = status < 300 ? (pendingAt(results, payload) ?? results.ok) : INVALID.has(status) ? results.invalid : results.failed;
+    const to =
+      status < 300 ? (pendingAt(results, payload) ?? results.ok) : INVALID.has(status) ? invalidAt(results, request.body) : results.failed;
     const origin = request.headers.origin;
     const at = origin && siteOrigins.includes(origin) ? `${origin}${to}` : to;
     reply.removeHeader('content-encoding');
