@@ -1,5 +1,6 @@
 import type { Route } from './+types/article';
 import { Badge } from '../components/badge';
+import { Breadcrumbs } from '../components/breadcrumbs';
 import { Blocks } from '../components/blocks';
 import { referencedProviders, summarizeProviders } from '../components/blocks/context';
 import { AuthorBio, Byline } from '../components/byline';
@@ -19,7 +20,14 @@ export function loader({ url }: Route.LoaderArgs) {
   const { site, providers } = index.content;
   const article = index.article(entry.slug!);
   if (!article) throw new Response('Not Found', { status: 404 });
+  const articles = index.content.pages.find((p) => p.blocks.some((b) => b.type === 'article-cards'));
+  const trail = [
+    { name: site.brand.name, path: '/' },
+    ...(articles ? [{ name: articles.title, path: `/${articles.slug}` }] : []),
+    { name: article.title, path: entry.path },
+  ];
   return {
+    trail,
     url: site.url,
     brand: { name: site.brand.name, url: site.url },
     path: entry.path,
@@ -41,11 +49,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
     dateModified: article.updated,
     author: author && { name: author.name, jobTitle: author.role },
   });
-  const trail = breadcrumbs(url, [
-    { name: brand.name, path: '/' },
-    { name: article.title, path },
-  ]);
-  return pageMeta(article.meta, url, path, { type: 'article', jsonLd: [ld, trail, ...faqFromBlocks(article.blocks)] });
+  return pageMeta(article.meta, url, path, {
+    type: 'article',
+    jsonLd: [ld, breadcrumbs(url, loaderData.trail), ...faqFromBlocks(article.blocks)],
+  });
 }
 
 export const ErrorBoundary = NotFoundBoundary;
@@ -57,7 +64,8 @@ export default function Article({ loaderData }: Route.ComponentProps) {
     <article className="mx-auto max-w-4xl px-4 py-12" data-testid="article">
       {/* Only `vpnsite dev` shows drafts: a build has none, so its pages carry no ribbon code. */}
       {import.meta.env.DEV && ribbon && <DraftRibbon {...ribbon} />}
-      <header>
+      <Breadcrumbs trail={loaderData.trail} />
+      <header className="mt-6">
         <Badge>{article.category}</Badge>
         <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">{article.title}</h1>
         <Byline

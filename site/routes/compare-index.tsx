@@ -22,6 +22,7 @@ import {
 } from '../lib/compare-table';
 import { pageMeta } from '../lib/meta';
 import { breadcrumbs } from '../lib/structured-data';
+import { Breadcrumbs } from '../components/breadcrumbs';
 
 /** Every reviewed provider's key figures, in `order`, and every head-to-head page. */
 export function loader({ url }: Route.LoaderArgs) {
@@ -144,7 +145,8 @@ export default function CompareIndex({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-12">
-      <header className="max-w-3xl">
+      <Breadcrumbs trail={loaderData.trail} />
+      <header className="mt-4 max-w-3xl">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{c.title}</h1>
         {c.intro.map((t) => (
           <p key={t} className="mt-4 text-lg leading-8 text-slate-700">

@@ -5,6 +5,7 @@ import { NotFound, NotFoundBoundary, notFoundMeta } from '../components/not-foun
 import { ProviderCard } from '../components/provider-card';
 import { Scorecard } from '../components/scorecard';
 import { SiteLink } from '../components/site-link';
+import { Breadcrumbs } from '../components/breadcrumbs';
 import { SpeedTable } from '../components/speed-table';
 import { COMPARE_PATH } from '../../services/content/paths.ts';
 import { pairText } from '../../services/content/routes.ts';
@@ -204,11 +205,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12" data-testid="compare-pair" data-a={a.slug} data-b={b.slug}>
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-        <SiteLink to={COMPARE_PATH} className="text-blue-700 hover:underline">
-          ← {t.breadcrumb}
-        </SiteLink>
-      </nav>
+      <Breadcrumbs trail={loaderData.trail} />
       <header className="mt-4 max-w-3xl">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{loaderData.title}</h1>
         <p className="mt-4 text-lg leading-8 text-slate-700">{loaderData.intro}</p>

@@ -1,6 +1,7 @@
 import { Logo } from '../components/logo';
 import { SiteLink } from '../components/site-link';
 import type { Route } from './+types/review';
+import { Breadcrumbs } from '../components/breadcrumbs';
 import { Badge } from '../components/badge';
 import { DealCard } from '../components/deal-card';
 import { FeatureTick } from '../components/feature-tick';
@@ -106,9 +107,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
       <section className="bg-gradient-to-br from-blue-800 to-indigo-900 text-white">
         <div className={`mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 ${discontinued ? '' : 'lg:grid-cols-[1fr_22rem]'}`}>
           <div>
-            <SiteLink to="/vpn-reviews" className="text-sm text-blue-100 hover:text-white hover:underline">
-              ← {labels.back}
-            </SiteLink>
+            <Breadcrumbs trail={loaderData.trail} dark />
             <p className="mt-4">
               <Logo emoji={p.logo} svg={p.logoSvg} size={64} />
             </p>

@@ -56,18 +56,20 @@ describe('setup guides index', () => {
 });
 
 describe('setup guides', () => {
-  it('every guide links back to all setup guides', () => {
+  it('every guide leads back to all setup guides through its breadcrumbs', () => {
     for (const g of GUIDES) {
       const page = staticPage(g.path);
-      expect(linksNamed(page, 'Back to All Setup Guides')[0]!.getAttribute('href')).toBe('/vpn-setup-guides');
+      expect(linksNamed(page.querySelector('nav[aria-label="Breadcrumb"]')!, 'VPN Setup Guides')[0]!.getAttribute('href')).toBe(
+        '/vpn-setup-guides',
+      );
       expect(byTestId(page, 'guide-facts').textContent).toContain(g.time);
       expect(all(page, 'h1')).toHaveLength(1);
     }
   });
 
-  it('the back link returns to the index', async () => {
+  it('the breadcrumb returns to the index', async () => {
     const { page } = await browser.open('/mobile-setup-guide');
-    await page.getByRole('link', { name: 'Back to All Setup Guides' }).click();
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'VPN Setup Guides' }).click();
     await page.waitForURL(new URL('/vpn-setup-guides', browser.baseUrl()).href);
     // A client-side navigation commits the URL a moment before React renders the new page.
     await page.getByRole('heading', { level: 1, name: 'VPN Setup Guides' }).waitFor();

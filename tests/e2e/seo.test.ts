@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { decode, scanPage } from '../../scripts/build/html-scan.ts';
 import { useBrowser } from '../helpers/browser.ts';
 import { builtPage } from '../helpers/built-site.ts';
+import { parsePage } from '../helpers/static-page.ts';
 import { onePagePerKind } from '../helpers/sitemap.ts';
 
 const browser = useBrowser();
@@ -123,6 +124,24 @@ describe('structured data', () => {
     for (const u of reviews) expect(await types(u.pathname), u.pathname).toEqual(expect.arrayContaining(['Review', 'BreadcrumbList']));
     for (const u of articles) expect(await types(u.pathname), u.pathname).toEqual(expect.arrayContaining(['Article', 'BreadcrumbList']));
     for (const u of guides) expect(await types(u.pathname), u.pathname).toContain('BreadcrumbList');
+  });
+
+  it('shows on every review, comparison, guide and article the breadcrumbs its BreadcrumbList names, each a link but the page', async () => {
+    const trailed = urls.filter((u) => /^\/(vpn-reviews\/|articles\/|compare(\/|$))|-setup-guide$/.test(u.pathname));
+    expect(trailed.length).toBeGreaterThan(8 + 10 + 4 + 1);
+    for (const u of trailed) {
+      const page = parsePage(await html(u.pathname));
+      const crumbs = [...page.querySelectorAll('nav[aria-label="Breadcrumb"] li')].map((li) => {
+        const a = li.querySelector('a');
+        const here = li.querySelector('[aria-current="page"]');
+        return { name: (a ?? here)!.textContent, item: a ? `${origin}${a.getAttribute('href')}` : `${origin}${u.pathname}` };
+      });
+      const list = scanPage(await html(u.pathname))
+        .jsonLd.map((j) => JSON.parse(j) as { '@type': string; itemListElement?: { name: string; item: string }[] })
+        .find((d) => d['@type'] === 'BreadcrumbList');
+      expect(list, u.pathname).toBeDefined();
+      expect(crumbs, u.pathname).toEqual(list!.itemListElement!.map(({ name, item }) => ({ name, item })));
+    }
   });
 
   it('puts a FAQPage wherever a FAQ is visible', async () => {
