@@ -107,6 +107,20 @@ export interface ChartOptions {
   yLabel?: string;
   /** Formats a value for the axis and the markers' tooltips. */
   format?: (n: number) => string;
+  /**
+   * A phone's layout, drawn at its own size (360 px wide) rather than scaled down from the wide one, whose 12 px text
+   * shrank to 5 px at 390 px: the legend under the plot, fewer y ticks, and days as MM-DD so more of them fit.
+   */
+  compact?: boolean;
+  /** The id of the chart's title element, for a page that shows more than one chart. */
+  id?: string;
+}
+
+/** The wide layout's size and margins, or a phone's, whose legend takes a row per series under the plot. */
+function layout(compact: boolean, series: number) {
+  if (!compact) return { w: W, h: H, m: M, ticks: 5, legendBelow: false };
+  const legend = series * 20;
+  return { w: 360, h: 300 + legend, m: { top: 16, right: 16, bottom: 52 + legend, left: 56 }, ticks: 3, legendBelow: true };
 }
 
 /**
@@ -115,11 +129,14 @@ export interface ChartOptions {
  * with the same values are both visible. At most 120 days get markers; beyond that they would merge into the line.
  */
 export function lineChartSvg(data: ChartData, title: string, opts: ChartOptions = {}): string {
+  const { w: W, h: H, m: M, ticks, legendBelow } = layout(opts.compact === true, data.series.length);
+  const id = opts.id ?? 'chart-title';
   const plotW = W - M.left - M.right;
   const plotH = H - M.top - M.bottom;
   const format = opts.format ?? fmt;
+  const dayLabel = (day: string) => (legendBelow ? day.slice(5) : day);
   const max = Math.max(0, ...data.series.flatMap((s) => s.values));
-  const step = niceStep(max);
+  const step = niceStep(max, ticks);
   const top = Math.max(step, Math.ceil(max / step) * step);
   const n = data.days.length;
   const x = (i: number) => r1(M.left + (n === 1 ? plotW / 2 : (i / (n - 1)) * plotW));
@@ -129,13 +146,13 @@ export function lineChartSvg(data: ChartData, title: string, opts: ChartOptions 
     parts.push(`<line class="grid" x1="${M.left}" x2="${M.left + plotW}" y1="${y(v)}" y2="${y(v)}" stroke="#e2e8f0"/>`);
     parts.push(`<text x="${M.left - 8}" y="${y(v) + 4}" text-anchor="end">${escapeXml(format(v))}</text>`);
   }
-  for (const i of labelledDays(n, plotW)) {
+  for (const i of labelledDays(n, plotW, legendBelow ? 5 : 10)) {
     parts.push(`<line x1="${x(i)}" x2="${x(i)}" y1="${M.top + plotH}" y2="${M.top + plotH + 5}" stroke="#334155"/>`);
-    parts.push(`<text class="day" x="${x(i)}" y="${M.top + plotH + 20}" text-anchor="middle">${data.days[i]}</text>`);
+    parts.push(`<text class="day" x="${x(i)}" y="${M.top + plotH + 20}" text-anchor="middle">${dayLabel(data.days[i]!)}</text>`);
   }
   parts.push(`<line class="axis" x1="${M.left}" x2="${M.left}" y1="${M.top}" y2="${M.top + plotH}" stroke="#334155"/>`);
   parts.push(`<line class="axis" x1="${M.left}" x2="${M.left + plotW}" y1="${M.top + plotH}" y2="${M.top + plotH}" stroke="#334155"/>`);
-  parts.push(`<text x="${M.left + plotW / 2}" y="${H - 8}" text-anchor="middle">UTC day</text>`);
+  parts.push(`<text x="${M.left + plotW / 2}" y="${legendBelow ? M.top + plotH + 40 : H - 8}" text-anchor="middle">UTC day</text>`);
   parts.push(
     `<text transform="translate(16 ${M.top + plotH / 2}) rotate(-90)" text-anchor="middle">${escapeXml(opts.yLabel ?? 'Clicks (people)')}</text>`,
   );
@@ -154,15 +171,15 @@ export function lineChartSvg(data: ChartData, title: string, opts: ChartOptions 
         `<g class="markers" data-series="${escapeXml(s.provider)}">${s.values.map((v, i) => marker(shape, x(i), y(v), colour, `${s.provider}, ${data.days[i]}: ${format(v)}`)).join('')}</g>`,
       );
     }
-    const ly = M.top + 8 + k * 22;
-    const lx = M.left + plotW + 24;
+    const ly = legendBelow ? M.top + plotH + 62 + k * 20 : M.top + 8 + k * 22;
+    const lx = legendBelow ? M.left : M.left + plotW + 24;
     parts.push(
       `<g class="legend-item"><line x1="${lx}" x2="${lx + 24}" y1="${ly}" y2="${ly}" stroke="${colour}" stroke-width="3"${dashAttr}/>${marker(shape, lx + 12, ly, colour, '')}<text x="${lx + 32}" y="${ly + 4}">${escapeXml(s.provider)}</text></g>`,
     );
   });
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-labelledby="chart-title" font-family="system-ui, sans-serif" font-size="12" fill="#0f172a">`,
-    `<title id="chart-title">${escapeXml(title)}</title>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-labelledby="${id}" font-family="system-ui, sans-serif" font-size="12" fill="#0f172a">`,
+    `<title id="${id}">${escapeXml(title)}</title>`,
     ...parts,
     '</svg>',
   ].join('\n');

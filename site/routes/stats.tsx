@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { Route } from './+types/stats';
 import type { StatsRow } from '../../services/shared/report-shapes.ts';
 import { lineChartSvg } from '../../services/reports/chart.ts';
@@ -199,18 +199,24 @@ function Chart({
   const days: string[] = [];
   for (let d = answer.since; d <= answer.until; d = addDays(d, 1)) days.push(d);
   const byDay = new Map(answer.rows.map((r) => [String(r.day), r]));
-  const svg = lineChartSvg(
-    { days, series: series.map((s) => ({ provider: s.name, values: days.map((d) => (byDay.has(d) ? s.value(byDay.get(d)!) : 0)) })) },
-    title,
-    { yLabel: title.split(' per ')[0] },
-  );
-  return (
+  const data = {
+    days,
+    series: series.map((s) => ({ provider: s.name, values: days.map((d) => (byDay.has(d) ? s.value(byDay.get(d)!) : 0)) })),
+  };
+  const id = useId();
+  // A phone gets the chart drawn for its width, text at full size, rather than the wide one scaled to a third.
+  const charts = [
+    { svg: lineChartSvg(data, title, { yLabel: title.split(' per ')[0], id: `${id}-wide` }), className: 'hidden sm:block' },
+    { svg: lineChartSvg(data, title, { yLabel: title.split(' per ')[0], id: `${id}-narrow`, compact: true }), className: 'sm:hidden' },
+  ];
+  return charts.map((c) => (
     <div
-      className="mt-3 overflow-hidden rounded-lg border border-slate-200 bg-white p-2 [&>svg]:h-auto [&>svg]:w-full"
+      key={c.className}
+      className={`mt-3 overflow-hidden rounded-lg border border-slate-200 bg-white p-2 [&>svg]:h-auto [&>svg]:w-full ${c.className}`}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the chart is SVG text made here from numbers and escaped names only
-      dangerouslySetInnerHTML={{ __html: svg }}
+      dangerouslySetInnerHTML={{ __html: c.svg }}
     />
-  );
+  ));
 }
 
 function Totals({ data }: { data: Data }) {

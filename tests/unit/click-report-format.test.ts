@@ -113,6 +113,29 @@ describe('chart', () => {
     expect(labelledDays(2, plot)).toEqual([0, 1]);
     expect(labelledDays(30, plot).length).toBeGreaterThan(4);
   });
+  it('draws a phone its own chart: 360 px wide at full-size text, the legend under the plot, fewer ticks, days as MM-DD', () => {
+    const days = Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`);
+    const data = {
+      days,
+      series: ['clicks', 'views'].map((provider, k) => ({ provider, values: days.map((_, i) => (i * 37 + k * 11) % 90) })),
+    };
+    const wide = lineChartSvg(data, 'Per day');
+    const narrow = lineChartSvg(data, 'Per day', { compact: true, id: 'narrow' });
+    expect(/viewBox="0 0 (\d+) /.exec(narrow)![1]).toBe('360');
+    expect(narrow).toContain('aria-labelledby="narrow"');
+    const dayLabels = (svg: string) => [...svg.matchAll(/<text class="day"[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]!);
+    expect(dayLabels(narrow)[0]).toBe('11-01');
+    expect(dayLabels(narrow).at(-1)).toBe('11-30');
+    expect(dayLabels(narrow).length).toBeLessThan(dayLabels(wide).length);
+    // Each legend line starts at the plot's left edge, one row per series, below the x axis.
+    const axisY = Number(/<line class="axis" x1="56" x2="\d+" y1="([\d.]+)"/.exec(narrow)![1]);
+    const legend = [...narrow.matchAll(/<g class="legend-item"><line x1="([\d.]+)" x2="[\d.]+" y1="([\d.]+)"/g)];
+    expect(legend.map((m) => m[1])).toEqual(['56', '56']);
+    for (const m of legend) expect(Number(m[2])).toBeGreaterThan(axisY + 40);
+    const yTicks = (svg: string) => svg.match(/<line class="grid"/g)!.length;
+    expect(yTicks(narrow)).toBeLessThan(yTicks(wide));
+  });
+
   it('keeps two series with the same values distinguishable: a marker of its own shape on every point, named in its tooltip', () => {
     const svg = lineChartSvg(
       {
