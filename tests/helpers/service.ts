@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { startTestPostgres, type TestPostgres } from '../../scripts/lib/throwaway-postgres.ts';
 import { openDb, type Db, type DbConfig } from '../../services/db/index.ts';
 import { loadConfig } from '../../services/http/config.ts';
 import { createServer } from '../../services/http/server.ts';
@@ -116,4 +117,19 @@ export async function startService(kind: DbKind, env: Record<string, string> = {
     },
     close: () => app.close(),
   };
+}
+
+/**
+ * A PostgreSQL server of the file's own, for tests that stop and start it (the run's shared server must stay up), with
+ * one fresh database on it: started before the file's tests, removed after them.
+ */
+export function useOwnPostgres(): { server: () => TestPostgres; databaseUrl: () => string } {
+  let server: TestPostgres | undefined;
+  let databaseUrl = '';
+  beforeAll(async () => {
+    server = await startTestPostgres();
+    databaseUrl = await createPgDatabase(server.url);
+  });
+  afterAll(() => server?.destroy());
+  return { server: () => server!, databaseUrl: () => databaseUrl };
 }

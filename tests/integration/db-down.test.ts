@@ -1,22 +1,19 @@
 /** The redirect never depends on the database: with PostgreSQL stopped every click still gets its 302, and is written once it is back. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPostgres, type TestPostgres } from '../../scripts/lib/throwaway-postgres.ts';
-import { createPgDatabase, startService, type RunningService } from '../helpers/service.ts';
+import { startService, type RunningService, useOwnPostgres } from '../helpers/service.ts';
 
 describe('PostgreSQL down', () => {
-  let pg: TestPostgres;
+  const own = useOwnPostgres();
   let svc: RunningService;
   beforeAll(async () => {
-    pg = await startTestPostgres();
-    svc = await startService('pg', {}, { databaseUrl: await createPgDatabase(pg.url), pgliteDir: '' });
+    svc = await startService('pg', {}, { databaseUrl: own.databaseUrl(), pgliteDir: '' });
   });
   afterAll(async () => {
     await svc?.close();
-    pg?.destroy();
   });
 
   it('answers 200 clicks with 302 while the server is stopped, then stores all 200', async () => {
-    pg.stop();
+    own.server().stop();
     const statuses = await Promise.all(
       Array.from({ length: 200 }, () =>
         fetch(`${svc.url}/go/nordvpn?from=/&placement=outage`, { redirect: 'manual' }).then((r) => r.status),
@@ -29,7 +26,7 @@ describe('PostgreSQL down', () => {
     expect((await fetch(`${svc.url}/healthz/db`)).status).toBe(503);
     // At least one write has failed and backs off before the server returns.
     await expect.poll(() => svc.app.clickStats().failedWrites).toBeGreaterThan(0);
-    pg.start();
+    own.server().start();
     expect(await svc.waitForCount('clicks', 200, "placement = 'outage'")).toBe(200);
     await expect.poll(async () => (await fetch(`${svc.url}/healthz/db`)).status).toBe(200);
   });

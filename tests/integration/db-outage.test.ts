@@ -6,10 +6,9 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPostgres, type TestPostgres } from '../../scripts/lib/throwaway-postgres.ts';
+import { describe, expect, it } from 'vitest';
 import { spawnServe, stop } from '../helpers/serve-process.ts';
-import { createPgDatabase } from '../helpers/service.ts';
+import { useOwnPostgres } from '../helpers/service.ts';
 
 /** The postmaster and every backend it started: a hung server is all of them stopped. */
 function serverPids(dataDir: string): number[] {
@@ -41,17 +40,11 @@ const count = async (databaseUrl: string, sql: string) => {
 };
 
 describe('PostgreSQL unreachable', () => {
-  let server: TestPostgres;
-  let databaseUrl: string;
-  beforeAll(async () => {
-    server = await startTestPostgres();
-    databaseUrl = await createPgDatabase(server.url);
-  });
-  afterAll(() => server?.destroy());
+  const own = useOwnPostgres();
 
   it('starts with PostgreSQL stopped, redirects at once, and stores every click once it starts', async () => {
-    server.stop();
-    const svc = await spawnServe({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
+    own.server().stop();
+    const svc = await spawnServe({ DATABASE_URL: own.databaseUrl(), LOG_LEVEL: 'warn' });
     try {
       expect((await fetch(`${svc.url}/`)).status).toBe(200);
       const statuses = await Promise.all(
@@ -68,10 +61,10 @@ describe('PostgreSQL unreachable', () => {
       expect(Number(form.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(await form.json()).toEqual({ error: expect.stringMatching(/try again/) });
 
-      server.start();
+      own.server().start();
       await expect.poll(async () => (await fetch(`${svc.url}/healthz/db`)).status, { timeout: 60_000 }).toBe(200);
       await expect
-        .poll(() => count(databaseUrl, "SELECT count(*)::int AS n FROM clicks WHERE placement = 'cold-start'"), { timeout: 30_000 })
+        .poll(() => count(own.databaseUrl(), "SELECT count(*)::int AS n FROM clicks WHERE placement = 'cold-start'"), { timeout: 30_000 })
         .toBe(100);
       expect((await post(svc.url, { email: 'later@example.com' })).status).toBe(200);
       expect((await stop(svc)).code).toBe(0);
@@ -81,8 +74,8 @@ describe('PostgreSQL unreachable', () => {
   });
 
   it('treats a PostgreSQL that hangs (SIGSTOP) as down: forms answer 503 in time, redirects go on, clicks are kept', async () => {
-    const svc = await spawnServe({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', DATABASE_QUERY_TIMEOUT_MS: '1000' }, '/healthz/db');
-    const pids = serverPids(server.dataDir);
+    const svc = await spawnServe({ DATABASE_URL: own.databaseUrl(), LOG_LEVEL: 'warn', DATABASE_QUERY_TIMEOUT_MS: '1000' }, '/healthz/db');
+    const pids = serverPids(own.server().dataDir);
     try {
       for (const pid of pids) process.kill(pid, 'SIGSTOP');
       const started = Date.now();
@@ -95,16 +88,16 @@ describe('PostgreSQL unreachable', () => {
       for (const pid of pids) process.kill(pid, 'SIGCONT');
     }
     await expect
-      .poll(() => count(databaseUrl, "SELECT count(*)::int AS n FROM clicks WHERE placement = 'hung'"), { timeout: 30_000 })
+      .poll(() => count(own.databaseUrl(), "SELECT count(*)::int AS n FROM clicks WHERE placement = 'hung'"), { timeout: 30_000 })
       .toBe(20);
     expect((await stop(svc)).code).toBe(0);
   });
 
   it('stops within SHUTDOWN_TIMEOUT_MS and a second while PostgreSQL is down, keeps the clicks in the journal, and stores them at the next start', async () => {
     const journal = mkdtempSync(join(tmpdir(), 'vpnsite-journal-'));
-    const env = { DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '3000', CLICK_JOURNAL_DIR: journal };
+    const env = { DATABASE_URL: own.databaseUrl(), LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '3000', CLICK_JOURNAL_DIR: journal };
     const svc = await spawnServe(env, '/healthz/db');
-    server.stop();
+    own.server().stop();
     try {
       for (let i = 0; i < 30; i++) expect((await fetch(`${svc.url}/go/ipvanish?placement=kept`, { redirect: 'manual' })).status).toBe(302);
       const { code, ms } = await stop(svc);
@@ -114,11 +107,11 @@ describe('PostgreSQL unreachable', () => {
         '30 clicks were not written to the database within SHUTDOWN_TIMEOUT_MS: they stay in the click journal',
       );
     } finally {
-      server.start();
+      own.server().start();
     }
     const next = await spawnServe(env, '/healthz/db');
     await expect
-      .poll(() => count(databaseUrl, "SELECT count(*)::int AS n FROM clicks WHERE placement = 'kept'"), { timeout: 30_000 })
+      .poll(() => count(own.databaseUrl(), "SELECT count(*)::int AS n FROM clicks WHERE placement = 'kept'"), { timeout: 30_000 })
       .toBe(30);
     expect((await stop(next)).code).toBe(0);
     expect(next.output()).toContain('every click was written');

@@ -1,7 +1,6 @@
 /** The two forms posted as plain HTML forms (no JavaScript): a 303 to the page for the outcome, and the same rules as JSON. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPostgres, type TestPostgres } from '../../scripts/lib/throwaway-postgres.ts';
-import { createPgDatabase, SIGNED_UP, startService, type RunningService } from '../helpers/service.ts';
+import { SIGNED_UP, startService, type RunningService, useOwnPostgres } from '../helpers/service.ts';
 
 const SITE_ELSEWHERE = 'https://www.example.com';
 
@@ -114,25 +113,23 @@ describe('forms posted without JavaScript', () => {
 });
 
 describe('forms posted without JavaScript while PostgreSQL is down', () => {
-  let pg: TestPostgres;
+  const own = useOwnPostgres();
   let svc: RunningService;
   beforeAll(async () => {
-    pg = await startTestPostgres();
-    svc = await startService('pg', {}, { databaseUrl: await createPgDatabase(pg.url), pgliteDir: '' });
+    svc = await startService('pg', {}, { databaseUrl: own.databaseUrl(), pgliteDir: '' });
   });
   afterAll(async () => {
     await svc?.close();
-    pg?.destroy();
   });
 
   it('sends the browser to the failed page of each form, and nothing is half stored once it is back', async () => {
-    pg.stop();
+    own.server().stop();
     expect(await postForm(svc, '/api/newsletter-subscribe', { email: 'down@example.com' })).toMatchObject({
       status: 303,
       location: '/newsletter/failed',
     });
     expect(await postForm(svc, '/api/contact-form', message)).toMatchObject({ status: 303, location: '/contact-us/failed' });
-    pg.start();
+    own.server().start();
     expect(await postForm(svc, '/api/newsletter-subscribe', { email: 'up@example.com' })).toMatchObject({
       status: 303,
       location: '/newsletter/subscribed',

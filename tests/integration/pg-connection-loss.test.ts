@@ -6,19 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPg } from '../../services/db/pg.ts';
 import type { Db } from '../../services/db/types.ts';
 import { isUnavailable } from '../../services/db/unavailable.ts';
-import { startTestPostgres, type TestPostgres } from '../../scripts/lib/throwaway-postgres.ts';
-import { createPgDatabase } from '../helpers/service.ts';
+import { useOwnPostgres } from '../helpers/service.ts';
 
 describe('a held PostgreSQL connection that the server ends', () => {
-  let server: TestPostgres;
+  const own = useOwnPostgres();
   let db: Db;
-  beforeAll(async () => {
-    server = await startTestPostgres();
-    db = openPg(await createPgDatabase(server.url));
+  beforeAll(() => {
+    db = openPg(own.databaseUrl());
   });
   afterAll(async () => {
     await db?.close();
-    server?.destroy();
   });
 
   /** Ends one backend and waits until the server has let it go, so its goodbye is on the wire before the next query. */
