@@ -13,6 +13,7 @@ import { routeOfFile, scanPage } from '../build/html-scan.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatRecords } from '../../services/reports/index.ts';
+import { readEnv } from '../../services/shared/env-read.ts';
 
 const usageError = (cmd: Command, message: string): never => cmd.error(`error: ${message}`, { exitCode: 2, code: 'vpnsite.usage' });
 
@@ -46,7 +47,7 @@ export function registerLinks(program: Command): void {
   links
     .command('check')
     .description('follow every outbound link (affiliate links and every links: entry) and report each; exit 1 if any is broken')
-    .option('--data <dir>', 'content directory', process.env.VPNSITE_DATA_DIR ?? 'data')
+    .option('--data <dir>', 'content directory', readEnv(['VPNSITE_DATA_DIR']).VPNSITE_DATA_DIR)
     .option('--provider <slug>', "only this provider's links")
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
     .option('--strict', 'exit 1 also when a working link has a problem (another domain, a lost sub-ID)')
@@ -118,8 +119,8 @@ export function registerLinks(program: Command): void {
   links
     .command('coverage')
     .description('for each page and placement of the built site, how many outbound buttons reach a paid link')
-    .option('--data <dir>', 'content directory', process.env.VPNSITE_DATA_DIR ?? 'data')
-    .option('--dist <dir>', 'the built site', process.env.DIST_DIR ?? 'dist')
+    .option('--data <dir>', 'content directory', readEnv(['VPNSITE_DATA_DIR']).VPNSITE_DATA_DIR)
+    .option('--dist <dir>', 'the built site', readEnv(['DIST_DIR']).DIST_DIR)
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
     .action((flags: { data: string; dist: string; format: 'table' | 'json' }) => {
       const loaded = loadContent(flags.data);

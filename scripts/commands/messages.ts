@@ -24,6 +24,7 @@ import { unsubscribeUrl } from '../../services/mail/compose.ts';
 import { mailConfigFromEnv } from '../../services/mail/config.ts';
 import { isValidEmail } from '../../services/shared/email.ts';
 import { formatRecords, isIsoDay, type RecordFormat } from '../../services/reports/index.ts';
+import { readEnv } from '../../services/shared/env-read.ts';
 
 /** Opens the database for one command and closes it however the command ends. */
 async function withDb<T>(command: string, task: (db: Db) => Promise<T>): Promise<T> {
@@ -128,7 +129,7 @@ export function registerSubscribers(program: Command): void {
     .option(
       '--data <dir>',
       'the content directory, whose site.yaml gives the address for the links',
-      process.env.VPNSITE_DATA_DIR ?? 'data',
+      readEnv(['VPNSITE_DATA_DIR']).VPNSITE_DATA_DIR,
     )
     .action(async (flags: { status: SubscriberStatus | 'all'; format: RecordFormat; data: string }) => {
       const mail = mailConfigFromEnv();

@@ -1,4 +1,5 @@
 /** The database behind one small interface (services/db/types.ts): PostgreSQL or embedded PGlite. */
+import { readEnv } from '../shared/env-read.ts';
 import type { DbConfig } from './open.ts';
 
 export type { Db, Queryable, Rows } from './types.ts';
@@ -8,14 +9,10 @@ export { ServiceSilent } from './channel-client.ts';
 export { DataDirBusy, describeOwner, liveOwner, type Owner } from './data-dir-lock.ts';
 export { isUnavailable } from './unavailable.ts';
 
-/** Reads DATABASE_URL, PGLITE_DIR and DATABASE_POOL_SIZE. */
+/** Reads DATABASE_URL, PGLITE_DIR and DATABASE_POOL_SIZE (services/shared/env-schema.ts). */
 export function dbConfigFromEnv(env = process.env): DbConfig {
-  const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must be a postgres:// URL');
-  const poolSize = env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : undefined;
-  if (poolSize !== undefined && !(Number.isInteger(poolSize) && poolSize > 0))
-    throw new Error(`DATABASE_POOL_SIZE must be a positive whole number (found ${env.DATABASE_POOL_SIZE})`);
-  return { databaseUrl, pgliteDir: env.PGLITE_DIR || 'var/pglite', poolSize };
+  const e = readEnv(['DATABASE_URL', 'PGLITE_DIR', 'DATABASE_POOL_SIZE'], env);
+  return { databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR, poolSize: e.DATABASE_POOL_SIZE };
 }
 export { clickStore } from './click-store.ts';
 export { isUp, saveContactMessage, type ContactMessage } from './forms.ts';

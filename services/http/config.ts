@@ -1,7 +1,9 @@
-/** Service configuration, read and checked once at start-up (.env.example lists every variable). */
+/** Service configuration, read and checked once at start-up through the environment schema (services/shared/env-schema.ts). */
 import { resolve } from 'node:path';
+import type { Env } from '../shared/env-schema.ts';
 import { dbConfigFromEnv, type DbConfig } from '../db/index.ts';
 import { mailConfigFromEnv, type MailConfig } from '../mail/config.ts';
+import { readEnv } from '../shared/env-read.ts';
 import { parsePostbackSecrets } from './routes/conversions.ts';
 
 export interface ServiceConfig {
@@ -15,7 +17,7 @@ export interface ServiceConfig {
   scheduledBuilds: boolean;
   /** Fastify trustProxy: false (default), true, or the proxy addresses/CIDRs whose X-Forwarded-For is honoured. */
   trustProxy: boolean | string[];
-  logLevel: string;
+  logLevel: Env['LOG_LEVEL'];
   /** Log lines for people (a terminal) or JSON, one object a line (log collectors). */
   logFormat: 'pretty' | 'json';
   db: DbConfig;
@@ -63,97 +65,86 @@ export interface ServiceConfig {
   mail: MailConfig;
 }
 
-function parseTrustProxy(value: string | undefined): ServiceConfig['trustProxy'] {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  return value
+const NAMES = [
+  'HOST',
+  'PORT',
+  'DIST_DIR',
+  'VPNSITE_DATA_DIR',
+  'SCHEDULED_BUILDS',
+  'TRUST_PROXY',
+  'LOG_LEVEL',
+  'LOG_FORMAT',
+  'CLICK_BATCH_CAP',
+  'CLICK_JOURNAL_DIR',
+  'CLICK_JOURNAL_MAX_MB',
+  'FORM_RATE_LIMIT',
+  'CLICK_BUDGET_PER_MINUTE',
+  'PAGE_VIEW_BUDGET_PER_MINUTE',
+  'LINK_FAILOVER_REFRESH_MS',
+  'DATABASE_QUERY_TIMEOUT_MS',
+  'HEADERS_TIMEOUT_MS',
+  'BODY_TIMEOUT_MS',
+  'REQUEST_TIMEOUT_MS',
+  'KEEP_ALIVE_TIMEOUT_MS',
+  'REDIS_URL',
+  'CORS_ORIGINS',
+  'SHUTDOWN_TIMEOUT_MS',
+  'STATS_TOKEN',
+  'STATS_RATE_LIMIT',
+  'CLICK_ROLLUP_REFRESH_SECONDS',
+  'GEO_COUNTRY_HEADER',
+  'POSTBACK_SECRETS',
+  'LINK_CHECK_INTERVAL_HOURS',
+] as const;
+
+/** A comma list; the schema has checked each entry's shape. */
+function list(value: string | undefined): string[] {
+  return (value ?? '')
     .split(',')
     .map((v) => v.trim())
     .filter(Boolean);
 }
 
-function whole(name: string, value: string | undefined, fallback: number, min = 0): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min} (found "${value}")`);
-  return n;
-}
-
-function origins(value: string | undefined): string[] {
-  const list = (value ?? '')
-    .split(',')
-    .map((v) => v.trim().replace(/\/$/, ''))
-    .filter(Boolean);
-  for (const o of list)
-    if (!/^https?:\/\/[^/\s]+$/.test(o))
-      throw new Error(`CORS_ORIGINS entries must be origins such as https://www.example.com (found "${o}")`);
-  return list;
-}
-
-function geoHeader(value: string | undefined): string | undefined {
-  const name = value?.trim().toLowerCase();
-  if (!name) return undefined;
-  if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`GEO_COUNTRY_HEADER must be a header name such as cf-ipcountry (found "${value}")`);
-  return name;
-}
-
-function onOff(name: string, value: string | undefined): boolean {
-  if (value === undefined || value === '' || value === '0') return false;
-  if (value === '1') return true;
-  throw new Error(`${name} must be 1 (on) or 0 (off) (found "${value}")`);
-}
-
-/** Builds the config from flags (which win) and the environment; throws a readable error on a bad value. */
+/** Builds the config from flags (which win) and the environment (env-schema.ts); throws one readable line on a bad value. */
 export function loadConfig(
   flags: Partial<Pick<ServiceConfig, 'host' | 'port' | 'distDir' | 'dataDir'>> = {},
   env = process.env,
 ): ServiceConfig {
-  const port = flags.port ?? Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`port must be a whole number from 0 to 65535 (found ${port})`);
-  const redisUrl = env.REDIS_URL || undefined;
-  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new Error('REDIS_URL must be a redis:// or rediss:// URL');
-  const headersTimeoutMs = whole('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, 10_000, 1);
-  const requestTimeoutMs = whole('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, 1);
+  const e = readEnv(NAMES, env);
   // Node refuses a headers timeout longer than the whole request's.
-  if (headersTimeoutMs > requestTimeoutMs)
-    throw new Error(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be more than REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
-  const logFormat = env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json');
-  if (logFormat !== 'pretty' && logFormat !== 'json') throw new Error(`LOG_FORMAT must be pretty or json (found ${logFormat})`);
-  const statsToken = env.STATS_TOKEN || undefined;
-  // A short token could be guessed within the rate limit; 32 random bytes in hex or base64 is the intent.
-  if (statsToken && (statsToken.length < 16 || /\s/.test(statsToken)))
-    throw new Error('STATS_TOKEN must be at least 16 characters without spaces (e.g. openssl rand -hex 32)');
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS)
+    throw new Error(`HEADERS_TIMEOUT_MS (${e.HEADERS_TIMEOUT_MS}) must not be more than REQUEST_TIMEOUT_MS (${e.REQUEST_TIMEOUT_MS})`);
   return {
-    host: flags.host ?? env.HOST ?? '127.0.0.1',
-    port,
-    distDir: resolve(flags.distDir ?? env.DIST_DIR ?? 'dist'),
-    dataDir: resolve(flags.dataDir ?? env.VPNSITE_DATA_DIR ?? 'data'),
-    scheduledBuilds: onOff('SCHEDULED_BUILDS', env.SCHEDULED_BUILDS),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    logFormat,
+    host: flags.host ?? e.HOST,
+    port: flags.port ?? e.PORT,
+    distDir: resolve(flags.distDir ?? e.DIST_DIR),
+    dataDir: resolve(flags.dataDir ?? e.VPNSITE_DATA_DIR),
+    scheduledBuilds: e.SCHEDULED_BUILDS,
+    trustProxy: e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY === 'true' ? true : list(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     db: dbConfigFromEnv(env),
-    clickBatchCap: whole('CLICK_BATCH_CAP', env.CLICK_BATCH_CAP, 100_000, 1),
-    clickJournalDir: resolve(env.CLICK_JOURNAL_DIR || 'var/clicks.journal'),
-    clickJournalMaxBytes: whole('CLICK_JOURNAL_MAX_MB', env.CLICK_JOURNAL_MAX_MB, 1024, 1) * 1024 * 1024,
-    formRateLimit: whole('FORM_RATE_LIMIT', env.FORM_RATE_LIMIT, 5, 1),
-    clickBudgetPerMinute: whole('CLICK_BUDGET_PER_MINUTE', env.CLICK_BUDGET_PER_MINUTE, 20),
-    pageViewBudgetPerMinute: whole('PAGE_VIEW_BUDGET_PER_MINUTE', env.PAGE_VIEW_BUDGET_PER_MINUTE, 30),
-    linkFailoverRefreshMs: whole('LINK_FAILOVER_REFRESH_MS', env.LINK_FAILOVER_REFRESH_MS, 60_000, 100),
-    dbQueryTimeoutMs: whole('DATABASE_QUERY_TIMEOUT_MS', env.DATABASE_QUERY_TIMEOUT_MS, 5000, 1),
-    headersTimeoutMs,
-    bodyTimeoutMs: whole('BODY_TIMEOUT_MS', env.BODY_TIMEOUT_MS, 10_000, 1),
-    requestTimeoutMs,
-    keepAliveTimeoutMs: whole('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 5000, 1),
-    redisUrl,
-    corsOrigins: origins(env.CORS_ORIGINS),
-    shutdownTimeoutMs: whole('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 0),
-    statsToken,
-    statsRateLimit: whole('STATS_RATE_LIMIT', env.STATS_RATE_LIMIT, 30, 1),
-    rollupRefreshMs: whole('CLICK_ROLLUP_REFRESH_SECONDS', env.CLICK_ROLLUP_REFRESH_SECONDS, 60, 0) * 1000,
-    geoCountryHeader: geoHeader(env.GEO_COUNTRY_HEADER),
-    postbackSecrets: parsePostbackSecrets(env.POSTBACK_SECRETS),
-    linkCheckIntervalHours: whole('LINK_CHECK_INTERVAL_HOURS', env.LINK_CHECK_INTERVAL_HOURS, 0),
+    clickBatchCap: e.CLICK_BATCH_CAP,
+    clickJournalDir: resolve(e.CLICK_JOURNAL_DIR),
+    clickJournalMaxBytes: e.CLICK_JOURNAL_MAX_MB * 1024 * 1024,
+    formRateLimit: e.FORM_RATE_LIMIT,
+    clickBudgetPerMinute: e.CLICK_BUDGET_PER_MINUTE,
+    pageViewBudgetPerMinute: e.PAGE_VIEW_BUDGET_PER_MINUTE,
+    linkFailoverRefreshMs: e.LINK_FAILOVER_REFRESH_MS,
+    dbQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    bodyTimeoutMs: e.BODY_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    redisUrl: e.REDIS_URL,
+    corsOrigins: list(e.CORS_ORIGINS).map((o) => o.replace(/\/$/, '')),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    statsToken: e.STATS_TOKEN,
+    statsRateLimit: e.STATS_RATE_LIMIT,
+    rollupRefreshMs: e.CLICK_ROLLUP_REFRESH_SECONDS * 1000,
+    geoCountryHeader: e.GEO_COUNTRY_HEADER?.trim().toLowerCase(),
+    postbackSecrets: parsePostbackSecrets(e.POSTBACK_SECRETS),
+    linkCheckIntervalHours: e.LINK_CHECK_INTERVAL_HOURS,
     mail: mailConfigFromEnv(env),
   };
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isValidEmail } from '../shared/email.ts';
+import { readEnv } from '../shared/env-read.ts';
 
 export interface MailConfig {
   /** smtp:// or smtps:// URL; without it mail is written as .eml files to `mailDir`. */
@@ -36,13 +37,8 @@ export function addressOf(value: string): string | undefined {
  * Reads MAIL_LINK_SECRET, or keeps one in `file` (made on first use, readable by this user alone), so `npm start`
  * needs no set-up. Several machines must share one secret: set MAIL_LINK_SECRET on each.
  */
-function linkSecret(env: NodeJS.ProcessEnv, file: string): { secret: string; from: string } {
-  const given = env.MAIL_LINK_SECRET;
-  if (given) {
-    if (given.length < 32 || /\s/.test(given))
-      throw new Error('MAIL_LINK_SECRET must be at least 32 characters without spaces (e.g. openssl rand -hex 32)');
-    return { secret: given, from: 'MAIL_LINK_SECRET' };
-  }
+function linkSecret(given: string | undefined, file: string): { secret: string; from: string } {
+  if (given) return { secret: given, from: 'MAIL_LINK_SECRET' };
   const read = () => readFileSync(file, 'utf8').trim();
   try {
     return { secret: read(), from: file };
@@ -64,33 +60,28 @@ function linkSecret(env: NodeJS.ProcessEnv, file: string): { secret: string; fro
   return { secret: read(), from: file };
 }
 
+/** Reads the mail settings (services/shared/env-schema.ts); throws one readable line on a bad value. */
 export function mailConfigFromEnv(env = process.env): MailConfig {
-  const smtpUrl = env.SMTP_URL || undefined;
-  if (smtpUrl && !/^smtps?:\/\/[^/\s]/.test(smtpUrl))
-    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com');
-  const from = env.MAIL_FROM || (smtpUrl ? '' : 'VPN Compass <newsletter@localhost>');
+  const e = readEnv(
+    ['SMTP_URL', 'MAIL_FROM', 'CONTACT_NOTIFY_TO', 'PUBLIC_URL', 'MAIL_LINK_SECRET', 'MAIL_RETRY_SECONDS', 'MAIL_DIR'],
+    env,
+  );
+  const from = e.MAIL_FROM?.trim() || (e.SMTP_URL ? '' : 'VPN Compass <newsletter@localhost>');
   if (!from)
     throw new Error('MAIL_FROM must be set when SMTP_URL is: the address mail is sent from, e.g. VPN Compass <newsletter@example.com>');
   if (!addressOf(from)) throw new Error(`MAIL_FROM must be an address or Name <address> (found "${from}")`);
-  const contactNotifyTo = env.CONTACT_NOTIFY_TO?.trim() || undefined;
+  const contactNotifyTo = e.CONTACT_NOTIFY_TO?.trim();
   if (contactNotifyTo && !isValidEmail(contactNotifyTo))
     throw new Error(`CONTACT_NOTIFY_TO must be one email address (found "${contactNotifyTo}")`);
-  const publicUrl = env.PUBLIC_URL?.replace(/\/+$/, '') || undefined;
-  if (publicUrl && !/^https?:\/\/[^/\s]+$/.test(publicUrl))
-    throw new Error(`PUBLIC_URL must be an origin such as https://www.example.com (found "${publicUrl}")`);
-  const retry = env.MAIL_RETRY_SECONDS ? Number(env.MAIL_RETRY_SECONDS) : 60;
-  if (!(retry > 0 && retry <= 3600))
-    throw new Error(`MAIL_RETRY_SECONDS must be a number of seconds from 0 to 3600 (found "${env.MAIL_RETRY_SECONDS}")`);
-  const mailDir = resolve(env.MAIL_DIR || 'var/mail');
-  const secret = linkSecret(env, resolve('var/mail-link-secret'));
+  const secret = linkSecret(e.MAIL_LINK_SECRET, resolve('var/mail-link-secret'));
   return {
-    smtpUrl,
+    smtpUrl: e.SMTP_URL,
     from,
     contactNotifyTo,
-    publicUrl,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     linkSecret: secret.secret,
     linkSecretFrom: secret.from,
-    retrySeconds: retry,
-    mailDir,
+    retrySeconds: e.MAIL_RETRY_SECONDS,
+    mailDir: resolve(e.MAIL_DIR),
   };
 }
