@@ -118,8 +118,20 @@ export class ClickJournal {
 
   /** Appends one line (no newline in it); false when the journal is full or the write failed, so the click is not kept. */
   append(line: string): boolean {
+    return this.write(`${line}\n`, 1);
+  }
+
+  /**
+   * Appends several lines with one write() (none has a newline in it): the lines of the redirects answered in one
+   * turn of the event loop. All are kept or none (false: the journal is full or the write failed).
+   */
+  appendAll(lines: readonly string[]): boolean {
+    if (lines.length === 0) return true;
+    return this.write(`${lines.join('\n')}\n`, lines.length);
+  }
+
+  private write(text: string, count: number): boolean {
     const seg = this.segments[this.segments.length - 1]!;
-    const text = `${line}\n`;
     // Bytes, not characters, are what the limit counts; most lines are ASCII, and a multi-byte one is only longer.
     const size = text.length;
     if (this.closed || this.bytes + size * 3 > this.opts.maxBytes) return false;
@@ -130,10 +142,10 @@ export class ClickJournal {
       this.opts.onError?.(err);
       return false;
     }
-    seg.lines++;
+    seg.lines += count;
     seg.bytes += written;
     this.bytes += written;
-    this.appended++;
+    this.appended += count;
     this.dirty = true;
     this.syncTimer ??= setTimeout(() => this.sync(), SYNC_MS);
     if (seg.bytes >= this.opts.segmentBytes) this.startSegment();

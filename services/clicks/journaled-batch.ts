@@ -58,23 +58,66 @@ export class JournaledBatch<T> {
 
   /** Journals an item and queues it; false when the journal refused it. Never waits. */
   add(item: T): boolean {
-    let kept: boolean;
+    let line: string;
     try {
-      kept = this.o.journal.append(this.o.encode(item));
+      line = this.o.encode(item);
     } catch {
-      kept = false;
+      return this.refused(1);
     }
-    if (!kept) {
-      this.dropped++;
-      this.o.onDrop?.(this.dropped);
-      return false;
+    if (!this.o.journal.append(line)) return this.refused(1);
+    this.queue(item);
+    return true;
+  }
+
+  /**
+   * Journals an item together with the others added in the same turn of the event loop, with one write() for all
+   * of them, and then calls each one's `then`: a redirect answered there has its click in the journal, as with
+   * add(), for one write a turn instead of one a click. `then` is called whether the journal kept the item or not.
+   */
+  addThen(item: T, then: () => void): void {
+    this.grouped.push(item);
+    this.answers.push(then);
+    if (!this.groupScheduled) {
+      this.groupScheduled = true;
+      setImmediate(this.writeGroup);
     }
+  }
+
+  private grouped: T[] = [];
+  private answers: (() => void)[] = [];
+  private groupScheduled = false;
+
+  private readonly writeGroup = (): void => {
+    this.groupScheduled = false;
+    const items = this.grouped;
+    const answers = this.answers;
+    if (items.length === 0) return;
+    this.grouped = [];
+    this.answers = [];
+    let lines: string[] | undefined;
+    try {
+      lines = items.map(this.o.encode);
+    } catch {
+      lines = undefined;
+    }
+    if (lines && this.o.journal.appendAll(lines)) for (const item of items) this.queue(item);
+    else this.refused(items.length);
+    for (const answer of answers) answer();
+  };
+
+  private refused(n: number): false {
+    this.dropped += n;
+    this.o.onDrop?.(this.dropped);
+    return false;
+  }
+
+  /** Holds a journalled item in memory (unless spilling) and starts a write when a batch is full or none is timed. */
+  private queue(item: T): void {
     if (this.spilled || this.mem.length >= this.o.memory) this.spilled = true;
     else this.mem.push(item);
-    if (this.closing) return true;
+    if (this.closing) return;
     if (this.mem.length >= this.o.maxBatch) this.drain();
     else if (!this.timer && !this.draining) this.timer = setTimeout(() => this.drain(), this.o.intervalMs);
-    return true;
   }
 
   /** Starts writing what an earlier run left in the journal. */
@@ -85,6 +128,7 @@ export class JournaledBatch<T> {
   /** Writes what it can within timeoutMs; what is left stays in the journal for the next start. Resolves with that count. */
   async close(timeoutMs = 10_000): Promise<number> {
     this.closing = true;
+    this.writeGroup();
     let deadline: NodeJS.Timeout | undefined;
     const expired = new Promise<void>((r) => (deadline = setTimeout(r, timeoutMs)));
     const flushed = (async () => {
@@ -100,7 +144,9 @@ export class JournaledBatch<T> {
       this.stopped = true;
       this.backoff.wake();
     }
-    // A write still in flight may yet be answered; the lines stay either way, and a second store is harmless.
+    // A redirect answered meanwhile is journalled before the journal closes. A write still in flight may yet be
+    // answered; the lines stay either way, and a second store is harmless.
+    this.writeGroup();
     await this.o.journal.close(this.done);
     return this.size;
   }

@@ -141,8 +141,20 @@ export class ClickRecorder {
     return this.ids.take();
   }
 
-  /** Queues a click; never waits and never throws. */
+  /** Journals and queues a click; never waits and never throws. */
   record(click: ClickInput, at = Date.now()): void {
+    this.batcher.add(this.row(click, at));
+  }
+
+  /**
+   * Journals and queues a click with the others of this turn of the event loop (one write() for all of them), then
+   * calls `answer`, which must not throw: the redirect, written once its click is in the journal.
+   */
+  recordThen(click: ClickInput, answer: () => void): void {
+    this.batcher.addThen(this.row(click, Date.now()), answer);
+  }
+
+  private row(click: ClickInput, at: number): ClickRow {
     const salt = this.salts.get(this.dayOf(at));
     if (at !== this.lastMs) {
       this.lastMs = at;
@@ -172,7 +184,7 @@ export class ClickRecorder {
       referrer: click.referrer,
     };
     if (salt === undefined) this.unhashed.set(row, click.ip);
-    this.batcher.add(row);
+    return row;
   }
 
   private dayOf(ms: number): string {

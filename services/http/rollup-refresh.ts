@@ -14,12 +14,15 @@ export function scheduleRollupRefresh(
 ): () => Promise<void> {
   if (intervalMs <= 0) return async () => {};
   let running: Promise<void> = Promise.resolve();
+  // Each stale day's write count at the last look: a day still being written waits until it has been quiet for an
+  // interval (click-rollup.ts says why).
+  const settled = new Map<string, number>();
   const tick = () => {
     if (!ready()) return;
     // Claimed for a little less than the interval, so that timers of instances started together do not skip a turn.
     running = (async () => {
       if (!(await claimJob(db, 'rollup-refresh', intervalMs * 0.9))) return;
-      const days = await refreshClickRollup(db);
+      const days = await refreshClickRollup(db, settled);
       if (days.length) log.debug({ days }, 'click rollup refreshed');
     })().catch(
       // Reports stay exact meanwhile: stale days are read from the raw clicks.

@@ -81,6 +81,30 @@ describe.each(STORE_KINDS)('click rollup on %s', (kind) => {
     const { rows } = await db.query<{ n: number }>('SELECT sum(clicks + bot_clicks)::int AS n FROM click_rollup WHERE grouped = 0');
     expect(rows[0]!.n).toBe(3500);
   });
+
+  it('the schedule recounts a day once no click was written to it since its last look, and reports stay exact meanwhile', async () => {
+    const day = (d: string, n: number): SeedClick[] =>
+      Array.from({ length: n }, (_, i) => ({
+        at: `${d}T0${i % 10}:00:00Z`,
+        provider: 'nordvpn',
+        from: '/',
+        placement: 'hero',
+        visitor: `${i % 3}`,
+      }));
+    await refreshClickRollup(db);
+    const settled = new Map<string, number>();
+    await insertClicks(db, [...day('2026-10-05', 4), ...day('2026-10-06', 2)]);
+    // First look: both days are new to the schedule, so it waits an interval to see whether they are still written.
+    expect(await refreshClickRollup(db, settled)).toEqual([]);
+    await insertClicks(db, day('2026-10-06', 3));
+    await expectRollupEqualsRaw(db);
+    // The 5th had no write since; the 6th did, and waits again.
+    expect(await refreshClickRollup(db, settled)).toEqual(['2026-10-05']);
+    await expectRollupEqualsRaw(db);
+    expect(await refreshClickRollup(db, settled)).toEqual(['2026-10-06']);
+    expect(await db.query('SELECT day FROM click_rollup_stale')).toEqual({ rows: [] });
+    await expectRollupEqualsRaw(db);
+  });
 });
 
 describe.each(STORE_KINDS)('the analyst role on %s', (kind) => {

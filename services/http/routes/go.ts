@@ -27,6 +27,15 @@ export interface GoOptions {
 // Left untyped on purpose: a repeated or odd parameter is ignored by the classifier, never a failed redirect.
 const anyValue = { description: 'optional; invalid values are stored as null' };
 
+/** Writes the redirect outside the handler: an error goes to the error handler, as it would from inside. */
+function redirect(reply: FastifyReply, location: string): void {
+  try {
+    reply.redirect(location, 302);
+  } catch (err) {
+    reply.send(err);
+  }
+}
+
 export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<void> {
   /**
    * A provider by its slug, or by the slug in another case (`/go/NordVPN`, typed by hand or copied from a name):
@@ -42,8 +51,8 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
   const querystring = { type: 'object', properties: { from: anyValue, placement: anyValue, notrack: anyValue } };
   const response = { 302: { type: 'null', description: 'Location holds the outbound URL' } };
 
-  // Not async: the redirect is written out by redirect() itself, with nothing to wait for (awaiting the reply would
-  // wait for the socket to finish sending). The click is journalled first: one write() into the page cache.
+  // Not async: the redirect is written out by redirect() itself, once its click is journalled (returning the reply
+  // tells Fastify it is answered later; awaiting the reply would wait for the socket to finish sending).
   const go = (
     request: FastifyRequest<{ Querystring: Record<string, unknown> }>,
     reply: FastifyReply,
@@ -65,8 +74,13 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
     if (target.direct && opts.failingOver?.has(slug)) target = target.direct;
     const decision = classifyVisit({ method: request.method, headers: request.headers, query: request.query }, opts.routes);
     const id = decision.record ? opts.recorder.takeId() : null;
-    if (decision.record) {
-      opts.recorder.record({
+    const location = outboundUrl(target, id);
+    reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow');
+    if (!decision.record) return reply.redirect(location, 302);
+    // The answer waits for its click's line in the journal: written with the other clicks of this turn of the event
+    // loop, one write() for all of them rather than one a click, which cost a tenth of the service's time.
+    opts.recorder.recordThen(
+      {
         id,
         provider: slug,
         destination: target.destination,
@@ -80,9 +94,9 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
         placement: decision.placement,
         userAgent: decision.userAgent,
         referrer: decision.referrer,
-      });
-    }
-    reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow').redirect(outboundUrl(target, id), 302);
+      },
+      () => redirect(reply, location),
+    );
     return reply;
   };
 
