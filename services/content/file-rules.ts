@@ -4,7 +4,8 @@
  */
 import { KINDS, type Kind } from './schemas/index.ts';
 import type { Problem, Severity } from './problem.ts';
-import { partialRouteStub, RESERVED_SLUG, routeStub } from './routes.ts';
+import { partialRouteStub, routeStub } from './route-stubs.ts';
+import { RESERVED_SLUG } from './routes.ts';
 import { ordinal, textReporter } from './figure-checks.ts';
 import { hostOf, isHttpUrl, lifecycleRules, providerRules, routingRules } from './provider-checks.ts';
 import { literalFigures, literalMessage, referencesWithOrdinal, REVIEW_COUNT_LABEL } from './figure-rules.ts';
