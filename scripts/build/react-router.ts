@@ -118,13 +118,20 @@ async function renderPages(
 
 /**
  * What a page's HTML depends on besides its path and loader data: the server build's code (which holds the client
- * assets' hashed names, so any change to the site's code changes it) without the name of the build's temporary
- * directory, this file, and the React packages.
+ * assets' hashed names, so any change to the site's code changes it), this file, and the React packages. The server
+ * build is read whole, entry and chunks, without the name of the build's temporary directory: the build writes that
+ * name into its code (the assets' directory), which changes the chunks' hashed file names from one build to the next
+ * although nothing a page shows changed.
  */
 function buildIdentity(serverEntry: string): string {
-  const code = readFileSync(serverEntry, 'utf8').replace(/\bassetsBuildDirectory = "[^"]*"/, 'assetsBuildDirectory = ""');
+  const dir = dirname(serverEntry);
+  const sameEveryBuild = (text: string) => text.replace(/\.build-[A-Za-z0-9]{6}/g, '.build-').replace(/-[\w-]{8}\.js\b/g, '.js');
+  const files = (readdirSync(dir, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `${sameEveryBuild(f)}\n${sameEveryBuild(readFileSync(join(dir, f), 'utf8'))}`)
+    .sort();
   return cacheKey(
-    code,
+    ...files,
     readFileSync(fileURLToPath(import.meta.url)),
     ...['react', 'react-dom', 'react-router'].map((p) => `${p}@${version(p)}`),
   );
