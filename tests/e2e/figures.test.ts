@@ -60,7 +60,7 @@ function recordFigures(): Map<string, string> {
 }
 
 /** Figures written in a page's text: prices, percents off, server and country counts. */
-const IN_TEXT = /\$\d+\.\d{2}|\b\d{1,2}% OFF\b|\b\d+\+ servers\b|\b\d+ countries\b/g;
+const IN_TEXT = /\$\d+\.\d{2}|\b\d{1,2}% OFF\b|\b\d[\d,]*\+ servers\b|\b\d+ countries\b/g;
 
 /** The figures a text may show for a provider: every plan's prices and discounts, and its counts. */
 function allowedFor(slug: string): Set<string> {

@@ -32,10 +32,15 @@ describe('the embedded database', () => {
   it('refuses a second serve on the same directory within 10 s, naming the directory and the owner', async () => {
     const dir = freshPgliteDir();
     const first = await serve({ DATABASE_URL: '', PGLITE_DIR: dir }, '/healthz/db');
+    // What any vpnsite process takes to start on this machine right now: a loaded machine can take longer than the
+    // 10 s the refusal is allowed once the process runs.
+    const startedAt = Date.now();
+    await vpnsiteAsync(['--version'], {});
+    const startup = Date.now() - startedAt;
     const second = await serve({ DATABASE_URL: '', PGLITE_DIR: dir }, null);
     const started = Date.now();
     const code = await second.exited;
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(Date.now() - started).toBeLessThan(startup + 10_000);
     expect(code).toBe(1);
     expect(second.output()).toContain(dir);
     expect(second.output()).toContain(`vpnsite serve (pid ${first.child.pid}`);
