@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spriteSvg } from '../../scripts/build/icon-sprite.ts';
 import { ICON_NAMES } from '../../services/content/schemas/common.ts';
-import { UI_ICONS } from '../../site/components/icon.tsx';
+import { UI_ICONS } from '../../site/components/icon-set.ts';
 
 describe('icon sprite', () => {
   const svg = spriteSvg();
