@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { siteChunks } from './scripts/build/chunks.ts';
 import { compileHints } from './scripts/build/compile-hints.ts';
 import { contentOverlay } from './scripts/build/content-overlay.ts';
 import { SERVICE_PREFIXES } from './scripts/build/dev-paths.ts';
@@ -27,8 +29,7 @@ export default defineConfig({
   server: { host: '127.0.0.1', strictPort: true, proxy },
   build: {
     assetsInlineLimit: 0,
-    // Shared modules of a few hundred bytes each became chunks of their own, each with its import header; Rollup
-    // merges them into a chunk loaded wherever they are, without changing what any page runs.
-    rollupOptions: { output: { experimentalMinChunkSize: 3072 } },
+    // The framework and the shell every page runs in one file each, the rest by route (scripts/build/chunks.ts).
+    rollupOptions: { output: { manualChunks: siteChunks(fileURLToPath(new URL('./site/root.tsx', import.meta.url))) } },
   },
 });

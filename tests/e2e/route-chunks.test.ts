@@ -50,4 +50,40 @@ describe('route chunks', () => {
     expect(home).not.toContain(pageModule);
     for (const chunk of home) expect(read(chunk).includes('How to Set Up a VPN on Your Router'), chunk).toBe(false);
   });
+
+  // The chunk plan (scripts/build/chunks.ts): every page shares one framework file and one shell file, and code
+  // that loads on first use is on no page's first load.
+  const PAGES = [
+    'index.html',
+    'contact-us/index.html',
+    'compare/index.html',
+    'compare/nordvpn-vs-surfshark/index.html',
+    'router-setup-guide/index.html',
+    'vpn-reviews/nordvpn/index.html',
+    'articles/vpn-for-netflix/index.html',
+    'search/index.html',
+    '404.html',
+  ];
+
+  it('every page loads the one framework file and the one shell file', () => {
+    for (const html of PAGES) {
+      const js = jsOf(html);
+      expect(
+        js.filter((c) => /^\/assets\/framework-/.test(c)),
+        html,
+      ).toHaveLength(1);
+      expect(
+        js.filter((c) => /^\/assets\/shell-/.test(c)),
+        html,
+      ).toHaveLength(1);
+    }
+    expect(chunks.filter((c) => /^\/assets\/(framework|shell)-/.test(c))).toHaveLength(2);
+  });
+
+  it('no page loads the search popup or the toast library up front', () => {
+    // Strings only those two modules hold: the popup's test id and the toaster's attribute.
+    const lazy = chunks.filter((c) => read(c).includes('"data-testid":"search-popup"') || read(c).includes('data-sonner-toaster'));
+    expect(lazy.length).toBeGreaterThanOrEqual(2);
+    for (const html of PAGES) for (const chunk of lazy) expect(jsOf(html), `${html} loads ${chunk}`).not.toContain(chunk);
+  });
 });
