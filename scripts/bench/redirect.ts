@@ -6,7 +6,8 @@
  * ours with ?notrack=1 (the same service recording nothing) and a minimal batching prototype
  * (scripts/bench/batching-prototype.ts: what storing a row per click costs any design on this machine); prints the
  * throughput ratios, p50/p99 latency and clicks stored vs 302s answered.
- * Run: `npm run bench:redirect` (DATABASE_URL, or a throwaway server).
+ * Run: `npm run bench:redirect` (DATABASE_URL, or a throwaway server). BENCH_CPU_PROF=<dir> writes a CPU profile of
+ * each server the benchmark starts (node --cpu-prof) into that directory when it stops.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -148,8 +149,10 @@ const dist = mkdtempSync(join(tmpdir(), 'vpnsite-bench-'));
 writeFileSync(join(dist, '404.html'), '<!DOCTYPE html><title>Not found</title><h1>Not found</h1>');
 const [oursPort, oldPort, barePort, prototypePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
 const children: ChildProcess[] = [];
+/** Profiles the very processes the rounds measure: a harness of its own would not run what they run beside. */
+const PROFILE = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 const start = (args: string[], env: NodeJS.ProcessEnv = {}) => {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...PROFILE, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(child);
   return child;
 };

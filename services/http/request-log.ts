@@ -18,8 +18,9 @@ export class RequestLog extends LogController {
       super.requestCompleted(error, request, reply);
       return;
     }
-    // pino returns at once below its level, before it looks at the fields.
     if (error) return void reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'redirect errored');
-    reply.log.debug({ req: request, res: reply, location: reply.getHeader('location'), responseTime: reply.elapsedTime }, 'redirect');
+    // Asked first, so that below debug (the default) a redirect builds no fields for a line that is not written.
+    if (reply.log.isLevelEnabled('debug'))
+      reply.log.debug({ req: request, res: reply, location: reply.getHeader('location'), responseTime: reply.elapsedTime }, 'redirect');
   }
 }
