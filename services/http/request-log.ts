@@ -20,7 +20,7 @@ export class RequestLog extends LogController {
     }
     if (error) return void reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'redirect errored');
     // Asked first, so that below debug (the default) a redirect builds no fields for a line that is not written.
-    if (reply.log.isLevelEnabled('debug'))
+    if (reply.log.level === 'debug' || reply.log.level === 'trace')
       reply.log.debug({ req: request, res: reply, location: reply.getHeader('location'), responseTime: reply.elapsedTime }, 'redirect');
   }
 }

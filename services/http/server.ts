@@ -12,6 +12,7 @@ import type { ServiceConfig } from './config.ts';
 import { DbLink } from './db-link.ts';
 import { redisBudget } from './redis-budget.ts';
 import { RequestLog } from './request-log.ts';
+import { trustProxy } from './trust-proxy.ts';
 import { logSerializers } from './log-redact.ts';
 import { scheduleRollupRefresh } from './rollup-refresh.ts';
 import { Mailer } from '../mail/mailer.ts';
@@ -127,7 +128,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
         : { level: config.logLevel, serializers: logSerializers },
     // One line a redirect, at debug (request-log.ts); two at info for everything else.
     logController: new RequestLog(),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxy(config.trustProxy),
     bodyLimit: 16 * 1024,
     // Unknown fields are refused, not silently dropped, and nothing is coerced: the client must send what it means.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
