@@ -21,18 +21,24 @@ export function hostOf(url: unknown): string | undefined {
 }
 
 /**
- * A provider's `rules:` and `split:`: every `to` names a link it has, every country is a real code, a schedule runs
- * forwards, the split's weights make 100, and no share of a split leaves the provider's own domains (its website's
- * and its affiliate link's, and `allowedDomains:`) without saying so: a typo there would send paid traffic elsewhere.
- * Whether a schedule has ended depends on the day, so that is decided with the other dates.
+ * A check of one provider file: its source (for positions), its data, where to report, the facts the file's other
+ * rules gathered, and whether a pointer's value passed the schema (a rule looks only at values that did).
  */
-export function routingRules(
+type ProviderFileRule = (
   s: SourceFile,
   data: Record<string, unknown>,
   at: Reporter,
   facts: FileFacts,
   usable: (pointer: string) => boolean,
-): void {
+) => void;
+
+/**
+ * A provider's `rules:` and `split:`: every `to` names a link it has, every country is a real code, a schedule runs
+ * forwards, the split's weights make 100, and no share of a split leaves the provider's own domains (its website's
+ * and its affiliate link's, and `allowedDomains:`) without saying so: a typo there would send paid traffic elsewhere.
+ * Whether a schedule has ended depends on the day, so that is decided with the other dates.
+ */
+export const routingRules: ProviderFileRule = (s, data, at, facts, usable) => {
   const links = data.links as Record<string, unknown>;
   const names = ['affiliate', ...Object.keys(links)];
   const checkTo = (pointer: string, to: unknown): to is string => {
@@ -88,16 +94,10 @@ export function routingRules(
       );
     }
   });
-}
+};
 
 /** A provider's own plan references, its plans' labels, and the days its prices were checked. */
-export function providerRules(
-  s: SourceFile,
-  data: Record<string, unknown>,
-  at: Reporter,
-  facts: FileFacts,
-  usable: (pointer: string) => boolean,
-): void {
+export const providerRules: ProviderFileRule = (s, data, at, facts, usable) => {
   const plans = data.plans as Record<string, { checked: string; months?: unknown; extras?: unknown }>;
   const ids = Object.keys(plans);
   // A visitor tells plans apart by their label alone: two with one label would show two prices for "one" plan.
@@ -134,7 +134,7 @@ export function providerRules(
     facts.checked.push(checked);
     locate(s, checked.pointer);
   }
-}
+};
 
 /**
  * A provider's lifecycle: `status: discontinued` comes with `discontinued:` (when and why) and keeps its review,

@@ -1,4 +1,4 @@
-import { SiteLink } from './site-link';
+import { LinkList } from './link-list';
 import type { RootData } from '../root';
 import { Logo } from './logo';
 import { NewsletterForm } from './newsletter-form';
@@ -21,15 +21,11 @@ export function Footer({ brand, footer, copyrightYear }: Pick<RootData, 'brand' 
         {footer.columns.map((column) => (
           <nav key={column.title} aria-label={column.title}>
             <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{column.title}</h2>
-            <ul className="mt-3 space-y-2 text-sm">
-              {column.links.map((link) => (
-                <li key={link.href}>
-                  <SiteLink to={link.href} className="hover:text-white hover:underline">
-                    {link.label}
-                  </SiteLink>
-                </li>
-              ))}
-            </ul>
+            <LinkList
+              links={column.links.map((l) => ({ to: l.href, text: l.label }))}
+              className="mt-3 space-y-2 text-sm"
+              linkClassName="hover:text-white hover:underline"
+            />
           </nav>
         ))}
         <NewsletterForm {...footer.newsletter} />

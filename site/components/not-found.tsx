@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
 import { NavLinks } from './header';
+import { Section } from './section';
 import { SiteLink } from './site-link';
 import { SiteSearch } from './site-search';
 import type { RootData } from '../root';
@@ -37,15 +38,18 @@ export function NotFound() {
         <SiteSearch id="not-found-search" />
       </div>
       {/* The service fills the list with the pages closest to the address; an empty one hides its section. */}
-      <section className="mt-10 w-full text-left [&:not(:has(li))]:hidden">
-        <h2 className="text-lg font-semibold">{notFound.suggestions}</h2>
+      <Section
+        title={notFound.suggestions}
+        className="mt-10 w-full text-left [&:not(:has(li))]:hidden"
+        headingClassName="text-lg font-semibold"
+      >
         <ul
           data-testid="not-found-suggestions"
           className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: empty here; the service fills it with links it escapes itself
           dangerouslySetInnerHTML={FILLED_BY_SERVICE}
         />
-      </section>
+      </Section>
       <nav aria-label={notFound.sections} className="mt-10 w-full text-left">
         <h2 className="text-lg font-semibold">{notFound.sections}</h2>
         <NavLinks nav={site.nav} className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3" link="hover:underline " />

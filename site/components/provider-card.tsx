@@ -6,26 +6,34 @@ import { Logo } from './logo';
 import { OutboundLink } from './outbound-link';
 import { StarRating } from './star-rating';
 
+/** The record's fields a provider card shows, in the order the loaders pass them on. */
+export const CARD_FIELDS = [
+  'slug',
+  'name',
+  'logo',
+  'logoSvg',
+  'rating',
+  'servers',
+  'countries',
+  'devices',
+  'streaming',
+  'torrenting',
+  'killSwitch',
+  'noLogs',
+  'support',
+  'moneyBack',
+  'bestFor',
+] as const satisfies readonly (keyof Provider)[];
+
+type CardFields = Pick<Provider, (typeof CARD_FIELDS)[number]>;
+
+/** A provider's card fields alone, so that a loader ships only what the card shows of the record. */
+export function cardFields(p: Provider): CardFields {
+  return Object.fromEntries(CARD_FIELDS.map((k) => [k, p[k]])) as CardFields;
+}
+
 /** The card fields the home grid shows, with the plan its price is for. */
-export type ProviderCardData = Pick<
-  Provider,
-  | 'slug'
-  | 'name'
-  | 'logo'
-  | 'logoSvg'
-  | 'rating'
-  | 'servers'
-  | 'countries'
-  | 'devices'
-  | 'streaming'
-  | 'torrenting'
-  | 'killSwitch'
-  | 'noLogs'
-  | 'support'
-  | 'moneyBack'
-  | 'bestFor'
-  | 'featured'
-> & { plan: ShownPlan };
+export type ProviderCardData = CardFields & Pick<Provider, 'featured'> & { plan: ShownPlan };
 
 export interface CardLabels {
   featured: string;

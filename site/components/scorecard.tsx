@@ -1,5 +1,7 @@
 import type { Criterion } from '../../services/content/scores.ts';
+import { METHOD_PATH } from '../../services/content/paths.ts';
 import { fillLabel, ProviderFigure } from './figure';
+import { SiteLink } from './site-link';
 
 export interface ScorecardLabels {
   untested: string;
@@ -61,5 +63,16 @@ export function Scorecard({
         {fillLabel(labels.overall, 'rating', <ProviderFigure slug={slug} figure="rating" value={rating} />)}
       </p>
     </div>
+  );
+}
+
+/** The line under scorecards that leads to the method their scores come from. */
+export function MethodLink({ label, className }: { label: string; className: string }) {
+  return (
+    <p className={className}>
+      <SiteLink to={METHOD_PATH} className="text-blue-700 underline hover:text-blue-900">
+        {label}
+      </SiteLink>
+    </p>
   );
 }

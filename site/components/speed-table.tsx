@@ -11,6 +11,9 @@ export interface SpeedLabels {
   columns: { location: string; download: string; upload: string; ping: string };
 }
 
+/** The table's columns, in order: each a label of `labels.columns`. */
+const COLUMNS = ['location', 'download', 'upload', 'ping'] as const;
+
 /**
  * The review speed-test table: location, download, upload and ping against the stated baseline, and under it the
  * median download and the share of the line lost, worked out from the rows (the figures prose, scores and the
@@ -28,18 +31,11 @@ export function SpeedTable({ speed, labels, provider }: { speed: Speed; labels: 
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-100 text-slate-800">
             <tr>
-              <th scope="col" className="px-4 py-3">
-                {labels.columns.location}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {labels.columns.download}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {labels.columns.upload}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {labels.columns.ping}
-              </th>
+              {COLUMNS.map((c) => (
+                <th key={c} scope="col" className="px-4 py-3">
+                  {labels.columns[c]}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import type { Route } from './+types/compare-index';
 import { AffiliateDisclosure } from '../components/affiliate-disclosure';
 import { Price, ProviderFigure } from '../components/figure';
-import { Logo } from '../components/logo';
+import { LinkList } from '../components/link-list';
 import { OutboundLink } from '../components/outbound-link';
-import { SiteLink } from '../components/site-link';
+import { ReviewLink } from '../components/provider-name';
+import { Paragraphs, Section } from '../components/section';
 import { COMPARE_PATH, pairText, ranked } from '../../services/content/routes.ts';
 import { planOf } from '../../services/content/figures.ts';
 import { getContent, routeFor } from '../lib/content.server';
@@ -126,12 +127,7 @@ export default function CompareIndex({ loaderData }: Route.ComponentProps) {
   const ariaSort = (key: SortKey) => (state.sort === key ? (state.dir === 'asc' ? 'ascending' : 'descending') : undefined);
   const yesNo = (ok: boolean) => <span className={ok ? 'font-medium text-green-700' : 'text-slate-600'}>{ok ? c.yes : c.no}</span>;
   const cells: Record<SortKey, (r: (typeof rows)[number]) => React.ReactNode> = {
-    name: (r) => (
-      <SiteLink to={`/vpn-reviews/${r.slug}`} className="inline-flex items-center gap-2 font-semibold text-blue-700 hover:underline">
-        <Logo emoji={r.logo} svg={r.logoSvg} size={24} />
-        {r.name}
-      </SiteLink>
-    ),
+    name: (r) => <ReviewLink p={r} />,
     rating: (r) => <ProviderFigure slug={r.slug} figure="rating" value={r.rating} />,
     price: (r) => <Price plan={r.plan} />,
     servers: (r) => <ProviderFigure slug={r.slug} figure="servers" value={r.servers} />,
@@ -148,17 +144,10 @@ export default function CompareIndex({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs trail={loaderData.trail} />
       <header className="mt-4 max-w-3xl">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{c.title}</h1>
-        {c.intro.map((t) => (
-          <p key={t} className="mt-4 text-lg leading-8 text-slate-700">
-            {t}
-          </p>
-        ))}
+        <Paragraphs texts={c.intro} className="mt-4 text-lg leading-8 text-slate-700" />
       </header>
 
-      <section className="mt-8" aria-labelledby="compare-table">
-        <h2 id="compare-table" className="sr-only">
-          {c.title}
-        </h2>
+      <Section headingId="compare-table" title={c.title} headingClassName="sr-only" className="mt-8">
         {/* The controls are in the page from the start, disabled until its script runs, so nothing moves when they
             start to work; without JavaScript they stay disabled and the line under them says why. */}
         <div className="rounded-xl border border-slate-200 bg-white p-4" data-testid="compare-controls">
@@ -290,22 +279,15 @@ export default function CompareIndex({ loaderData }: Route.ComponentProps) {
           )}
           <AffiliateDisclosure className="border-t border-slate-200 px-4 py-3" />
         </div>
-      </section>
+      </Section>
 
-      <section className="mt-12" aria-labelledby="pairs">
-        <h2 id="pairs" className="text-2xl font-bold">
-          {c.pairsTitle}
-        </h2>
-        <ul className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-4" data-testid="pair-links">
-          {links.map((l) => (
-            <li key={l.path}>
-              <SiteLink to={l.path} className="text-blue-700 hover:underline">
-                {l.text}
-              </SiteLink>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Section headingId="pairs" title={c.pairsTitle} className="mt-12">
+        <LinkList
+          links={links.map((l) => ({ to: l.path, text: l.text }))}
+          className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-4"
+          testId="pair-links"
+        />
+      </Section>
     </div>
   );
 }

@@ -2,9 +2,11 @@ import type { Route } from './+types/compare';
 import { AffiliateDisclosure } from '../components/affiliate-disclosure';
 import { Discount, PlanName, Price, ProviderFigure, RegularPrice } from '../components/figure';
 import { NotFound, NotFoundBoundary, notFoundMeta } from '../components/not-found';
-import { ProviderCard } from '../components/provider-card';
-import { Scorecard } from '../components/scorecard';
+import { cardFields, ProviderCard } from '../components/provider-card';
+import { MethodLink, Scorecard } from '../components/scorecard';
 import { SiteLink } from '../components/site-link';
+import { DataTable, CELL } from '../components/data-table';
+import { Paragraphs, Section } from '../components/section';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { SpeedTable } from '../components/speed-table';
 import { COMPARE_PATH } from '../../services/content/paths.ts';
@@ -19,47 +21,14 @@ import { DEFAULT_SPEED_TOLERANCE } from '../../services/content/speed-checks.ts'
 import { pageMeta } from '../lib/meta';
 import { breadcrumbs } from '../lib/structured-data';
 
-const side = (p: Provider) => {
-  const {
-    slug,
-    name,
-    logo,
-    logoSvg,
-    rating,
-    servers,
-    countries,
-    devices,
-    streaming,
-    torrenting,
-    killSwitch,
-    noLogs,
-    support,
-    moneyBack,
-    bestFor,
-    owner,
-  } = p;
-  return {
-    slug,
-    name,
-    logo,
-    logoSvg,
-    rating,
-    servers,
-    countries,
-    devices,
-    streaming,
-    torrenting,
-    killSwitch,
-    noLogs,
-    support,
-    moneyBack,
-    bestFor,
-    owner,
-    plan: planOf(p)!,
-    review: { title: p.review!.title, speed: p.review!.speed },
-    scorecard: scorecardOf(p),
-  };
-};
+/** What the page shows of one side of the pair: its card, its owner, its plan, its speed tests and its scores. */
+const side = (p: Provider) => ({
+  ...cardFields(p),
+  owner: p.owner,
+  plan: planOf(p)!,
+  review: { title: p.review!.title, speed: p.review!.speed },
+  scorecard: scorecardOf(p),
+});
 
 /** The two providers of this pair, the words of every pair page, and the editor's own file for this one if any. */
 export function loader({ url }: Route.LoaderArgs) {
@@ -114,6 +83,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export const ErrorBoundary = NotFoundBoundary;
+
+/** The editor's own paragraphs, before and after the figures. */
+const TEXT = 'mt-4 leading-7 text-slate-700';
 
 export default function Compare({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return <NotFound />;
@@ -201,7 +173,10 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           .replace('{loserRating}', String(loser.rating))
           .replace('{wins}', String(wonBy(winner === a ? 'a' : 'b').length))
           .replace('{total}', String(tested));
-  const cell = 'px-4 py-3';
+  const sides = [
+    ['a', a],
+    ['b', b],
+  ] as const;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12" data-testid="compare-pair" data-a={a.slug} data-b={b.slug}>
@@ -209,17 +184,10 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
       <header className="mt-4 max-w-3xl">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{loaderData.title}</h1>
         <p className="mt-4 text-lg leading-8 text-slate-700">{loaderData.intro}</p>
-        {loaderData.own.intro.map((p) => (
-          <p key={p} className="mt-4 leading-7 text-slate-700" data-testid="editor-intro">
-            {p}
-          </p>
-        ))}
+        <Paragraphs texts={loaderData.own.intro} className={TEXT} testId="editor-intro" />
       </header>
 
-      <section className="mt-10" aria-labelledby="cards" data-outbound-group="">
-        <h2 id="cards" className="text-2xl font-bold">
-          {loaderData.cards}
-        </h2>
+      <Section headingId="cards" title={loaderData.cards} className="mt-10" data-outbound-group="">
         <div className="mt-4 grid grid-cols-1 gap-6 md:grid-cols-2">
           {[a, b].map((p) => (
             <ProviderCard
@@ -232,99 +200,55 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
         <AffiliateDisclosure className="mt-4 text-center" />
-      </section>
+      </Section>
 
-      <section className="mt-12" aria-labelledby="figures">
-        <h2 id="figures" className="text-2xl font-bold">
-          {t.figures}
-        </h2>
-        <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm" data-testid="pair-figures">
-            <thead className="bg-slate-100 text-slate-800">
-              <tr>
-                <th scope="col" className={cell}>
-                  {t.figure}
+      <Section headingId="figures" title={t.figures} className="mt-12">
+        <DataTable columns={[t.figure, a.name, b.name]} testId="pair-figures">
+          {rows.map((row) => {
+            const best = better(row.order, row.values[0], row.values[1]);
+            return (
+              <tr key={row.key} data-row={row.key}>
+                <th scope="row" className={`${CELL} font-medium`}>
+                  {t.rows[row.key]}
                 </th>
-                <th scope="col" className={cell}>
-                  {a.name}
-                </th>
-                <th scope="col" className={cell}>
-                  {b.name}
-                </th>
+                {sides.map(([s, p]) => (
+                  <td
+                    key={s}
+                    className={`${CELL} ${best === s ? 'bg-green-50 font-semibold text-green-800' : ''}`}
+                    data-side={s}
+                    data-better={best === s ? '' : undefined}
+                  >
+                    {row.show(p)}
+                    {best === s && (
+                      <>
+                        {' '}
+                        <span aria-hidden="true">✓</span>
+                        <span className="sr-only"> {t.better}</span>
+                      </>
+                    )}
+                  </td>
+                ))}
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((row) => {
-                const best = better(row.order, row.values[0], row.values[1]);
-                return (
-                  <tr key={row.key} data-row={row.key}>
-                    <th scope="row" className={`${cell} font-medium`}>
-                      {t.rows[row.key]}
-                    </th>
-                    {(
-                      [
-                        ['a', a],
-                        ['b', b],
-                      ] as const
-                    ).map(([s, p]) => (
-                      <td
-                        key={s}
-                        className={`${cell} ${best === s ? 'bg-green-50 font-semibold text-green-800' : ''}`}
-                        data-side={s}
-                        data-better={best === s ? '' : undefined}
-                      >
-                        {row.show(p)}
-                        {best === s && (
-                          <>
-                            {' '}
-                            <span aria-hidden="true">✓</span>
-                            <span className="sr-only"> {t.better}</span>
-                          </>
-                        )}
-                      </td>
-                    ))}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      </section>
+            );
+          })}
+        </DataTable>
+      </Section>
 
       {a.scorecard && b.scorecard && (
-        <section className="mt-12" aria-labelledby="scores">
-          <h2 id="scores" className="text-2xl font-bold">
-            {t.scores}
-          </h2>
+        <Section headingId="scores" title={t.scores} className="mt-12">
           <div className="mt-4 grid gap-6 md:grid-cols-2">
             {[a, b].map((p) => (
               <div key={p.slug} className="rounded-xl border border-slate-200 bg-white p-6">
                 <h3 className="mb-4 text-lg font-semibold">{p.name}</h3>
-                <Scorecard
-                  slug={p.slug}
-                  criteria={p.scorecard!.criteria}
-                  scores={p.scorecard!.scores}
-                  rating={p.rating}
-                  labels={p.scorecard!.labels}
-                  compact
-                />
+                <Scorecard {...p.scorecard!} compact />
               </div>
             ))}
           </div>
-          {loaderData.method && (
-            <p className="mt-3 text-sm">
-              <SiteLink to="/how-we-test" className="text-blue-700 underline hover:text-blue-900">
-                {loaderData.method}
-              </SiteLink>
-            </p>
-          )}
-        </section>
+          {loaderData.method && <MethodLink label={loaderData.method} className="mt-3 text-sm" />}
+        </Section>
       )}
 
-      <section className="mt-12" aria-labelledby="speed">
-        <h2 id="speed" className="text-2xl font-bold">
-          {t.speed}
-        </h2>
+      <Section headingId="speed" title={t.speed} className="mt-12">
         <div className="mt-2 grid gap-8 lg:grid-cols-2">
           {[a, b].map((p) => (
             <div key={p.slug} className="min-w-0" data-testid="pair-speed" data-provider={p.slug}>
@@ -333,13 +257,10 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </div>
-      </section>
+      </Section>
 
       {criteria.length > 0 && a.scorecard && b.scorecard && (
-        <section className="mt-12" aria-labelledby="verdicts">
-          <h2 id="verdicts" className="text-2xl font-bold">
-            {t.verdicts}
-          </h2>
+        <Section headingId="verdicts" title={t.verdicts} className="mt-12">
           <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" data-testid="criterion-verdicts">
             {criteria.map((c) => {
               const v = verdicts[c.id];
@@ -359,22 +280,14 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
               );
             })}
           </ul>
-        </section>
+        </Section>
       )}
 
-      <section className="mt-12 rounded-xl bg-blue-50 p-8" aria-labelledby="overall">
-        <h2 id="overall" className="text-2xl font-bold">
-          {t.overall}
-        </h2>
+      <Section headingId="overall" title={t.overall} className="mt-12 rounded-xl bg-blue-50 p-8">
         <p className="mt-4 leading-7 text-slate-800" data-testid="overall-verdict">
           {overall}
         </p>
-        {(
-          [
-            ['a', a],
-            ['b', b],
-          ] as const
-        ).map(
+        {sides.map(
           ([s, p]) =>
             wonBy(s).length > 0 && (
               <p key={s} className="mt-2 leading-7 text-slate-700">
@@ -382,11 +295,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
               </p>
             ),
         )}
-        {loaderData.own.verdict.map((p) => (
-          <p key={p} className="mt-4 leading-7 text-slate-700" data-testid="editor-verdict">
-            {p}
-          </p>
-        ))}
+        <Paragraphs texts={loaderData.own.verdict} className={TEXT} testId="editor-verdict" />
         <div className="mt-6 flex flex-wrap gap-4">
           {[a, b].map((p) => (
             <SiteLink
@@ -398,7 +307,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
             </SiteLink>
           ))}
         </div>
-      </section>
+      </Section>
     </div>
   );
 }

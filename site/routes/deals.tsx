@@ -1,5 +1,6 @@
 import { Logo } from '../components/logo';
 import { SiteLink } from '../components/site-link';
+import { LANDING_HEADING, Section } from '../components/section';
 import type { Route } from './+types/deals';
 import { Badge } from '../components/badge';
 import { DealCard } from '../components/deal-card';
@@ -70,10 +71,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
             <FlashSaleBanner sale={page.flashSale} state={sale} />
           </div>
         )}
-        <section className="mt-14" aria-labelledby="deals" data-outbound-group="">
-          <h2 id="deals" className="text-center text-3xl font-bold">
-            {page.dealsTitle}
-          </h2>
+        <Section headingId="deals" title={page.dealsTitle} className="mt-14" headingClassName={LANDING_HEADING} data-outbound-group="">
           <AffiliateDisclosure className="mx-auto mt-3 max-w-2xl text-center" providers={page.deals} />
           <div className="mt-8 grid gap-6 md:grid-cols-3">
             {page.deals.map((d, i) => (
@@ -96,17 +94,11 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
               />
             ))}
           </div>
-        </section>
-        <section className="mt-16" aria-labelledby="special">
-          <h2 id="special" className="text-center text-3xl font-bold">
-            {page.whySpecial.title}
-          </h2>
+        </Section>
+        <Section headingId="special" title={page.whySpecial.title} className="mt-16" headingClassName={LANDING_HEADING}>
           <IconTiles items={page.whySpecial.points} />
-        </section>
-        <section className="mt-16" aria-labelledby="who">
-          <h2 id="who" className="text-center text-3xl font-bold">
-            {page.whoFor.title}
-          </h2>
+        </Section>
+        <Section headingId="who" title={page.whoFor.title} className="mt-16" headingClassName={LANDING_HEADING}>
           <div className="mt-8 grid gap-6 md:grid-cols-3">
             {page.whoFor.items.map((item) => (
               <div
@@ -131,13 +123,10 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </div>
-        </section>
-        <section className="mt-16" aria-labelledby="features">
-          <h2 id="features" className="text-center text-3xl font-bold">
-            {page.features.title}
-          </h2>
+        </Section>
+        <Section headingId="features" title={page.features.title} className="mt-16" headingClassName={LANDING_HEADING}>
           <IconTiles items={page.features.items} />
-        </section>
+        </Section>
         <Faq heading={page.faq.title} items={page.faq.items} />
       </div>
     </>

@@ -1,3 +1,4 @@
+import { LANDING_HEADING, Paragraphs, Section } from '../components/section';
 import type { Route } from './+types/gaming';
 import { DealCard } from '../components/deal-card';
 import { IconTiles } from '../components/icon-tiles';
@@ -44,16 +45,10 @@ export default function Gaming({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <div className="mx-auto max-w-6xl px-4">
-        <section className="mt-14" aria-labelledby="benefits">
-          <h2 id="benefits" className="text-center text-3xl font-bold">
-            {page.benefits.title}
-          </h2>
+        <Section headingId="benefits" title={page.benefits.title} className="mt-14" headingClassName={LANDING_HEADING}>
           <IconTiles items={page.benefits.items} />
-        </section>
-        <section className="mt-16" aria-labelledby="deals" data-outbound-group="">
-          <h2 id="deals" className="text-center text-3xl font-bold">
-            {page.dealsTitle}
-          </h2>
+        </Section>
+        <Section headingId="deals" title={page.dealsTitle} className="mt-16" headingClassName={LANDING_HEADING} data-outbound-group="">
           <AffiliateDisclosure className="mx-auto mt-3 max-w-2xl text-center" providers={page.deals} />
           <div className="mt-8 grid gap-6 md:grid-cols-3">
             {page.deals.map((d, i) => (
@@ -77,18 +72,11 @@ export default function Gaming({ loaderData }: Route.ComponentProps) {
               />
             ))}
           </div>
-        </section>
-        <section className="mt-16" aria-labelledby="tips">
-          <h2 id="tips" className="text-center text-3xl font-bold">
-            {page.tips.title}
-          </h2>
-          {page.tips.intro?.map((t) => (
-            <p key={t} className="mx-auto mt-4 max-w-3xl text-center text-slate-700">
-              {t}
-            </p>
-          ))}
+        </Section>
+        <Section headingId="tips" title={page.tips.title} className="mt-16" headingClassName={LANDING_HEADING}>
+          <Paragraphs texts={page.tips.intro} className="mx-auto mt-4 max-w-3xl text-center text-slate-700" />
           <IconTiles items={page.tips.items} />
-        </section>
+        </Section>
       </div>
     </>
   );

@@ -1,7 +1,8 @@
 import { ranked } from '../../services/content/pairs.ts';
+import { LANDING_HEADING, Section } from '../components/section';
 import type { Route } from './+types/home';
 import { Icon } from '../components/icon';
-import { ProviderCard } from '../components/provider-card';
+import { cardFields, ProviderCard } from '../components/provider-card';
 import { SiteLink } from '../components/site-link';
 import { planOf } from '../../services/content/figures.ts';
 import { getContent } from '../lib/content.server';
@@ -16,47 +17,7 @@ export function loader() {
     url: site.url,
     brand: { name: site.brand.name, url: site.url },
     // Only reviewed providers still in business have a card; one that articles merely mention, or that has shut down, has none.
-    providers: providers
-      .filter(ranked)
-      .map(
-        ({
-          slug,
-          name,
-          logo,
-          logoSvg,
-          rating,
-          servers,
-          countries,
-          devices,
-          streaming,
-          torrenting,
-          killSwitch,
-          noLogs,
-          support,
-          moneyBack,
-          bestFor,
-          featured,
-          ...p
-        }) => ({
-          slug,
-          name,
-          logo,
-          logoSvg,
-          rating,
-          servers,
-          countries,
-          devices,
-          streaming,
-          torrenting,
-          killSwitch,
-          noLogs,
-          support,
-          moneyBack,
-          bestFor,
-          featured,
-          plan: planOf({ slug, ...p })!,
-        }),
-      ),
+    providers: providers.filter(ranked).map((p) => ({ ...cardFields(p), featured: p.featured, plan: planOf(p)! })),
   };
 }
 
@@ -89,10 +50,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </SiteLink>
         </div>
       </section>
-      <section className="mx-auto max-w-7xl px-4 py-16" aria-labelledby="comparison" data-outbound-group="">
-        <h2 id="comparison" className="text-center text-3xl font-bold">
-          {comparison.title}
-        </h2>
+      <Section
+        headingId="comparison"
+        title={comparison.title}
+        className="mx-auto max-w-7xl px-4 py-16"
+        headingClassName={LANDING_HEADING}
+        data-outbound-group=""
+      >
         <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">{comparison.note}</p>
         <AffiliateDisclosure
           className="mx-auto mt-2 max-w-2xl text-center"
@@ -103,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ProviderCard key={p.slug} p={p} from="/" labels={{ featured: comparison.featuredBadge, cta: comparison.cta }} />
           ))}
         </div>
-      </section>
+      </Section>
     </>
   );
 }

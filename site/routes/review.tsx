@@ -1,5 +1,6 @@
 import { Logo } from '../components/logo';
-import { SiteLink } from '../components/site-link';
+import { LinkList } from '../components/link-list';
+import { Paragraphs, Section } from '../components/section';
 import type { Route } from './+types/review';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { Badge } from '../components/badge';
@@ -19,9 +20,8 @@ import { breadcrumbs, review as reviewLd } from '../lib/structured-data';
 import { AffiliateDisclosure } from '../components/affiliate-disclosure';
 import { DiscontinuedNotice } from '../components/discontinued-notice';
 import { AuthorBio, Byline } from '../components/byline';
-import { Scorecard } from '../components/scorecard';
+import { MethodLink, Scorecard } from '../components/scorecard';
 import { authorOf, comparisonsOf, scorecardOf } from '../lib/editorial.server';
-import { METHOD_PATH } from '../../services/content/paths.ts';
 import { DraftRibbon } from '../components/draft-ribbon';
 import { ribbonFor } from '../lib/publishing.server';
 
@@ -164,41 +164,18 @@ export default function Review({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </dl>
-        <section className="mt-12" aria-labelledby="overview">
-          <h2 id="overview" className="text-2xl font-bold">
-            {labels.overview}
-          </h2>
-          {r.overview.map((t) => (
-            <p key={t} className="mt-4 leading-7 text-slate-700">
-              {t}
-            </p>
-          ))}
-        </section>
+        <Section headingId="overview" title={labels.overview} className="mt-12">
+          <Paragraphs texts={r.overview} className="mt-4 leading-7 text-slate-700" />
+        </Section>
         {scorecard && (
-          <section className="mt-12" aria-labelledby="scorecard">
-            <h2 id="scorecard" className="text-2xl font-bold">
-              {scorecard.labels.title}
-            </h2>
+          <Section headingId="scorecard" title={scorecard.labels.title} className="mt-12">
             <div className="mt-4 rounded-xl border border-slate-200 bg-white p-6">
-              <Scorecard
-                slug={p.slug}
-                criteria={scorecard.criteria}
-                scores={scorecard.scores}
-                rating={p.rating}
-                labels={scorecard.labels}
-              />
-              <p className="mt-2 text-sm">
-                <SiteLink to={METHOD_PATH} className="text-blue-700 underline hover:text-blue-900">
-                  {scorecard.labels.method}
-                </SiteLink>
-              </p>
+              <Scorecard {...scorecard} />
+              <MethodLink label={scorecard.labels.method} className="mt-2 text-sm" />
             </div>
-          </section>
+          </Section>
         )}
-        <section className="mt-12" aria-labelledby="features">
-          <h2 id="features" className="text-2xl font-bold">
-            {labels.features}
-          </h2>
+        <Section headingId="features" title={labels.features} className="mt-12">
           <div className="mt-4 grid gap-6 md:grid-cols-2">
             {(
               [
@@ -216,29 +193,20 @@ export default function Review({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </div>
-        </section>
-        <section className="mt-12" aria-labelledby="speed">
-          <h2 id="speed" className="text-2xl font-bold">
-            {labels.speed}
-          </h2>
+        </Section>
+        <Section headingId="speed" title={labels.speed} className="mt-12">
           <SpeedTable speed={r.speed} labels={labels} provider={p.slug} />
-        </section>
+        </Section>
         <section className="mt-12">
           <ProsCons pros={r.pros} cons={r.cons} labels={labels} />
         </section>
-        <section
+        <Section
+          headingId="verdict"
+          title={r.verdict.title}
           className="mt-12 rounded-xl bg-blue-50 p-8 text-center"
-          aria-labelledby="verdict"
           {...(discontinued ? {} : { 'data-outbound-group': '' })}
         >
-          <h2 id="verdict" className="text-2xl font-bold">
-            {r.verdict.title}
-          </h2>
-          {r.verdict.text.map((t) => (
-            <p key={t} className="mx-auto mt-4 max-w-3xl leading-7 text-slate-700">
-              {t}
-            </p>
-          ))}
+          <Paragraphs texts={r.verdict.text} className="mx-auto mt-4 max-w-3xl leading-7 text-slate-700" />
           {!discontinued && (
             <>
               <OutboundLink
@@ -252,22 +220,15 @@ export default function Review({ loaderData }: Route.ComponentProps) {
               <AffiliateDisclosure className="mx-auto mt-4 max-w-2xl" />
             </>
           )}
-        </section>
+        </Section>
         {comparisons && (
-          <section className="mt-12" aria-labelledby="comparisons">
-            <h2 id="comparisons" className="text-2xl font-bold">
-              {comparisons.title}
-            </h2>
-            <ul className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3" data-testid="review-comparisons">
-              {comparisons.links.map((l) => (
-                <li key={l.path}>
-                  <SiteLink to={l.path} className="text-blue-700 hover:underline">
-                    {l.name}
-                  </SiteLink>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <Section headingId="comparisons" title={comparisons.title} className="mt-12">
+            <LinkList
+              links={comparisons.links.map((l) => ({ to: l.path, text: l.name }))}
+              className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3"
+              testId="review-comparisons"
+            />
+          </Section>
         )}
         {byline.author && <AuthorBio author={byline.author} heading={byline.about} />}
       </div>

@@ -1,4 +1,5 @@
 import { ranked } from '../../services/content/pairs.ts';
+import { LANDING_HEADING, Paragraphs, Section } from '../components/section';
 import type { Route } from './+types/reviews';
 import { Icon } from '../components/icon';
 import { ReviewListCard } from '../components/review-list-card';
@@ -42,27 +43,26 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero title={page.hero.title} subtitle={page.hero.subtitle} />
-      <section className="mx-auto max-w-7xl px-4 py-14" aria-labelledby="grid" data-outbound-group="">
-        <h2 id="grid" className="text-center text-3xl font-bold">
-          {page.grid.title}
-        </h2>
+      <Section
+        headingId="grid"
+        title={page.grid.title}
+        className="mx-auto max-w-7xl px-4 py-14"
+        headingClassName={LANDING_HEADING}
+        data-outbound-group=""
+      >
         <AffiliateDisclosure className="mx-auto mt-3 max-w-2xl text-center" />
         <div className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4">
           {providers.map((p) => (
             <ReviewListCard key={p.slug} p={p} from={PATH} labels={page.grid} />
           ))}
         </div>
-      </section>
+      </Section>
       <section className="bg-white py-14" aria-labelledby="how">
         <div className="mx-auto max-w-6xl px-4">
           <h2 id="how" className="text-center text-3xl font-bold">
             {page.howWeReview.title}
           </h2>
-          {page.howWeReview.intro.map((t) => (
-            <p key={t} className="mx-auto mt-4 max-w-3xl text-center text-slate-700">
-              {t}
-            </p>
-          ))}
+          <Paragraphs texts={page.howWeReview.intro} className="mx-auto mt-4 max-w-3xl text-center text-slate-700" />
           <div className="mt-10 grid gap-6 md:grid-cols-3">
             {page.howWeReview.items.map((item) => (
               <div key={item.title} className="rounded-xl border border-slate-200 p-6">
@@ -81,17 +81,15 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
-      <section className="mx-auto max-w-3xl px-4 py-14 text-center" aria-labelledby="trust">
-        <h2 id="trust" className="text-3xl font-bold">
-          {page.whyTrust.title}
-        </h2>
-        {page.whyTrust.text.map((t) => (
-          <p key={t} className="mt-4 leading-7 text-slate-700">
-            {t}
-          </p>
-        ))}
+      <Section
+        headingId="trust"
+        title={page.whyTrust.title}
+        className="mx-auto max-w-3xl px-4 py-14 text-center"
+        headingClassName="text-3xl font-bold"
+      >
+        <Paragraphs texts={page.whyTrust.text} className="mt-4 leading-7 text-slate-700" />
         <p className="mt-6 text-sm font-semibold text-slate-700">{page.updatedLabel}</p>
-      </section>
+      </Section>
     </>
   );
 }

@@ -8,7 +8,7 @@ import { useLocation } from 'react-router';
 import type { Route } from './+types/search';
 import type { SearchHit } from '../lib/search';
 import { SEARCH_PATH } from '../../services/content/paths.ts';
-import { SiteLink } from '../components/site-link';
+import { LinkList } from '../components/link-list';
 import { getContent } from '../lib/content.server';
 
 export function loader() {
@@ -130,15 +130,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         {loaderData.directory.map((group) => (
           <section key={group.title}>
             <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{group.title}</h2>
-            <ul className="mt-3 space-y-1 text-sm">
-              {group.links.map((l) => (
-                <li key={l.path}>
-                  <SiteLink to={l.path} className="text-blue-700 hover:underline">
-                    {l.title}
-                  </SiteLink>
-                </li>
-              ))}
-            </ul>
+            <LinkList links={group.links.map((l) => ({ to: l.path, text: l.title }))} className="mt-3 space-y-1 text-sm" />
           </section>
         ))}
       </nav>

@@ -1,3 +1,4 @@
+import { LANDING_HEADING, Paragraphs, Section } from '../components/section';
 import type { Route } from './+types/streaming';
 import { Faq } from '../components/faq';
 import { Icon } from '../components/icon';
@@ -33,10 +34,7 @@ export default function StreamingPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHero title={page.hero.title} subtitle={page.hero.subtitle} />
       <div className="mx-auto max-w-6xl px-4">
-        <section className="mt-14" aria-labelledby="services">
-          <h2 id="services" className="text-center text-3xl font-bold">
-            {page.services.title}
-          </h2>
+        <Section headingId="services" title={page.services.title} className="mt-14" headingClassName={LANDING_HEADING}>
           <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {page.services.items.map((s) => (
               <div key={s.name} data-testid="service-tile" className="rounded-xl border border-slate-200 bg-white p-6">
@@ -49,28 +47,19 @@ export default function StreamingPage({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </div>
-        </section>
-        <section className="mt-16" aria-labelledby="picks" data-outbound-group="">
-          <h2 id="picks" className="text-center text-3xl font-bold">
-            {page.providers.title}
-          </h2>
+        </Section>
+        <Section headingId="picks" title={page.providers.title} className="mt-16" headingClassName={LANDING_HEADING} data-outbound-group="">
           <AffiliateDisclosure className="mx-auto mt-3 max-w-2xl text-center" providers={page.providers.items} />
           <div className="mt-8 grid gap-6 md:grid-cols-3">
             {page.providers.items.map((pick, i) => (
               <PickCard key={pick.provider} pick={pick} provider={cards[i]!} labels={page.providers.labels} from={PATH} />
             ))}
           </div>
-        </section>
-        <section className="mt-16" aria-labelledby="tips">
-          <h2 id="tips" className="text-center text-3xl font-bold">
-            {page.tips.title}
-          </h2>
+        </Section>
+        <Section headingId="tips" title={page.tips.title} className="mt-16" headingClassName={LANDING_HEADING}>
           <IconTiles items={page.tips.items} />
-        </section>
-        <section className="mt-16" aria-labelledby="issues">
-          <h2 id="issues" className="text-center text-3xl font-bold">
-            {page.issues.title}
-          </h2>
+        </Section>
+        <Section headingId="issues" title={page.issues.title} className="mt-16" headingClassName={LANDING_HEADING}>
           <div className="mt-8 grid gap-6 md:grid-cols-2">
             {page.issues.items.map((i) => (
               <div key={i.issue} data-testid="issue" className="rounded-xl border border-slate-200 bg-white p-6">
@@ -81,18 +70,11 @@ export default function StreamingPage({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </div>
-        </section>
-        <section className="mt-16 rounded-xl bg-blue-50 p-8" aria-labelledby="why">
-          <h2 id="why" className="text-center text-3xl font-bold">
-            {page.why.title}
-          </h2>
-          {page.why.text.map((t) => (
-            <p key={t} className="mx-auto mt-4 max-w-3xl text-center leading-7 text-slate-700">
-              {t}
-            </p>
-          ))}
+        </Section>
+        <Section headingId="why" title={page.why.title} className="mt-16 rounded-xl bg-blue-50 p-8" headingClassName={LANDING_HEADING}>
+          <Paragraphs texts={page.why.text} className="mx-auto mt-4 max-w-3xl text-center leading-7 text-slate-700" />
           <IconTiles items={page.why.features} columns={3} />
-        </section>
+        </Section>
         <Faq heading={page.faq.title} items={page.faq.items} />
       </div>
     </>

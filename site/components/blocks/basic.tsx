@@ -3,6 +3,8 @@ import type { Block } from '../../../services/content/index.ts';
 import { Badge } from '../badge';
 import { Faq } from '../faq';
 import { Icon } from '../icon';
+import { Paragraphs } from '../section';
+import { BlockSection } from './block-section';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
 
@@ -10,13 +12,8 @@ const GRID: Record<number, string> = { 2: 'md:grid-cols-2', 3: 'md:grid-cols-3',
 
 export function ProseBlock({ block }: { block: Of<'prose'> }) {
   return (
-    <section className="mt-10">
-      <h2 className="text-2xl font-bold">{block.heading}</h2>
-      {block.paragraphs.map((p, i) => (
-        <p key={i} className="mt-4 leading-7 text-slate-700">
-          {p}
-        </p>
-      ))}
+    <BlockSection block={block}>
+      <Paragraphs texts={block.paragraphs} className="mt-4 leading-7 text-slate-700" />
       {block.bullets && (
         <ul className="mt-4 list-disc space-y-1 pl-6 text-slate-700">
           {block.bullets.map((b) => (
@@ -24,15 +21,13 @@ export function ProseBlock({ block }: { block: Of<'prose'> }) {
           ))}
         </ul>
       )}
-    </section>
+    </BlockSection>
   );
 }
 
 export function CardsBlock({ block }: { block: Of<'cards'> }) {
   return (
-    <section className="mt-10">
-      <h2 className="text-2xl font-bold">{block.heading}</h2>
-      {block.intro && <p className="mt-3 text-slate-700">{block.intro}</p>}
+    <BlockSection block={block}>
       <div className={`mt-6 grid gap-4 ${GRID[block.columns ?? 2]}`}>
         {block.cards.map((card) => {
           const badge = card.severity ? block.badges?.[card.severity] : undefined;
@@ -48,7 +43,7 @@ export function CardsBlock({ block }: { block: Of<'cards'> }) {
           );
         })}
       </div>
-    </section>
+    </BlockSection>
   );
 }
 
@@ -92,8 +87,7 @@ export function CtaBlock({ block }: { block: Of<'cta'> }) {
 
 export function IconListBlock({ block }: { block: Of<'icon-list'> }) {
   return (
-    <section className="mt-10">
-      <h2 className="text-2xl font-bold">{block.heading}</h2>
+    <BlockSection block={block}>
       <ul className="mt-6 grid gap-4 md:grid-cols-2">
         {block.items.map((item) => (
           <li key={item.title} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-5">
@@ -105,6 +99,6 @@ export function IconListBlock({ block }: { block: Of<'icon-list'> }) {
           </li>
         ))}
       </ul>
-    </section>
+    </BlockSection>
   );
 }

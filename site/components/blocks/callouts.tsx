@@ -1,6 +1,7 @@
 /** Renderers for the quick answer, callouts and headline figures. */
 import { Icon } from '../icon';
 import type { BlockProps } from './context';
+import { BlockSection } from './block-section';
 
 /** The boxed short answer near the top of an article. */
 export function QuickAnswerBlock({ block }: BlockProps<'quick-answer'>) {
@@ -53,9 +54,7 @@ export function CalloutBlock({ block }: BlockProps<'callout'>) {
 /** Headline figures as a description list. */
 export function StatsBlock({ block }: BlockProps<'stats'>) {
   return (
-    <section className="mt-10">
-      <h2 className="text-2xl font-bold">{block.heading}</h2>
-      {block.intro && <p className="mt-3 text-slate-700">{block.intro}</p>}
+    <BlockSection block={block}>
       <dl className="mt-6 grid gap-4 sm:grid-cols-3">
         {block.items.map((item) => (
           <div
@@ -69,6 +68,6 @@ export function StatsBlock({ block }: BlockProps<'stats'>) {
         ))}
       </dl>
       {block.source && <p className="mt-3 text-sm text-slate-600">{block.source}</p>}
-    </section>
+    </BlockSection>
   );
 }

@@ -6,13 +6,12 @@ import { Icon } from '../icon';
 import { OutboundLink } from '../outbound-link';
 import { planIn, providerIn, type BlockProps } from './context';
 import { AffiliateDisclosure } from '../affiliate-disclosure';
+import { BlockSection } from './block-section';
 
 /** Deal cards with the struck-through regular price, the savings the plan quotes and its term, extras and guarantee. */
 export function DealListBlock({ block, ctx }: BlockProps<'deal-list'>) {
   return (
-    <section className="mt-10" data-outbound-group="">
-      <h2 className="text-2xl font-bold">{block.heading}</h2>
-      {block.intro && <p className="mt-3 text-slate-700">{block.intro}</p>}
+    <BlockSection block={block} data-outbound-group="">
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         {block.deals.map((deal) => {
           const p = providerIn(ctx, deal.provider);
@@ -82,6 +81,6 @@ export function DealListBlock({ block, ctx }: BlockProps<'deal-list'>) {
         })}
       </div>
       <AffiliateDisclosure className="mt-3" providers={block.deals} />
-    </section>
+    </BlockSection>
   );
 }

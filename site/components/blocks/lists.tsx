@@ -3,14 +3,13 @@ import { PlanName, Price, PriceChecked } from '../figure';
 import { Logo } from '../logo';
 import { Icon } from '../icon';
 import { planIn, providerIn, type BlockProps } from './context';
+import { BlockSection } from './block-section';
 
 /** Tips with green ticks, or mistakes with red crosses. */
 export function TipsBlock({ block }: BlockProps<'tips'>) {
   const avoid = block.tone === 'avoid';
   return (
-    <section className="mt-10">
-      <h2 className="text-2xl font-bold">{block.heading}</h2>
-      {block.intro && <p className="mt-3 text-slate-700">{block.intro}</p>}
+    <BlockSection block={block}>
       <ul className="mt-6 space-y-3">
         {block.items.map((tip) => (
           <li key={tip.title} className="flex gap-3">
@@ -25,16 +24,14 @@ export function TipsBlock({ block }: BlockProps<'tips'>) {
           </li>
         ))}
       </ul>
-    </section>
+    </BlockSection>
   );
 }
 
 /** Providers with the price of one plan each, from the record. */
 export function PriceListBlock({ block, ctx }: BlockProps<'price-list'>) {
   return (
-    <section className="mt-10">
-      <h2 className="text-2xl font-bold">{block.heading}</h2>
-      {block.intro && <p className="mt-3 text-slate-700">{block.intro}</p>}
+    <BlockSection block={block}>
       <ol className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
         {block.items.map((item) => {
           const p = providerIn(ctx, item.provider);
@@ -65,6 +62,6 @@ export function PriceListBlock({ block, ctx }: BlockProps<'price-list'>) {
           );
         })}
       </ol>
-    </section>
+    </BlockSection>
   );
 }

@@ -4,14 +4,13 @@ import { Badge, DIFFICULTY_VARIANT } from '../badge';
 import { Icon } from '../icon';
 import { SiteLink } from '../site-link';
 import type { BlockContext } from './context';
+import { BlockSection } from './block-section';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
 
 export function GuideCardsBlock({ block, ctx }: { block: Of<'guide-cards'>; ctx: BlockContext }) {
   return (
-    <section className="mt-12">
-      <h2 className="text-2xl font-bold">{block.heading}</h2>
-      {block.intro && <p className="mt-3 leading-7 text-slate-700">{block.intro}</p>}
+    <BlockSection block={block} guide>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         {(ctx.guides ?? []).map((g) => (
           <article key={g.slug} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6" data-testid="guide-card">
@@ -41,16 +40,14 @@ export function GuideCardsBlock({ block, ctx }: { block: Of<'guide-cards'>; ctx:
           </article>
         ))}
       </div>
-    </section>
+    </BlockSection>
   );
 }
 
 /** The articles index: one card per article, the whole card a link to it (the title link's ::after covers it). */
 export function ArticleCardsBlock({ block, ctx }: { block: Of<'article-cards'>; ctx: BlockContext }) {
   return (
-    <section className="mt-12">
-      <h2 className="text-2xl font-bold">{block.heading}</h2>
-      {block.intro && <p className="mt-3 leading-7 text-slate-700">{block.intro}</p>}
+    <BlockSection block={block} guide>
       <ul className="mt-6 grid gap-6 md:grid-cols-2">
         {(ctx.articles ?? []).map((a) => (
           <li
@@ -87,7 +84,7 @@ export function ArticleCardsBlock({ block, ctx }: { block: Of<'article-cards'>; 
         ))}
       </ul>
       {ctx.articlePages && ctx.articlePages.pages > 1 && <IndexPager {...ctx.articlePages} />}
-    </section>
+    </BlockSection>
   );
 }
 

@@ -7,15 +7,14 @@ import { OutboundLink } from '../outbound-link';
 import { StarRating } from '../star-rating';
 import { planIn, providerIn, type BlockProps } from './context';
 import { AffiliateDisclosure } from '../affiliate-disclosure';
+import { BlockSection } from './block-section';
 
 const BUTTON = 'inline-block rounded-md bg-blue-700 px-5 py-2.5 text-center font-semibold text-white hover:bg-blue-800';
 
 /** Numbered providers with their plan's price and a deal button each. */
 export function RankingBlock({ block, ctx }: BlockProps<'ranking'>) {
   return (
-    <section className="mt-10" data-outbound-group="">
-      <h2 className="text-2xl font-bold">{block.heading}</h2>
-      {block.intro && <p className="mt-3 text-slate-700">{block.intro}</p>}
+    <BlockSection block={block} data-outbound-group="">
       <ol className="mt-6 space-y-4">
         {block.entries.map((entry, i) => {
           const p = providerIn(ctx, entry.provider);
@@ -64,16 +63,14 @@ export function RankingBlock({ block, ctx }: BlockProps<'ranking'>) {
         })}
       </ol>
       <AffiliateDisclosure className="mt-3" providers={block.entries} />
-    </section>
+    </BlockSection>
   );
 }
 
 /** The two recommended providers, the first highlighted, each with a Get Deal button through /go/. */
 export function RecommendationsBlock({ block, ctx }: BlockProps<'recommendations'>) {
   return (
-    <section className="mt-10" data-outbound-group="">
-      <h2 className="text-2xl font-bold">{block.heading}</h2>
-      {block.intro && <p className="mt-3 text-slate-700">{block.intro}</p>}
+    <BlockSection block={block} data-outbound-group="">
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         {block.picks.map((pick, i) => {
           const p = providerIn(ctx, pick.provider);
@@ -121,6 +118,6 @@ export function RecommendationsBlock({ block, ctx }: BlockProps<'recommendations
         })}
       </div>
       <AffiliateDisclosure className="mt-3" providers={block.picks} />
-    </section>
+    </BlockSection>
   );
 }

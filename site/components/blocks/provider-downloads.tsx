@@ -11,6 +11,7 @@ import { Icon } from '../icon';
 import { OutboundLink } from '../outbound-link';
 import type { BlockContext } from './context';
 import { AffiliateDisclosure } from '../affiliate-disclosure';
+import { BlockSection } from './block-section';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
 
@@ -32,9 +33,7 @@ function buttonsFor(buttons: readonly Button[], p: { name: string; linkNames: re
 
 export function ProviderDownloadsBlock({ block, ctx }: { block: Of<'provider-downloads'>; ctx: BlockContext }) {
   return (
-    <section className="mt-12" data-outbound-group="">
-      <h2 className="text-2xl font-bold">{block.heading}</h2>
-      {block.intro && <p className="mt-3 leading-7 text-slate-700">{block.intro}</p>}
+    <BlockSection block={block} guide data-outbound-group="">
       <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
         {block.providers.map((item) => {
           const p = ctx.providers[item.provider]!;
@@ -78,6 +77,6 @@ export function ProviderDownloadsBlock({ block, ctx }: { block: Of<'provider-dow
         })}
       </ul>
       <AffiliateDisclosure className="mt-3" />
-    </section>
+    </BlockSection>
   );
 }

@@ -1,6 +1,7 @@
 /** Renderers for step-by-step guide content: numbered steps, per-platform steps, requirements and issues. */
 import type { Block } from '../../../services/content/index.ts';
 import { Icon } from '../icon';
+import { BlockSection } from './block-section';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
 
@@ -17,15 +18,9 @@ function WithCode({ text }: { text: string }) {
   );
 }
 
-function Intro({ text }: { text?: string }) {
-  return text ? <p className="mt-3 leading-7 text-slate-700">{text}</p> : null;
-}
-
 export function StepsBlock({ block }: { block: Of<'steps'> }) {
   return (
-    <section className="mt-12">
-      <h2 className="text-2xl font-bold">{block.heading}</h2>
-      <Intro text={block.intro} />
+    <BlockSection block={block} guide>
       <ol className="mt-6 space-y-4">
         {block.steps.map((step, i) => (
           <li key={step.title} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5" data-testid="step">
@@ -55,15 +50,13 @@ export function StepsBlock({ block }: { block: Of<'steps'> }) {
           </li>
         ))}
       </ol>
-    </section>
+    </BlockSection>
   );
 }
 
 export function PlatformStepsBlock({ block }: { block: Of<'platform-steps'> }) {
   return (
-    <section className="mt-12">
-      <h2 className="text-2xl font-bold">{block.heading}</h2>
-      <Intro text={block.intro} />
+    <BlockSection block={block} guide>
       <div className={`mt-6 grid gap-6 ${block.platforms.length > 2 ? 'md:grid-cols-2' : 'lg:grid-cols-2'}`}>
         {block.platforms.map((platform) => (
           <div key={platform.name} className="rounded-xl border border-slate-200 bg-white p-6" data-testid="platform-steps">
@@ -81,14 +74,13 @@ export function PlatformStepsBlock({ block }: { block: Of<'platform-steps'> }) {
           </div>
         ))}
       </div>
-    </section>
+    </BlockSection>
   );
 }
 
 export function RequirementsBlock({ block }: { block: Of<'requirements'> }) {
   return (
-    <section className="mt-12">
-      <h2 className="text-2xl font-bold">{block.heading}</h2>
+    <BlockSection block={block} guide>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         {block.groups.map((group) => (
           <div key={group.title} className="rounded-xl border border-slate-200 bg-white p-6">
@@ -104,15 +96,13 @@ export function RequirementsBlock({ block }: { block: Of<'requirements'> }) {
           </div>
         ))}
       </div>
-    </section>
+    </BlockSection>
   );
 }
 
 export function IssuesBlock({ block }: { block: Of<'issues'> }) {
   return (
-    <section className="mt-12">
-      <h2 className="text-2xl font-bold">{block.heading}</h2>
-      <Intro text={block.intro} />
+    <BlockSection block={block} guide>
       <ul className="mt-6 space-y-4">
         {block.items.map((item) => (
           <li key={item.issue} className="rounded-xl border border-slate-200 bg-white p-5" data-testid="issue">
@@ -126,6 +116,6 @@ export function IssuesBlock({ block }: { block: Of<'issues'> }) {
           </li>
         ))}
       </ul>
-    </section>
+    </BlockSection>
   );
 }

@@ -1,6 +1,7 @@
 /** Renderers for the router firmware and VPN protocol cards. */
 import type { Block } from '../../../services/content/index.ts';
 import { Badge, DIFFICULTY_VARIANT } from '../badge';
+import { BlockSection } from './block-section';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
 
@@ -16,9 +17,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 export function FirmwareBlock({ block }: { block: Of<'firmware'> }) {
   const { labels } = block;
   return (
-    <section className="mt-12">
-      <h2 className="text-2xl font-bold">{block.heading}</h2>
-      {block.intro && <p className="mt-3 leading-7 text-slate-700">{block.intro}</p>}
+    <BlockSection block={block} guide>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         {block.items.map((fw) => (
           <article key={fw.name} className="rounded-xl border border-slate-200 bg-white p-6" data-testid="firmware">
@@ -39,16 +38,14 @@ export function FirmwareBlock({ block }: { block: Of<'firmware'> }) {
           </article>
         ))}
       </div>
-    </section>
+    </BlockSection>
   );
 }
 
 export function ProtocolsBlock({ block }: { block: Of<'protocols'> }) {
   const { labels } = block;
   return (
-    <section className="mt-12">
-      <h2 className="text-2xl font-bold">{block.heading}</h2>
-      {block.intro && <p className="mt-3 leading-7 text-slate-700">{block.intro}</p>}
+    <BlockSection block={block} guide>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         {block.items.map((p) => (
           <article key={p.name} className="rounded-xl border border-slate-200 bg-white p-6" data-testid="protocol">
@@ -72,6 +69,6 @@ export function ProtocolsBlock({ block }: { block: Of<'protocols'> }) {
           </article>
         ))}
       </div>
-    </section>
+    </BlockSection>
   );
 }
