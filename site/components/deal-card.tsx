@@ -1,11 +1,11 @@
+import { CardHeading } from './card-heading';
 import type { ReactNode } from 'react';
 import type { ShownPlan } from '../../services/content/index.ts';
 import { Badge, type BadgeVariant } from './badge';
-import { Discount, Figure, Period, Price, PriceChecked, RegularPrice } from './figure';
+import { Discount, Period, Price, PriceChecked, RegularPrice } from './figure';
 import { Icon } from './icon';
-import { Logo, type LogoData } from './logo';
+import type { LogoData } from './logo';
 import { OutboundLink } from './outbound-link';
-import { StarRating } from './star-rating';
 
 export interface DealCardProps {
   heading: string;
@@ -34,17 +34,7 @@ export function DealCard({ heading, level: H, logo, rating, badge, plan, notes =
       className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex items-center gap-3">
-          {logo && <Logo {...logo} size={36} />}
-          <div>
-            <H className="text-lg font-bold">{heading}</H>
-            {rating !== undefined && (
-              <Figure of={`${plan.provider}/rating`}>
-                <StarRating rating={rating} rule="floor" />
-              </Figure>
-            )}
-          </div>
-        </div>
+        <CardHeading slug={plan.provider} name={heading} logo={logo} rating={rating} rule="floor" size={36} level={H} />
         {badge && <Badge variant={badge.variant}>{badge.text}</Badge>}
       </div>
       {extra}

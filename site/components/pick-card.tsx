@@ -1,10 +1,9 @@
+import { CardHeading } from './card-heading';
 import type { ReactNode } from 'react';
 import type { ShownPlan, Streaming } from '../../services/content/index.ts';
 import { Badge } from './badge';
-import { Figure, Price, PriceChecked, ProviderFigure, PlanName } from './figure';
-import { Logo } from './logo';
+import { Price, PriceChecked, ProviderFigure, PlanName } from './figure';
 import { OutboundLink } from './outbound-link';
-import { StarRating } from './star-rating';
 
 type Pick = Streaming['providers']['items'][number];
 type Labels = Streaming['providers']['labels'];
@@ -58,15 +57,7 @@ export function PickCard({ pick, provider: p, labels, from }: { pick: Pick; prov
       className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex items-center gap-3">
-          <Logo emoji={p.logo} svg={p.logoSvg} size={36} />
-          <div>
-            <h3 className="text-lg font-bold">{p.name}</h3>
-            <Figure of={`${pick.provider}/rating`}>
-              <StarRating rating={p.rating} rule="floor" />
-            </Figure>
-          </div>
-        </div>
+        <CardHeading slug={pick.provider} name={p.name} logo={{ emoji: p.logo, svg: p.logoSvg }} rating={p.rating} rule="floor" size={36} />
         <Badge variant={pick.badge.variant}>{pick.badge.text}</Badge>
       </div>
       <p className="mt-3 text-sm leading-6 text-slate-700">{pick.description}</p>
@@ -87,22 +78,21 @@ export function PickCard({ pick, provider: p, labels, from }: { pick: Pick; prov
         ))}
       </ul>
       <div className="mt-4 grid grid-cols-2 gap-3 text-sm">
-        <div>
-          <h4 className="font-semibold text-green-800">{labels.pros}</h4>
-          <ul className="mt-1 list-disc space-y-1 pl-4 text-slate-700">
-            {pick.pros.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <h4 className="font-semibold text-red-800">{labels.cons}</h4>
-          <ul className="mt-1 list-disc space-y-1 pl-4 text-slate-700">
-            {pick.cons.map((c) => (
-              <li key={c}>{c}</li>
-            ))}
-          </ul>
-        </div>
+        {(
+          [
+            [labels.pros, pick.pros, 'text-green-800'],
+            [labels.cons, pick.cons, 'text-red-800'],
+          ] as const
+        ).map(([title, items, colour]) => (
+          <div key={title}>
+            <h4 className={`font-semibold ${colour}`}>{title}</h4>
+            <ul className="mt-1 list-disc space-y-1 pl-4 text-slate-700">
+              {items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
       </div>
       <div className="mt-auto pt-6">
         <OutboundLink

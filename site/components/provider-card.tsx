@@ -1,10 +1,9 @@
+import { CardHeading } from './card-heading';
 import type { Provider, ShownPlan } from '../../services/content/index.ts';
 import { Badge } from './badge';
 import { FeatureTick } from './feature-tick';
-import { Discount, Figure, Price, PriceChecked, ProviderFigure, RegularPrice, PlanName } from './figure';
-import { Logo } from './logo';
+import { Discount, Price, PriceChecked, ProviderFigure, RegularPrice, PlanName } from './figure';
 import { OutboundLink } from './outbound-link';
-import { StarRating } from './star-rating';
 
 /** The record's fields a provider card shows, in the order the loaders pass them on. */
 export const CARD_FIELDS = [
@@ -64,15 +63,7 @@ export function ProviderCard({
       className={`relative row-span-6 grid grid-rows-subgrid gap-y-0 rounded-xl bg-white p-6 shadow-sm transition-shadow hover:shadow-md ${p.featured ? 'ring-2 ring-blue-700' : 'border border-slate-200'}`}
     >
       {p.featured && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">{labels.featured}</Badge>}
-      <div className="flex items-center gap-3">
-        <Logo emoji={p.logo} svg={p.logoSvg} size={40} />
-        <div>
-          <h3 className="text-lg font-bold">{p.name}</h3>
-          <Figure of={`${p.slug}/rating`}>
-            <StarRating rating={p.rating} rule="at-most" />
-          </Figure>
-        </div>
-      </div>
+      <CardHeading slug={p.slug} name={p.name} logo={{ emoji: p.logo, svg: p.logoSvg }} rating={p.rating} rule="at-most" size={40} />
       <p className="mt-3">
         <Badge variant="secondary">Best for: {p.bestFor}</Badge>
       </p>

@@ -1,10 +1,9 @@
-import { Logo } from './logo';
+import { CardHeading } from './card-heading';
 import { SiteLink } from './site-link';
 import type { Provider, ShownPlan } from '../../services/content/index.ts';
 import { Badge } from './badge';
-import { Discount, Figure, Price, PriceChecked, PlanName } from './figure';
+import { Discount, Price, PriceChecked, PlanName } from './figure';
 import { OutboundLink } from './outbound-link';
-import { StarRating } from './star-rating';
 
 export type ReviewListCardData = Pick<Provider, 'slug' | 'name' | 'logo' | 'logoSvg' | 'rating' | 'bestFor' | 'description'> & {
   plan: ShownPlan;
@@ -30,15 +29,7 @@ export function ReviewListCard({ p, from, labels }: { p: ReviewListCardData; fro
       data-provider={p.slug}
       className="row-span-6 grid grid-rows-subgrid gap-y-0 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
     >
-      <div className="flex items-center gap-3">
-        <Logo emoji={p.logo} svg={p.logoSvg} size={40} />
-        <div>
-          <h3 className="text-lg font-bold">{p.name}</h3>
-          <Figure of={`${p.slug}/rating`}>
-            <StarRating rating={p.rating} rule="floor" />
-          </Figure>
-        </div>
-      </div>
+      <CardHeading slug={p.slug} name={p.name} logo={{ emoji: p.logo, svg: p.logoSvg }} rating={p.rating} rule="floor" size={40} />
       <p className="mt-3">
         <Badge variant="secondary">
           {labels.bestFor} {p.bestFor}
