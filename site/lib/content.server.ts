@@ -109,6 +109,14 @@ export function routeFor(url: URL): RouteEntry {
   return entry;
 }
 
+/**
+ * A page's breadcrumb trail: the home page under the brand's name, then the crumbs given, the last one this page. The
+ * page shows it and its structured data repeats it, so both come from this one list.
+ */
+export function trailTo(...crumbs: { name: string; path: string }[]): { name: string; path: string }[] {
+  return [{ name: getContent().content.site.brand.name, path: '/' }, ...crumbs];
+}
+
 export { today } from '../../services/content/index.ts';
 
 export type { ArticleCardFields };

@@ -6,7 +6,7 @@ import { referencedProviders, summarizeProviders } from '../components/blocks/co
 import { AuthorBio, Byline } from '../components/byline';
 import { DraftRibbon } from '../components/draft-ribbon';
 import { NotFound, NotFoundBoundary, notFoundMeta } from '../components/not-found';
-import { getContent, isNotFoundPage, routeFor } from '../lib/content.server';
+import { getContent, isNotFoundPage, routeFor, trailTo } from '../lib/content.server';
 import { authorOf } from '../lib/editorial.server';
 import { pageMeta } from '../lib/meta';
 import { ribbonFor } from '../lib/publishing.server';
@@ -21,11 +21,10 @@ export function loader({ url }: Route.LoaderArgs) {
   const article = index.article(entry.slug!);
   if (!article) throw new Response('Not Found', { status: 404 });
   const articles = index.content.pages.find((p) => p.blocks.some((b) => b.type === 'article-cards'));
-  const trail = [
-    { name: site.brand.name, path: '/' },
-    ...(articles ? [{ name: articles.title, path: `/${articles.slug}` }] : []),
-    { name: article.title, path: entry.path },
-  ];
+  const trail = trailTo(...(articles ? [{ name: articles.title, path: `/${articles.slug}` }] : []), {
+    name: article.title,
+    path: entry.path,
+  });
   return {
     trail,
     url: site.url,
@@ -68,13 +67,7 @@ export default function Article({ loaderData }: Route.ComponentProps) {
       <header className="mt-6">
         <Badge>{article.category}</Badge>
         <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">{article.title}</h1>
-        <Byline
-          author={byline.author}
-          by={byline.by}
-          updated={article.updated}
-          updatedLabel={article.updatedLabel}
-          className="mt-3 text-slate-600"
-        />
+        <Byline {...byline} updated={article.updated} updatedLabel={article.updatedLabel} className="mt-3 text-slate-600" />
         <p className="mt-4 text-lg leading-8 text-slate-700">{article.summary}</p>
       </header>
       <Blocks blocks={article.blocks} ctx={{ path, providers }} />

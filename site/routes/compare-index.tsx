@@ -8,7 +8,7 @@ import { ReviewLink } from '../components/provider-name';
 import { Paragraphs, Section } from '../components/section';
 import { COMPARE_PATH, pairText, ranked } from '../../services/content/routes.ts';
 import { planOf } from '../../services/content/figures.ts';
-import { getContent, routeFor } from '../lib/content.server';
+import { getContent, routeFor, trailTo } from '../lib/content.server';
 import { pairs } from '../lib/editorial.server';
 import {
   applyState,
@@ -50,10 +50,7 @@ export function loader({ url }: Route.LoaderArgs) {
     };
   });
   const name = (s: string) => index.providers.get(s)!.name;
-  const trail = [
-    { name: site.brand.name, path: '/' },
-    { name: comparison.title, path: entry.path },
-  ];
+  const trail = trailTo({ name: comparison.title, path: entry.path });
   return {
     url: site.url,
     path: entry.path,

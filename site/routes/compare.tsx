@@ -13,7 +13,7 @@ import { COMPARE_PATH } from '../../services/content/paths.ts';
 import { pairText } from '../../services/content/routes.ts';
 import { planOf } from '../../services/content/figures.ts';
 import type { Provider } from '../../services/content/index.ts';
-import { getContent, isNotFoundPage, routeFor } from '../lib/content.server';
+import { getContent, isNotFoundPage, routeFor, trailTo } from '../lib/content.server';
 import { pairs, scorecardOf } from '../lib/editorial.server';
 import { better, criterionVerdicts, listOf, speedVerdict, type Order, type Side } from '../lib/compare-pair';
 import { speedFigures } from '../../services/content/speed.ts';
@@ -43,11 +43,7 @@ export function loader({ url }: Route.LoaderArgs) {
   const own = index.content.pairs.find((p) => p.slug === pair.slug);
   const t = comparison.pair;
   const fill = (s: string) => pairText(s, a.name, b.name);
-  const trail = [
-    { name: site.brand.name, path: '/' },
-    { name: t.breadcrumb, path: COMPARE_PATH },
-    { name: fill(t.title), path: entry.path },
-  ];
+  const trail = trailTo({ name: t.breadcrumb, path: COMPARE_PATH }, { name: fill(t.title), path: entry.path });
   return {
     url: site.url,
     path: entry.path,

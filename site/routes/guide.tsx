@@ -5,7 +5,7 @@ import { Blocks } from '../components/blocks';
 import { referencedProviders, summarizeProviders } from '../components/blocks/context';
 import { DraftRibbon } from '../components/draft-ribbon';
 import { Icon } from '../components/icon';
-import { getContent, routeFor } from '../lib/content.server';
+import { getContent, routeFor, trailTo } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { ribbonFor } from '../lib/publishing.server';
 import { breadcrumbs, faqFromBlocks } from '../lib/structured-data';
@@ -15,11 +15,7 @@ export function loader({ url }: Route.LoaderArgs) {
   const route = routeFor(url);
   const { card: _card, order: _order, ...guide } = content.guides.find((g) => g.slug === route.slug)!;
   const index = content.pages.find((p) => `/${p.slug}` === guide.back.href);
-  const trail = [
-    { name: content.site.brand.name, path: '/' },
-    ...(index ? [{ name: index.title, path: guide.back.href }] : []),
-    { name: guide.title, path: route.path },
-  ];
+  const trail = trailTo(...(index ? [{ name: index.title, path: guide.back.href }] : []), { name: guide.title, path: route.path });
   return {
     guide,
     trail,

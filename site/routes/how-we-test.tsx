@@ -5,7 +5,7 @@ import { DataTable, CELL } from '../components/data-table';
 import { ProviderFigure } from '../components/figure';
 import { ReviewLink } from '../components/provider-name';
 import { Paragraphs, Section } from '../components/section';
-import { getContent, routeFor } from '../lib/content.server';
+import { getContent, routeFor, trailTo } from '../lib/content.server';
 import { earnsFrom } from '../lib/editorial.server';
 import { pageMeta } from '../lib/meta';
 import { breadcrumbs } from '../lib/structured-data';
@@ -15,10 +15,7 @@ export function loader({ url }: Route.LoaderArgs) {
   const entry = routeFor(url);
   const { site, methodology, providers } = getContent().content;
   if (!methodology) throw new Response('Not Found', { status: 404 });
-  const trail = [
-    { name: site.brand.name, path: '/' },
-    { name: methodology.title, path: entry.path },
-  ];
+  const trail = trailTo({ name: methodology.title, path: entry.path });
   return {
     url: site.url,
     path: entry.path,

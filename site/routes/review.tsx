@@ -14,7 +14,7 @@ import { NotFound, NotFoundBoundary, notFoundMeta } from '../components/not-foun
 import { Figure, ProviderFigure } from '../components/figure';
 import { isStale, planOf } from '../../services/content/figures.ts';
 import { DEFAULT_MAX_AGE_DAYS } from '../../services/content/figure-checks.ts';
-import { getContent, isNotFoundPage, routeFor, today } from '../lib/content.server';
+import { getContent, isNotFoundPage, routeFor, today, trailTo } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { breadcrumbs, review as reviewLd } from '../lib/structured-data';
 import { AffiliateDisclosure } from '../components/affiliate-disclosure';
@@ -42,11 +42,7 @@ export function loader({ url }: Route.LoaderArgs) {
   // Search engines hear of the price only while it is fresh and on sale; the card shows it either way, with its age.
   const fresh = !discontinued && !isStale(plan, today(), site.prices.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS);
   const offer = fresh ? { price: plan.price, url: entry.path } : undefined;
-  const trail = [
-    { name: site.brand.name, path: '/' },
-    { name: reviews.hero.title, path: '/vpn-reviews' },
-    { name: review.title, path: entry.path },
-  ];
+  const trail = trailTo({ name: reviews.hero.title, path: '/vpn-reviews' }, { name: review.title, path: entry.path });
   return {
     path: entry.path,
     url: site.url,
@@ -123,13 +119,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
               </Figure>
               <Badge variant={r.badge.variant}>{r.badge.text}</Badge>
             </div>
-            <Byline
-              author={byline.author}
-              by={byline.by}
-              updated={r.updated}
-              updatedLabel={r.updatedLabel}
-              className="mt-4 text-blue-100"
-            />
+            <Byline {...byline} updated={r.updated} updatedLabel={r.updatedLabel} className="mt-4 text-blue-100" />
           </div>
           {!discontinued && (
             <div data-outbound-group="">
