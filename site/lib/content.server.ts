@@ -109,6 +109,14 @@ export function routeFor(url: URL): RouteEntry {
   return entry;
 }
 
+/** The named fields of a record, in the order named: a loader ships only what its page shows. */
+export function fieldsOf<T, K extends keyof T>(record: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, record[k]])) as Pick<T, K>;
+}
+
+/** The fields that name a provider on a page: its slug, name, logo and rating. */
+export const NAMED = ['slug', 'name', 'logo', 'logoSvg', 'rating'] as const;
+
 /**
  * A page's breadcrumb trail: the home page under the brand's name, then the crumbs given, the last one this page. The
  * page shows it and its structured data repeats it, so both come from this one list.

@@ -5,7 +5,7 @@ import { DataTable, CELL } from '../components/data-table';
 import { ProviderFigure } from '../components/figure';
 import { ReviewLink } from '../components/provider-name';
 import { Paragraphs, Section } from '../components/section';
-import { getContent, routeFor, trailTo } from '../lib/content.server';
+import { getContent, routeFor, trailTo, fieldsOf, NAMED } from '../lib/content.server';
 import { earnsFrom } from '../lib/editorial.server';
 import { pageMeta } from '../lib/meta';
 import { breadcrumbs } from '../lib/structured-data';
@@ -21,15 +21,7 @@ export function loader({ url }: Route.LoaderArgs) {
     path: entry.path,
     trail,
     method: methodology,
-    providers: providers.filter(ranked).map((p) => ({
-      slug: p.slug,
-      name: p.name,
-      logo: p.logo,
-      logoSvg: p.logoSvg,
-      rating: p.rating,
-      owner: p.owner,
-      earns: earnsFrom(p),
-    })),
+    providers: providers.filter(ranked).map((p) => ({ ...fieldsOf(p, NAMED), owner: p.owner, earns: earnsFrom(p) })),
   };
 }
 

@@ -4,7 +4,7 @@ import type { Route } from './+types/reviews';
 import { Icon } from '../components/icon';
 import { ReviewListCard } from '../components/review-list-card';
 import { planOf } from '../../services/content/figures.ts';
-import { getContent } from '../lib/content.server';
+import { getContent, fieldsOf, NAMED } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { PageHero } from '../components/page-hero';
 import { SiteLink } from '../components/site-link';
@@ -21,16 +21,7 @@ export function loader() {
     page,
     url: site.url,
     method: methodology && reviews.howWeReview.method ? { path: METHOD_PATH, label: reviews.howWeReview.method } : undefined,
-    providers: providers.filter(ranked).map((p) => ({
-      slug: p.slug,
-      name: p.name,
-      logo: p.logo,
-      logoSvg: p.logoSvg,
-      rating: p.rating,
-      bestFor: p.bestFor,
-      description: p.description,
-      plan: planOf(p)!,
-    })),
+    providers: providers.filter(ranked).map((p) => ({ ...fieldsOf(p, [...NAMED, 'bestFor', 'description']), plan: planOf(p)! })),
   };
 }
 

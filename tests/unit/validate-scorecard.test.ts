@@ -38,18 +38,16 @@ const lines = (changes: Parameters<typeof check>[0]) =>
     .problems.filter((p) => p.severity === 'error')
     .map(formatProblem);
 
+/** The problems when NordVPN carries these scores beside a Surfshark that is scored right, under the default method. */
+const nordvpnScoring = (scores: string) => lines([method(), AUTHORS, scored('nordvpn', scores), scored('surfshark', GOOD)]);
+
 describe('scores, ratings and authors', () => {
   it('accepts ratings that are what their scores make, with an untested criterion left out', () => {
     expect(lines([method(), AUTHORS, scored('nordvpn', GOOD), scored('surfshark', 'scores: { security: 9.4, speed: 8.5 }')])).toEqual([]);
   });
 
   it('reports a rating its scores disagree with, at the rating, naming the scores that would make it', () => {
-    const problems = lines([
-      method(),
-      AUTHORS,
-      scored('nordvpn', 'scores: { security: 8, speed: 8, support: 8 }'),
-      scored('surfshark', GOOD),
-    ]);
+    const problems = nordvpnScoring('scores: { security: 8, speed: 8, support: 8 }');
     expect(problems).toEqual([
       'data/providers/nordvpn.yaml:5:9 error /rating rating 4.5 is not what its scores make: their weighted average is 8.00 of 10, which gives 4; ' +
         'for 4.5 it must be 8.90 to 9.09: set security to 10 (now 8); or set rating to 4',
@@ -57,19 +55,14 @@ describe('scores, ratings and authors', () => {
   });
 
   it('names a score for a criterion the method does not have, at its key, with the closest one', () => {
-    const problems = lines([
-      method(),
-      AUTHORS,
-      scored('nordvpn', 'scores: { security: 9, sped: 9, support: 9 }'),
-      scored('surfshark', GOOD),
-    ]);
+    const problems = nordvpnScoring('scores: { security: 9, sped: 9, support: 9 }');
     expect(problems).toEqual([
       "data/providers/nordvpn.yaml:22:24 error /scores/sped 'sped' is not a criterion of data/methodology.yaml (security, speed, support) (did you mean 'speed'?)",
     ]);
   });
 
   it('requires scores of a reviewed provider once the method exists', () => {
-    const problems = lines([method(), AUTHORS, scored('nordvpn', ''), scored('surfshark', GOOD)]);
+    const problems = nordvpnScoring('');
     expect(problems).toEqual([
       'data/providers/nordvpn.yaml:5:1 error /rating NORDVPN has a review but no scores: add `scores:` out of 10 for the criteria it was tested for (security, speed, support)',
     ]);
