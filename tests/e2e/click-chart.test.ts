@@ -3,10 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../../services/db/index.ts';
-import { CHROMIUM, FLAGS } from '../helpers/browser.ts';
+import { connectBrowser } from '../helpers/browser.ts';
 import { vpnsite } from '../helpers/cli.ts';
 import { insertClicks, type SeedClick } from '../helpers/clicks.ts';
 import { freshPgliteDir } from '../helpers/pglite-template.ts';
@@ -40,7 +40,7 @@ describe('the HTML click chart', () => {
     });
     expect(r.stderr).toContain(`wrote ${file}`);
     expect(r.status).toBe(0);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

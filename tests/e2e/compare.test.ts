@@ -1,4 +1,5 @@
 /** The comparison pages, the method page, scorecards, bylines and the disclosure beside every /go/ button. */
+import '../helpers/compiled-schemas.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';

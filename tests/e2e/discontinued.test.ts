@@ -3,6 +3,7 @@
  * notice and without a single button; it is on no listing, ranking or deal; its head-to-head pages answer with a
  * 301 to the surviving provider's review; and /go/ leads to its review.
  */
+import '../helpers/compiled-schemas.ts';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

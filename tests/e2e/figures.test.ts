@@ -3,6 +3,7 @@
  * record holds, so no two pages differ for one provider and plan; and no price, discount, server or country count
  * appears in a page's text that is not one of the provider's own.
  */
+import '../helpers/compiled-schemas.ts';
 import { describe, expect, it } from 'vitest';
 import { loadContent, ranked } from '../../services/content/index.ts';
 import {

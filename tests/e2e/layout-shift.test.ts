@@ -3,6 +3,7 @@
  * arrival: a page painted half parsed moved its centred content as the rest came. One load of each kind of page
  * checks all of it, through the slow link, where a shift has the most chances to show.
  */
+import '../helpers/compiled-schemas.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BUILD_DAY } from '../helpers/build-day.ts';
 import { useBrowser } from '../helpers/browser.ts';

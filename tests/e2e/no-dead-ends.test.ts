@@ -2,6 +2,7 @@
  * No dead ends: on every route's built page, every link leads somewhere and every button does something; every
  * setup-guide button goes through /go/ to its own link (or the provider's website when it has none by that name).
  */
+import '../helpers/compiled-schemas.ts';
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../services/content/index.ts';

@@ -3,6 +3,7 @@
  * can move a provider up; a list the page visibly sorts by another key (the sortable table's own header, marked
  * aria-sort) is in that key's order instead. A list is the providers marked on one element's children.
  */
+import '../helpers/compiled-schemas.ts';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../services/content/index.ts';
 import { isPaidTarget, outboundTargets } from '../../services/content/targets.ts';

@@ -1,4 +1,5 @@
 /** Every route in the sitemap: unique head tags, its own canonical, a real OG image, honest JSON-LD, no serious axe violations. */
+import '../helpers/compiled-schemas.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';

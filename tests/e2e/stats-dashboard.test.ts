@@ -3,6 +3,7 @@
  * tab, shows the same figures as `vpnsite stats` for the same period, sorts its tables, downloads their CSV, passes
  * axe, works at 390 px, and stays out of search.
  */
+import '../helpers/compiled-schemas.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,17 +2,6 @@
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
-export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export interface TrackedPage {
   page: Page;
   /** Every console message, in order. */
@@ -55,6 +44,11 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => !('__reactRouterContext' in window) || ((window as unknown as Committed).__reactCommits ?? 0) > 0);
 }
 
+/** The suite's Chromium (started once by the e2e setup, tests/helpers/global-site.ts), connected to from this file. */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('browserWs'));
+}
+
 /**
  * Registers a browser for the file's tests. Each `open()` gives a fresh context; after each test, any console
  * error or page error fails it.
@@ -63,8 +57,9 @@ export function useBrowser() {
   let browser: Browser;
   const opened: TrackedPage[] = [];
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    browser = await connectBrowser();
   });
+  // Closing a connected browser closes this file's contexts and leaves the suite's browser running.
   afterAll(async () => {
     await browser?.close();
   });

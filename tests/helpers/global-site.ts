@@ -3,7 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM, FLAGS } from './chromium.ts';
 import { runBuild } from '../../scripts/commands/build.ts';
 import { BUILD_DAY } from './build-day.ts';
 import { makePgliteTemplate } from './pglite-template.ts';
@@ -13,6 +15,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     distDir: string;
+    browserWs: string;
   }
 }
 
@@ -73,7 +76,12 @@ export default async function setup(project: TestProject) {
   await waitFor(`${baseUrl}/healthz/db`, child, () => out);
   project.provide('baseUrl', baseUrl);
   project.provide('distDir', distDir);
+  // One Chromium for every file: each file connects to it and opens contexts of its own, which share nothing. Starting
+  // a browser for each file cost more CPU than most of the files' tests.
+  const browser = await chromium.launchServer({ executablePath: CHROMIUM, args: FLAGS });
+  project.provide('browserWs', browser.wsEndpoint());
   return async () => {
+    await browser.close();
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     rmSync(tmp, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 /** vpnsite clicks, run in-process (tests/e2e/click-chart.test.ts runs it as a real process), against PostgreSQL: exact figures in every format, UTC-midnight edges, usage errors, the chart files. */
+import '../helpers/compiled-schemas.ts';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

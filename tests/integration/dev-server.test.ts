@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
-import { CHROMIUM, FLAGS } from '../helpers/browser.ts';
+import { CHROMIUM, FLAGS } from '../helpers/chromium.ts';
 import { copyOfData, edit } from '../helpers/cli.ts';
 import { vpnsiteAsync } from '../helpers/serve-process.ts';
 import { freshPgliteDir } from '../helpers/pglite-template.ts';

@@ -5,6 +5,7 @@
  * index too. Unknown paths are 404 as from serve; with the embedded database held by a process that serves no HTTP,
  * the service's paths are a 503 said in one line. A new draft provider's review is shown under the Draft ribbon. SIGTERM to the command's own pid frees its port within 5 s.
  */
+import '../helpers/compiled-schemas.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -17,7 +18,7 @@ import { loadContent } from '../../services/content/index.ts';
 import { scaffold } from '../../services/content/scaffold.ts';
 import { parse } from 'yaml';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
-import { CHROMIUM, FLAGS } from '../helpers/browser.ts';
+import { CHROMIUM, FLAGS } from '../helpers/chromium.ts';
 import { copyOfData, edit, vpnsite } from '../helpers/cli.ts';
 
 /** Saves as editors' tools do: the new text goes to a file beside, which is renamed over the old one. */

@@ -3,6 +3,7 @@
  * runs, spoken to over LSP as an editor does: every file names its schema on its first line, the server completes
  * a provider's fields with the descriptions from that schema, and it flags a misspelt field.
  */
+import '../helpers/compiled-schemas.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -4,6 +4,7 @@
  * twice and keeps the parameters, one that drops the sub-ID, one that ends on another domain, a 404, a loop and one
  * that never answers. Then the service's scheduled check, read back with `vpnsite links report` and GET /api/links.
  */
+import '../helpers/compiled-schemas.ts';
 import { readdirSync, readFileSync, writeFileSync, cpSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';

@@ -3,6 +3,7 @@
  * placement with its distinct /go/ buttons and how many reach a paid link, as a table with a TOTAL row and as JSON,
  * and a clear error before anything is built.
  */
+import '../helpers/compiled-schemas.ts';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -3,6 +3,7 @@
  * the mistake's file:line:col, whichever way it ran (the content loaded for a build or checked for validate, as the
  * command does or as the library's callers do) and in both output formats. No other file is reported because of it.
  */
+import '../helpers/compiled-schemas.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';

@@ -4,6 +4,7 @@
  * index card, no sitemap entry); one whose publishAt has passed is built; the build prints the next change and
  * writes it to _schedule.json, which `vpnsite schedule` lists too.
  */
+import '../helpers/compiled-schemas.ts';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

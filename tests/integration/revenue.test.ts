@@ -4,6 +4,7 @@
  * and unmatched click ids, a network's CSV import, and `vpnsite stats` / GET /api/stats exact against hand counts,
  * mixed currencies included.
  */
+import '../helpers/compiled-schemas.ts';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

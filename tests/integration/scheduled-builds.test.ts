@@ -5,6 +5,7 @@
  * it, and the new build's schedule says it was judged at that moment. A scheduled build that fails leaves the served
  * site as it was, file for file.
  */
+import '../helpers/compiled-schemas.ts';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';

@@ -2,6 +2,7 @@
  * Validation on every core (scripts/lib/content-checks.ts): with enough files the pool's threads check them, and
  * what `vpnsite validate` reports must not depend on which thread checked a file, nor on the compiled schemas' cache.
  */
+import '../helpers/compiled-schemas.ts';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
