@@ -120,12 +120,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       )}
-      {!scripted && (
+      {/* noscript, not state: removed on hydration, the line moved everything below it (a layout shift on every visit). */}
+      <noscript>
         <p className="mt-6 text-slate-700" data-testid="search-no-script">
           Searching needs JavaScript in your browser. Every review, comparison and guide is listed below, and the menu leads to each
           section.
         </p>
-      )}
+      </noscript>
       <nav aria-label="Browse the site" className="mt-12 grid gap-8 border-t border-slate-200 pt-8 sm:grid-cols-3">
         {loaderData.directory.map((group) => (
           <section key={group.title}>

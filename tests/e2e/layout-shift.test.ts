@@ -15,7 +15,8 @@ import { startTrickle, type Trickle } from '../helpers/trickle.ts';
 const ON_BUILD_DAY = `${BUILD_DAY}T12:00:00Z`;
 
 const browser = useBrowser();
-const paths = onePagePerKind();
+// The search page is outside the sitemap: its no-JavaScript line once went on hydration and moved the page.
+const paths = [...onePagePerKind(), '/search'];
 
 interface Watched {
   __shifts: string[];
