@@ -7,7 +7,7 @@
  * 40-320 ms between single runs of one page here, and with three runs a different few routes fell to 95-99 each time.
  * LIGHTHOUSE_JSON=<dir> also keeps each route's median report there, to read the audits behind a score.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -121,7 +121,11 @@ const table = [
 console.log(`\n${table}`);
 if (!only.length) {
   const doc = `# Lighthouse\n\nLighthouse ${'12'} with its default mobile emulation and throttling, Debian's Chromium, against \`vpnsite serve\` on this machine (2 cores); the median of ${RUNS} runs per route; load average ${loadAtStart} at the start and ${loadAtEnd} at the end. Site origin in canonical links: ${origin}. Regenerate with \`npm run bench:lighthouse\`.\n\n${table}\n`;
+  // The doc's own sections (from its first "## " on) are kept: only the table above them is measured anew.
+  const docPath = join(PROJECT_ROOT, 'docs/lighthouse.md');
+  const before = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '';
+  const sections = before.indexOf('\n## ');
   mkdirSync(join(PROJECT_ROOT, 'docs'), { recursive: true });
-  writeFileSync(join(PROJECT_ROOT, 'docs/lighthouse.md'), doc);
+  writeFileSync(docPath, sections < 0 ? doc : `${doc}${before.slice(sections)}`);
   console.log('\nwrote docs/lighthouse.md');
 }
