@@ -15,8 +15,7 @@ import { startTrickle, type Trickle } from '../helpers/trickle.ts';
 const ON_BUILD_DAY = `${BUILD_DAY}T12:00:00Z`;
 
 const browser = useBrowser();
-// The search page is outside the sitemap: its no-JavaScript line once went on hydration and moved the page.
-const paths = [...onePagePerKind(), '/search'];
+const paths = onePagePerKind();
 
 interface Watched {
   __shifts: string[];
