@@ -10,6 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { vpnsiteInProcess } from '../helpers/cli.ts';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
 import { createPgDatabase } from '../helpers/service.ts';
 import { freshPgliteDir } from '../helpers/pglite-template.ts';
@@ -21,7 +22,8 @@ const NEWSLETTER_TOKEN = 'c.1.feedfacefeedface.1999999999.0123456789abcdef';
 describe.each(['pg', 'pglite'] as const)('the money loop on %s', (kind) => {
   let svc: ServeProcess;
   let env: Record<string, string>;
-  const cli = (...args: string[]) => vpnsiteAsync(args, env);
+  // The commands' logic in this process, on today's clicks; the stats table runs once as a real process.
+  const cli = (...args: string[]) => vpnsiteInProcess(args, { VPNSITE_TODAY: new Date().toISOString().slice(0, 10), ...env });
   const sql = async (q: string) => JSON.parse((await cli('db', 'query', q)).stdout) as Record<string, unknown>[];
   const signed = (params: Record<string, string>) => {
     const qs = new URLSearchParams({ network: 'impact', ...params }).toString();
@@ -77,7 +79,7 @@ describe.each(['pg', 'pglite'] as const)('the money loop on %s', (kind) => {
       rows: { page: string; conversions: number; revenue: Record<string, string> }[];
     };
     expect(byPage.rows.find((r) => r.page === '/vpn-deals')).toMatchObject({ conversions: 1, revenue: { USD: '40.0000' } });
-    const table = (await cli('stats', '--by', 'page')).stdout;
+    const table = (await vpnsiteAsync(['stats', '--by', 'page'], env)).stdout;
     expect(table).toMatch(/^TOTAL +/m);
     expect((await cli('stats')).stdout).toMatch(/^TOTAL +/m);
     expect(await sql(`SELECT paid FROM clicks ORDER BY id`)).toEqual([{ paid: true }, { paid: true }]);
