@@ -131,3 +131,15 @@ export function PriceChecked({ plan, className = 'mt-1 text-xs text-slate-600' }
     </p>
   );
 }
+
+/** Under a price: the plan it is for, then the day it was checked. */
+export function PlanChecked({ plan, checkedClassName }: { plan: ShownPlan; checkedClassName?: string }) {
+  return (
+    <>
+      <p className="text-sm text-slate-600">
+        <PlanName plan={plan} />
+      </p>
+      <PriceChecked plan={plan} className={checkedClassName} />
+    </>
+  );
+}

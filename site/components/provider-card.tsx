@@ -2,7 +2,7 @@ import { CardHeading } from './card-heading';
 import type { Provider, ShownPlan } from '../../services/content/index.ts';
 import { Badge } from './badge';
 import { FeatureTick } from './feature-tick';
-import { Discount, Price, PriceChecked, ProviderFigure, RegularPrice, PlanName } from './figure';
+import { Discount, Price, ProviderFigure, RegularPrice, PlanChecked } from './figure';
 import { OutboundLink } from './outbound-link';
 
 /** The record's fields a provider card shows, in the order the loaders pass them on. */
@@ -83,10 +83,7 @@ export function ProviderCard({
             </span>
           </p>
         )}
-        <p className="text-sm text-slate-600">
-          <PlanName plan={p.plan} />
-        </p>
-        <PriceChecked plan={p.plan} />
+        <PlanChecked plan={p.plan} />
       </div>
       <dl className="mt-4 grid grid-cols-2 content-start gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600">Servers:</dt>

@@ -2,7 +2,7 @@ import { CardHeading } from './card-heading';
 import { SiteLink } from './site-link';
 import type { Provider, ShownPlan } from '../../services/content/index.ts';
 import { Badge } from './badge';
-import { Discount, Price, PriceChecked, PlanName } from './figure';
+import { Discount, Price, PlanChecked } from './figure';
 import { OutboundLink } from './outbound-link';
 
 export type ReviewListCardData = Pick<Provider, 'slug' | 'name' | 'logo' | 'logoSvg' | 'rating' | 'bestFor' | 'description'> & {
@@ -44,10 +44,7 @@ export function ReviewListCard({ p, from, labels }: { p: ReviewListCardData; fro
             <Discount plan={p.plan} />
           </span>
         </p>
-        <p className="text-sm text-slate-600">
-          <PlanName plan={p.plan} />
-        </p>
-        <PriceChecked plan={p.plan} />
+        <PlanChecked plan={p.plan} />
       </div>
       <OutboundLink
         provider={p.slug}

@@ -1,9 +1,9 @@
 import { ranked } from '../../services/content/pairs.ts';
 import { LANDING_HEADING, Section } from '../components/section';
 import type { Route } from './+types/home';
-import { Icon } from '../components/icon';
+import { IconTile } from '../components/icon-tiles';
 import { cardFields, ProviderCard } from '../components/provider-card';
-import { SiteLink } from '../components/site-link';
+import { BannerLink } from '../components/banner-link';
 import { planOf } from '../../services/content/figures.ts';
 import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
@@ -35,19 +35,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mx-auto mt-6 max-w-3xl text-lg text-blue-100">{hero.subtitle}</p>
           <ul className="mt-10 grid gap-6 sm:grid-cols-3">
             {hero.points.map((point) => (
-              <li key={point.title} className="flex flex-col items-center">
-                <Icon name={point.icon} size={32} className="text-blue-200" />
-                <h2 className="mt-3 font-semibold">{point.title}</h2>
-                <p className="mt-1 text-sm text-blue-100">{point.text}</p>
-              </li>
+              <IconTile key={point.title} {...point} look="hero" />
             ))}
           </ul>
-          <SiteLink
-            to={hero.cta.href}
-            className="mt-10 inline-block rounded-md bg-white px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50"
-          >
-            {hero.cta.label}
-          </SiteLink>
+          <BannerLink link={hero.cta} className="mt-10" />
         </div>
       </section>
       <Section

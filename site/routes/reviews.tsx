@@ -1,7 +1,7 @@
 import { ranked } from '../../services/content/pairs.ts';
 import { LANDING_HEADING, Paragraphs, Section } from '../components/section';
 import type { Route } from './+types/reviews';
-import { Icon } from '../components/icon';
+import { IconTile } from '../components/icon-tiles';
 import { ReviewListCard } from '../components/review-list-card';
 import { planOf } from '../../services/content/figures.ts';
 import { getContent, fieldsOf, NAMED } from '../lib/content.server';
@@ -56,11 +56,7 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
           <Paragraphs texts={page.howWeReview.intro} className="mx-auto mt-4 max-w-3xl text-center text-slate-700" />
           <div className="mt-10 grid gap-6 md:grid-cols-3">
             {page.howWeReview.items.map((item) => (
-              <div key={item.title} className="rounded-xl border border-slate-200 p-6">
-                <Icon name={item.icon} size={32} className="text-blue-700" />
-                <h3 className="mt-3 text-lg font-semibold">{item.title}</h3>
-                <p className="mt-2 text-sm leading-6 text-slate-700">{item.text}</p>
-              </div>
+              <IconTile key={item.title} {...item} look="method" />
             ))}
           </div>
           {method && (

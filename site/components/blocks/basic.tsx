@@ -1,3 +1,4 @@
+import { BannerLink } from '../banner-link';
 import { SiteLink } from '../site-link';
 import type { Block } from '../../../services/content/index.ts';
 import { Badge } from '../badge';
@@ -75,12 +76,7 @@ export function CtaBlock({ block }: { block: Of<'cta'> }) {
     <section className="mt-12 rounded-2xl bg-blue-800 p-8 text-center text-white">
       <h2 className="text-2xl font-bold">{block.heading}</h2>
       <p className="mx-auto mt-3 max-w-2xl text-blue-100">{block.text}</p>
-      <SiteLink
-        to={block.link.href}
-        className="mt-6 inline-block rounded-md bg-white px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50"
-      >
-        {block.link.label}
-      </SiteLink>
+      <BannerLink link={block.link} className="mt-6" />
     </section>
   );
 }

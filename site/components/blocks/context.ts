@@ -81,6 +81,14 @@ export function providerIn(ctx: BlockContext, slug: string): ProviderSummary {
   return p;
 }
 
+/** Each entry of a block with the provider it names and the plan it quotes, resolved as providerIn and planIn do. */
+export function withPlans<T extends { provider: string; plan?: string }>(ctx: BlockContext, items: readonly T[]) {
+  return items.map((item) => {
+    const p = providerIn(ctx, item.provider);
+    return { item, p, plan: planIn(p, item.plan) };
+  });
+}
+
 /** The plan a block names for a provider, or the provider's card plan; content validation guarantees it exists. */
 export function planIn(p: ProviderSummary, id: string | undefined): ShownPlan {
   const plan = planOf(p, id);

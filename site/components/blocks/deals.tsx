@@ -4,7 +4,7 @@ import { Badge } from '../badge';
 import { Discount, Extras, fillLabel, Price, PriceChecked, ProviderFigure, RegularPrice, Savings, Term } from '../figure';
 import { Icon } from '../icon';
 import { OutboundLink } from '../outbound-link';
-import { planIn, providerIn, type BlockProps } from './context';
+import { withPlans, type BlockProps } from './context';
 import { AffiliateDisclosure } from '../affiliate-disclosure';
 import { BlockSection } from './block-section';
 
@@ -13,9 +13,7 @@ export function DealListBlock({ block, ctx }: BlockProps<'deal-list'>) {
   return (
     <BlockSection block={block} data-outbound-group="">
       <div className="mt-6 grid gap-6 md:grid-cols-2">
-        {block.deals.map((deal) => {
-          const p = providerIn(ctx, deal.provider);
-          const plan = planIn(p, deal.plan);
+        {withPlans(ctx, block.deals).map(({ item: deal, p, plan }) => {
           const features = [
             <Term key="term" plan={plan} />,
             ...(plan.extras?.length ? [<Extras key="extras" plan={plan} />] : []),

@@ -1,8 +1,8 @@
 /** Renderers for numbered steps, do/avoid tips and a provider price list. */
-import { PlanName, Price, PriceChecked } from '../figure';
+import { Price, PlanChecked } from '../figure';
 import { Logo } from '../logo';
 import { Icon } from '../icon';
-import { planIn, providerIn, type BlockProps } from './context';
+import { withPlans, type BlockProps } from './context';
 import { BlockSection } from './block-section';
 
 /** Tips with green ticks, or mistakes with red crosses. */
@@ -33,34 +33,27 @@ export function PriceListBlock({ block, ctx }: BlockProps<'price-list'>) {
   return (
     <BlockSection block={block}>
       <ol className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-        {block.items.map((item) => {
-          const p = providerIn(ctx, item.provider);
-          const plan = planIn(p, item.plan);
-          return (
-            <li
-              key={item.provider}
-              className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4"
-              data-testid="price-list-item"
-              data-provider={p.slug}
-            >
-              <Logo emoji={p.logo} svg={p.logoSvg} size={28} />
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold">{p.name}</p>
-                <p className="text-sm text-slate-700">{item.note}</p>
-              </div>
-              <div className="w-full pl-12 text-left sm:w-auto sm:pl-0 sm:text-right">
-                <p className="text-lg font-extrabold">
-                  <Price plan={plan} />
-                  /month
-                </p>
-                <p className="text-sm text-slate-600">
-                  <PlanName plan={plan} />
-                </p>
-                <PriceChecked plan={plan} className="text-xs text-slate-600" />
-              </div>
-            </li>
-          );
-        })}
+        {withPlans(ctx, block.items).map(({ item, p, plan }) => (
+          <li
+            key={item.provider}
+            className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4"
+            data-testid="price-list-item"
+            data-provider={p.slug}
+          >
+            <Logo emoji={p.logo} svg={p.logoSvg} size={28} />
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold">{p.name}</p>
+              <p className="text-sm text-slate-700">{item.note}</p>
+            </div>
+            <div className="w-full pl-12 text-left sm:w-auto sm:pl-0 sm:text-right">
+              <p className="text-lg font-extrabold">
+                <Price plan={plan} />
+                /month
+              </p>
+              <PlanChecked plan={plan} checkedClassName="text-xs text-slate-600" />
+            </div>
+          </li>
+        ))}
       </ol>
     </BlockSection>
   );

@@ -14,28 +14,65 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** A difficulty as its badge, coloured by how hard it is. */
+function Difficulty({ of }: { of: keyof typeof DIFFICULTY_VARIANT }) {
+  return <Badge variant={DIFFICULTY_VARIANT[of]}>{of}</Badge>;
+}
+
+/** A firmware's or a protocol's card: its name, what it is, its facts, then a labelled list (features, platforms). */
+function TechCard({
+  item,
+  testId,
+  facts,
+  listLabel,
+  children,
+}: {
+  item: { name: string; description: string };
+  testId: string;
+  /** Each fact as its label and its value, in order. */
+  facts: readonly (readonly [string, React.ReactNode])[];
+  listLabel: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <article className="rounded-xl border border-slate-200 bg-white p-6" data-testid={testId}>
+      <h3 className="text-lg font-semibold">{item.name}</h3>
+      <p className="mt-2 text-sm leading-6 text-slate-700">{item.description}</p>
+      <dl className="mt-4 space-y-2">
+        {facts.map(([label, value]) => (
+          <Fact key={label} label={label}>
+            {value}
+          </Fact>
+        ))}
+      </dl>
+      <p className="mt-4 text-sm font-semibold">{listLabel}</p>
+      {children}
+    </article>
+  );
+}
+
 export function FirmwareBlock({ block }: { block: Of<'firmware'> }) {
   const { labels } = block;
   return (
     <BlockSection block={block} guide>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         {block.items.map((fw) => (
-          <article key={fw.name} className="rounded-xl border border-slate-200 bg-white p-6" data-testid="firmware">
-            <h3 className="text-lg font-semibold">{fw.name}</h3>
-            <p className="mt-2 text-sm leading-6 text-slate-700">{fw.description}</p>
-            <dl className="mt-4 space-y-2">
-              <Fact label={labels.difficulty}>
-                <Badge variant={DIFFICULTY_VARIANT[fw.difficulty]}>{fw.difficulty}</Badge>
-              </Fact>
-              <Fact label={labels.compatibility}>{fw.compatibility}</Fact>
-            </dl>
-            <p className="mt-4 text-sm font-semibold">{labels.features}</p>
+          <TechCard
+            key={fw.name}
+            item={fw}
+            testId="firmware"
+            facts={[
+              [labels.difficulty, <Difficulty key="d" of={fw.difficulty} />],
+              [labels.compatibility, fw.compatibility],
+            ]}
+            listLabel={labels.features}
+          >
             <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
               {fw.features.map((f) => (
                 <li key={f}>{f}</li>
               ))}
             </ul>
-          </article>
+          </TechCard>
         ))}
       </div>
     </BlockSection>
@@ -48,17 +85,17 @@ export function ProtocolsBlock({ block }: { block: Of<'protocols'> }) {
     <BlockSection block={block} guide>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         {block.items.map((p) => (
-          <article key={p.name} className="rounded-xl border border-slate-200 bg-white p-6" data-testid="protocol">
-            <h3 className="text-lg font-semibold">{p.name}</h3>
-            <p className="mt-2 text-sm leading-6 text-slate-700">{p.description}</p>
-            <dl className="mt-4 space-y-2">
-              <Fact label={labels.ports}>{p.ports}</Fact>
-              <Fact label={labels.encryption}>{p.encryption}</Fact>
-              <Fact label={labels.difficulty}>
-                <Badge variant={DIFFICULTY_VARIANT[p.difficulty]}>{p.difficulty}</Badge>
-              </Fact>
-            </dl>
-            <p className="mt-4 text-sm font-semibold">{labels.platforms}</p>
+          <TechCard
+            key={p.name}
+            item={p}
+            testId="protocol"
+            facts={[
+              [labels.ports, p.ports],
+              [labels.encryption, p.encryption],
+              [labels.difficulty, <Difficulty key="d" of={p.difficulty} />],
+            ]}
+            listLabel={labels.platforms}
+          >
             <ul className="mt-2 flex flex-wrap gap-2">
               {p.platforms.map((name) => (
                 <li key={name} className="rounded-md bg-slate-100 px-2 py-1 text-xs font-medium text-slate-800">
@@ -66,7 +103,7 @@ export function ProtocolsBlock({ block }: { block: Of<'protocols'> }) {
                 </li>
               ))}
             </ul>
-          </article>
+          </TechCard>
         ))}
       </div>
     </BlockSection>
