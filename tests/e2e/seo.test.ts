@@ -15,9 +15,20 @@ const sitemap = readFileSync(join(inject('distDir'), 'sitemap.xml'), 'utf8');
 const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!));
 const origin = urls[0]!.origin;
 
-/** A route's built page: head tags and structured data are read from the files the service sends. */
+/** A route's built page: head tags and structured data are read from the files the service sends, once each. */
+const pages = new Map<string, string>();
 async function html(path: string): Promise<string> {
-  return builtPage(path);
+  let page = pages.get(path);
+  if (page === undefined) pages.set(path, (page = builtPage(path)));
+  return page;
+}
+
+/** A built page's head tags and structured data, scanned once per route. */
+const scans = new Map<string, ReturnType<typeof scanPage>>();
+async function scan(path: string): Promise<ReturnType<typeof scanPage>> {
+  let found = scans.get(path);
+  if (found === undefined) scans.set(path, (found = scanPage(await html(path))));
+  return found;
 }
 
 /** The page's visible text, roughly: tags and scripts removed, entities decoded. */
@@ -40,14 +51,14 @@ describe('head tags on every route in the sitemap', () => {
     const titles = new Set<string>();
     const descriptions = new Set<string>();
     for (const url of urls) {
-      const scan = scanPage(await html(url.pathname));
-      expect(scan.title, url.pathname).toBeTruthy();
-      expect(scan.description, url.pathname).toBeTruthy();
-      expect(titles.has(scan.title!), `duplicate title on ${url.pathname}`).toBe(false);
-      expect(descriptions.has(scan.description!), `duplicate description on ${url.pathname}`).toBe(false);
-      titles.add(scan.title!);
-      descriptions.add(scan.description!);
-      expect(scan.canonical, url.pathname).toBe(`${origin}${url.pathname === '/' ? '/' : url.pathname}`);
+      const scanned = await scan(url.pathname);
+      expect(scanned.title, url.pathname).toBeTruthy();
+      expect(scanned.description, url.pathname).toBeTruthy();
+      expect(titles.has(scanned.title!), `duplicate title on ${url.pathname}`).toBe(false);
+      expect(descriptions.has(scanned.description!), `duplicate description on ${url.pathname}`).toBe(false);
+      titles.add(scanned.title!);
+      descriptions.add(scanned.description!);
+      expect(scanned.canonical, url.pathname).toBe(`${origin}${url.pathname === '/' ? '/' : url.pathname}`);
     }
   });
 
@@ -75,7 +86,7 @@ describe('structured data', () => {
     for (const url of urls) {
       const page = await html(url.pathname);
       const text = visibleText(page);
-      for (const raw of scanPage(page).jsonLd) {
+      for (const raw of (await scan(url.pathname)).jsonLd) {
         const data = JSON.parse(raw) as Record<string, unknown> & { '@type': string };
         expect(data['@context'], url.pathname).toBe('https://schema.org');
         if (data['@type'] === 'Organization') {
@@ -110,7 +121,7 @@ describe('structured data', () => {
     }
   });
 
-  const types = async (path: string) => scanPage(await html(path)).jsonLd.map((j) => (JSON.parse(j) as { '@type': string })['@type']);
+  const types = async (path: string) => (await scan(path)).jsonLd.map((j) => (JSON.parse(j) as { '@type': string })['@type']);
 
   it('puts an Organization on home and about', async () => {
     expect(await types('/')).toContain('Organization');
@@ -137,8 +148,8 @@ describe('structured data', () => {
         const here = li.querySelector('[aria-current="page"]');
         return { name: (a ?? here)!.textContent, item: a ? `${origin}${a.getAttribute('href')}` : `${origin}${u.pathname}` };
       });
-      const list = scanPage(await html(u.pathname))
-        .jsonLd.map((j) => JSON.parse(j) as { '@type': string; itemListElement?: { name: string; item: string }[] })
+      const list = (await scan(u.pathname)).jsonLd
+        .map((j) => JSON.parse(j) as { '@type': string; itemListElement?: { name: string; item: string }[] })
         .find((d) => d['@type'] === 'BreadcrumbList');
       expect(list, u.pathname).toBeDefined();
       expect(crumbs, u.pathname).toEqual(list!.itemListElement!.map(({ name, item }) => ({ name, item })));

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
+import { vpnsiteInProcess } from '../helpers/cli.ts';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
 import { createPgDatabase } from '../helpers/service.ts';
 import { freshPgliteDir } from '../helpers/pglite-template.ts';
@@ -94,7 +95,7 @@ describe.each(['pg', 'pglite'] as const)('failover on %s', (kind) => {
       .poll(
         async () =>
           JSON.parse(
-            (await vpnsiteAsync(['db', 'query', "SELECT destination, paid FROM clicks WHERE destination = 'fallback' LIMIT 1"], env))
+            (await vpnsiteInProcess(['db', 'query', "SELECT destination, paid FROM clicks WHERE destination = 'fallback' LIMIT 1"], env))
               .stdout,
           ),
         { timeout: 20_000 },
