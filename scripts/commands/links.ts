@@ -15,6 +15,19 @@ import { join } from 'node:path';
 import { formatRecords } from '../../services/reports/index.ts';
 import { readEnv } from '../../services/shared/env-read.ts';
 
+/**
+ * The content under `dir`, or undefined once its errors are printed and the exit code set: a link report made from
+ * content that does not validate would describe links the site does not have.
+ */
+function validContent(dir: string, doing: 'checking' | 'measuring') {
+  const loaded = loadContent(dir);
+  if (loaded.content) return { ...loaded, content: loaded.content };
+  for (const p of loaded.problems.filter((p) => p.severity === 'error')) console.error(formatProblem(p));
+  console.error(`error: the content is invalid; fix it (vpnsite validate) before ${doing} its links`);
+  process.exitCode = 1;
+  return undefined;
+}
+
 const usageError = (cmd: Command, message: string): never => cmd.error(`error: ${message}`, { exitCode: 2, code: 'vpnsite.usage' });
 
 /** One line per link for a person: what it is, how it ended, and what is wrong. */
@@ -61,13 +74,8 @@ export function registerLinks(program: Command): void {
         const timeout = Number(flags.timeout);
         if (!(timeout > 0 && timeout <= 120))
           usageError(cmd, `--timeout must be a number of seconds from 0 to 120 (found "${flags.timeout}")`);
-        const loaded = loadContent(flags.data);
-        if (!loaded.content) {
-          for (const p of loaded.problems.filter((p) => p.severity === 'error')) console.error(formatProblem(p));
-          console.error('error: the content is invalid; fix it (vpnsite validate) before checking its links');
-          process.exitCode = 1;
-          return;
-        }
+        const loaded = validContent(flags.data, 'checking');
+        if (!loaded) return;
         const slugs = loaded.content.providers.map((p) => p.slug);
         if (flags.provider !== undefined && !slugs.includes(flags.provider))
           usageError(cmd, `unknown provider '${flags.provider}' (${slugs.join(', ')})`);
@@ -123,13 +131,8 @@ export function registerLinks(program: Command): void {
     .option('--dist <dir>', 'the built site', readEnv(['DIST_DIR']).DIST_DIR)
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
     .action((flags: { data: string; dist: string; format: 'table' | 'json' }) => {
-      const loaded = loadContent(flags.data);
-      if (!loaded.content) {
-        for (const p of loaded.problems.filter((p) => p.severity === 'error')) console.error(formatProblem(p));
-        console.error('error: the content is invalid; fix it (vpnsite validate) before measuring its links');
-        process.exitCode = 1;
-        return;
-      }
+      const loaded = validContent(flags.data, 'measuring');
+      if (!loaded) return;
       if (!existsSync(join(flags.dist, 'index.html'))) {
         console.error(`error: ${flags.dist} holds no built site; run vpnsite build first (or give --dist)`);
         process.exitCode = 1;
