@@ -3,13 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { batchesOf, runPass } from '../../scripts/lib/pool.ts';
 import threadTask from '../fixtures/thread-task.ts';
 
-const pass = (worthThreads: boolean) =>
+/** Fifty numbers doubled in batches of five; `here: false` leaves this thread to take in the answers only. */
+const pass = (worthThreads: boolean, here?: boolean) =>
   runPass({
     entry: 'tests/fixtures/thread-task.ts',
     run: threadTask,
     init: { factor: 2 },
     batches: batchesOf([...Array(50).keys()], 5),
     worthThreads,
+    here,
   });
 
 afterEach(() => vi.unstubAllEnvs());
@@ -47,25 +49,11 @@ describe('the pool', () => {
 
   it('leaves this thread to take in the answers when a pass says so', async () => {
     vi.stubEnv('VPNSITE_THREADS', '2');
-    const done = await runPass({
-      entry: 'tests/fixtures/thread-task.ts',
-      run: threadTask,
-      init: { factor: 2 },
-      batches: batchesOf([...Array(50).keys()], 5),
-      worthThreads: true,
-      here: false,
-    });
+    const done = await pass(true, false);
     expect(done.flatMap((r) => r.out)).toEqual([...Array(50).keys()].map((n) => n * 2));
     expect(done.every((r) => r.thread !== 0)).toBe(true);
     vi.stubEnv('VPNSITE_THREADS', '1');
-    const alone = await runPass({
-      entry: 'tests/fixtures/thread-task.ts',
-      run: threadTask,
-      init: { factor: 2 },
-      batches: batchesOf([...Array(50).keys()], 5),
-      worthThreads: true,
-      here: false,
-    });
+    const alone = await pass(true, false);
     expect(alone.every((r) => r.thread === 0)).toBe(true);
   });
 
