@@ -49,7 +49,7 @@ export default defineConfig({
   test: {
     maxWorkers: Math.max(4, availableParallelism() * 2),
     sequence: { sequencer: SlowestFirst },
-    setupFiles: ['tests/helpers/console-guard.ts', 'tests/helpers/reap-children.ts'],
+    setupFiles: ['tests/helpers/console-guard.ts', 'tests/helpers/reap-children.ts', 'tests/helpers/cpu-log.ts'],
     projects: [
       // Unit files share their worker's imported modules: importing the content code again for each file cost more
       // CPU than the file's tests (54 against 20 CPU-seconds for the unit files). The other files start services and
