@@ -33,3 +33,11 @@ export async function filledStars(scope: Locator): Promise<number> {
   expect(await stars.count()).toBe(5);
   return scope.locator('[data-filled="true"]').count();
 }
+
+/** The page's h1 text, or null while the page is between documents (a reload under way). */
+export function headingOf(page: Page): Promise<string | null> {
+  return page
+    .locator('h1')
+    .textContent()
+    .catch(() => null);
+}

@@ -12,6 +12,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
 import { CHROMIUM, FLAGS } from '../helpers/chromium.ts';
+import { headingOf } from '../helpers/page-checks.ts';
 import { copyOfData, edit } from '../helpers/cli.ts';
 import { vpnsiteAsync } from '../helpers/serve-process.ts';
 import { freshPgliteDir } from '../helpers/pglite-template.ts';
@@ -73,16 +74,7 @@ describe('vpnsite dev', () => {
     await expect.poll(() => page.locator('h1').textContent(), { timeout: 120_000 }).toBe('NordVPN Review 2025');
 
     edit(join(data, 'providers/nordvpn.yaml'), 'title: NordVPN Review 2025\n', 'title: NordVPN Review, Edited\n');
-    await expect
-      .poll(
-        () =>
-          page
-            .locator('h1')
-            .textContent()
-            .catch(() => null),
-        { timeout: 60_000 },
-      )
-      .toBe('NordVPN Review, Edited');
+    await expect.poll(() => headingOf(page), { timeout: 60_000 }).toBe('NordVPN Review, Edited');
 
     edit(join(data, 'providers/nordvpn.yaml'), 'rating: 4.9', 'rating: 7');
     const line = readFileSync(join(data, 'providers/nordvpn.yaml'), 'utf8').split('\n').indexOf('rating: 7') + 1;
@@ -116,16 +108,7 @@ describe('vpnsite dev', () => {
     edit(join(data, 'providers/nordvpn.yaml'), 'rating: 7', 'rating: 4.9');
     // The page reloads with the fixed content: the overlay goes, the page is there.
     await expect.poll(() => overlay.count(), { timeout: 60_000 }).toBe(0);
-    await expect
-      .poll(
-        () =>
-          page
-            .locator('h1')
-            .textContent()
-            .catch(() => null),
-        { timeout: 60_000 },
-      )
-      .toBe('NordVPN Review, Edited');
+    await expect.poll(() => headingOf(page), { timeout: 60_000 }).toBe('NordVPN Review, Edited');
     expect(out).toContain('✓ content valid');
     expect(out.split('\n').filter((l) => l.endsWith(error))).toHaveLength(1);
   });

@@ -19,6 +19,7 @@ import { scaffold } from '../../services/content/scaffold.ts';
 import { parse } from 'yaml';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
 import { CHROMIUM, FLAGS } from '../helpers/chromium.ts';
+import { headingOf } from '../helpers/page-checks.ts';
 import { copyOfData, edit, vpnsite } from '../helpers/cli.ts';
 
 /** Saves as editors' tools do: the new text goes to a file beside, which is renamed over the old one. */
@@ -111,16 +112,7 @@ describe('vpnsite dev watching the content', () => {
 
     atomicEdit(file, 'rating: 7', 'rating: 4.9');
     await expect.poll(() => overlay.count(), { timeout: 60_000 }).toBe(0);
-    await expect
-      .poll(
-        () =>
-          page
-            .locator('h1')
-            .textContent()
-            .catch(() => null),
-        { timeout: 60_000 },
-      )
-      .toBe('NordVPN Review 2025');
+    await expect.poll(() => headingOf(page), { timeout: 60_000 }).toBe('NordVPN Review 2025');
 
     atomicEdit(file, 'rating: 4.9', 'rating: 6');
     await expect.poll(shown, { timeout: 60_000 }).toContain(error);

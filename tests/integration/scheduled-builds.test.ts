@@ -44,6 +44,44 @@ function writeWhole(file: string, text: string): void {
   renameSync(`${file}.tmp`, file);
 }
 
+/** The content with its scheduled article, and a site built a minute ago, before the article existed: nothing scheduled. */
+function siteBuiltBefore(): { data: string; dist: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'vpnsite-scheduled-'));
+  const data = join(dir, 'data');
+  const dist = join(dir, 'dist');
+  writeContent(data);
+  cpSync(FIXTURE_DIST, dist, { recursive: true });
+  writeFileSync(
+    join(dist, '_schedule.json'),
+    JSON.stringify({ builtAt: new Date(Date.now() - 60_000).toISOString(), next: null, changes: [] }),
+  );
+  return { data, dist };
+}
+
+/** `vpnsite serve` with scheduled builds, on its own PostgreSQL database. */
+async function serveScheduled(data: string, dist: string) {
+  return spawnServe({
+    DIST_DIR: dist,
+    VPNSITE_DATA_DIR: data,
+    SCHEDULED_BUILDS: '1',
+    DATABASE_URL: await createPgDatabase(inject('databaseUrl')),
+    LOG_FORMAT: 'json',
+  });
+}
+
+/** An editor times an article at `at` and builds: the build's schedule names the moment, as `vpnsite build` writes it. */
+function timeArticle(data: string, dist: string, at: string, article: string): void {
+  writeContent(data, { 'articles/timed.yaml': article });
+  writeWhole(
+    join(dist, '_schedule.json'),
+    JSON.stringify({
+      builtAt: new Date().toISOString(),
+      next: at,
+      changes: [{ at, action: 'publish', file: 'articles/timed.yaml', what: '/articles/timed' }],
+    }),
+  );
+}
+
 describe('scheduled builds in vpnsite serve', () => {
   let svc: ServeProcess | undefined;
   afterAll(async () => {
@@ -51,35 +89,12 @@ describe('scheduled builds in vpnsite serve', () => {
   });
 
   it('publishes a page at its publishAt, never before, without a restart', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vpnsite-scheduled-'));
-    const data = join(dir, 'data');
-    const dist = join(dir, 'dist');
-    writeContent(data);
-    // A site built before the article existed: nothing scheduled yet.
-    cpSync(FIXTURE_DIST, dist, { recursive: true });
-    writeFileSync(
-      join(dist, '_schedule.json'),
-      JSON.stringify({ builtAt: new Date(Date.now() - 60_000).toISOString(), next: null, changes: [] }),
-    );
-    svc = await spawnServe({
-      DIST_DIR: dist,
-      VPNSITE_DATA_DIR: data,
-      SCHEDULED_BUILDS: '1',
-      DATABASE_URL: await createPgDatabase(inject('databaseUrl')),
-      LOG_FORMAT: 'json',
-    });
+    const { data, dist } = siteBuiltBefore();
+    svc = await serveScheduled(data, dist);
 
     // An editor times an article and builds: the build's schedule names the moment (as `vpnsite build` writes it).
     const at = new Date(Math.ceil((Date.now() + AHEAD_MS) / 1000) * 1000).toISOString();
-    writeContent(data, { 'articles/timed.yaml': timedArticle(at.replace('.000Z', 'Z')) });
-    writeWhole(
-      join(dist, '_schedule.json'),
-      JSON.stringify({
-        builtAt: new Date().toISOString(),
-        next: at,
-        changes: [{ at, action: 'publish', file: 'articles/timed.yaml', what: '/articles/timed' }],
-      }),
-    );
+    timeArticle(data, dist, at, timedArticle(at.replace('.000Z', 'Z')));
 
     const page = `${svc.url}/articles/timed`;
     let live: Response | undefined;
@@ -106,34 +121,12 @@ describe('scheduled builds in vpnsite serve', () => {
   }, 400_000);
 
   it('leaves the served site as it was when the scheduled build fails', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vpnsite-scheduled-'));
-    const data = join(dir, 'data');
-    const dist = join(dir, 'dist');
-    writeContent(data);
-    cpSync(FIXTURE_DIST, dist, { recursive: true });
-    writeFileSync(
-      join(dist, '_schedule.json'),
-      JSON.stringify({ builtAt: new Date(Date.now() - 60_000).toISOString(), next: null, changes: [] }),
-    );
-    const failed = await spawnServe({
-      DIST_DIR: dist,
-      VPNSITE_DATA_DIR: data,
-      SCHEDULED_BUILDS: '1',
-      DATABASE_URL: await createPgDatabase(inject('databaseUrl')),
-      LOG_FORMAT: 'json',
-    });
+    const { data, dist } = siteBuiltBefore();
+    const failed = await serveScheduled(data, dist);
     try {
       // An article due now, whose file has a mistake: the build stops at validation.
       const at = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
-      writeContent(data, { 'articles/timed.yaml': timedArticle(at.replace('.000Z', 'Z')).replace(/^title: .*$/m, 'title: 42') });
-      writeWhole(
-        join(dist, '_schedule.json'),
-        JSON.stringify({
-          builtAt: new Date().toISOString(),
-          next: at,
-          changes: [{ at, action: 'publish', file: 'articles/timed.yaml', what: '/articles/timed' }],
-        }),
-      );
+      timeArticle(data, dist, at, timedArticle(at.replace('.000Z', 'Z')).replace(/^title: .*$/m, 'title: 42'));
       const before = treeDigest(dist);
       await expect
         .poll(() => failed.output(), { timeout: 120_000, interval: 200 })
