@@ -5,7 +5,8 @@
  */
 import '../helpers/compiled-schemas.ts';
 import AxeBuilder from '@axe-core/playwright';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadContent } from '../../services/content/index.ts';
@@ -125,7 +126,10 @@ describe('the stats dashboard', () => {
       page.waitForEvent('download'),
       page.getByRole('region', { name: 'By provider' }).getByRole('button', { name: 'Download CSV' }).click(),
     ]);
-    const csv = readFileSync((await download.path())!, 'utf8');
+    // The suite's browser is shared over a connection, so the file is copied here rather than read where it landed.
+    const saved = join(mkdtempSync(join(tmpdir(), 'vpnsite-download-')), download.suggestedFilename());
+    await download.saveAs(saved);
+    const csv = readFileSync(saved, 'utf8');
     expect(csv.split('\r\n')[0]).toBe(
       'provider,views,clicks,clickers,ctr,conversions,conversion_rate,revenue_EUR,epc_EUR,revenue_USD,epc_USD',
     );

@@ -120,7 +120,7 @@ describe('vpnsite dev watching the content', () => {
     // The file the watcher saw last is a different one from the file there now: an in-place save is seen all the same.
     edit(file, 'rating: 6', 'rating: 4.9');
     await expect.poll(() => overlay.count(), { timeout: 60_000 }).toBe(0);
-    await expect.poll(() => out.split('\n').filter((l) => l.includes('✓ content valid')).length, { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => out.split('\n').filter((l) => l.includes('✓ content valid')).length, { timeout: 60_000 }).toBe(2);
     // A page left open reloads on every later change: it would render beside what the next tests time.
     await page.context().close();
   }, 400_000);
