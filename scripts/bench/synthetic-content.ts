@@ -49,7 +49,6 @@ export function writeSyntheticContent(sourceData: string, dir: string, plan: { t
     const r = review as Doc;
     const copy = {
       ...card,
-      order: 100 + i,
       name: `${base.name as string} ${i}`,
       review: { ...r, meta: { ...r.meta!, title: `${r.meta!.title} #${i}`, description: `${r.meta!.description.slice(0, 140)} #${i}` } },
     };

@@ -112,13 +112,16 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
     writeSnapshot(snapshot, content.content, content.routes);
     // Rendered pages are kept per output directory, so that two builds of different content do not sweep each
     // other's pages.
-    const cache = cachePath('pages', cacheKey(out));
+    // VPNSITE_PLAIN_BUILD=1 is the benchmark's baseline (scripts/bench/build-plain.ts): React Router renders every
+    // page itself, and no page is kept for the next build.
+    const plain = process.env.VPNSITE_PLAIN_BUILD === '1';
+    const cache = plain ? undefined : cachePath('pages', cacheKey(out));
     const result = await prerender({
       dataDir,
       buildDir: work,
       snapshotDir: snapshot,
       siteUrl: flags.siteUrl,
-      routes: content.routes,
+      routes: plain ? undefined : content.routes,
       cacheDir: cache,
     });
     if (!result.ok) {
@@ -150,7 +153,8 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
     log(
       `prerender  ${pages.length} pages in ${((finishing - t) / 1000).toFixed(1)}s (bundle ${result.bundleSeconds.toFixed(1)}s, render ${result.renderSeconds.toFixed(1)}s)`,
     );
-    log(`           on every core: ${result.rendered} rendered, ${result.reused} unchanged since the last build and reused`);
+    if (result.rendered !== undefined)
+      log(`           on every core: ${result.rendered} rendered, ${result.reused} unchanged since the last build and reused`);
     log(`search     ${indexed} pages indexed in ${searchSeconds}s`);
 
     const origin = (flags.siteUrl ?? content.content.site.url).replace(/\/$/, '');
