@@ -3,7 +3,7 @@
  * articles under new slugs (parsed and re-serialised, so they stay valid), exercising every block type the real
  * articles use at scale.
  */
-import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 
@@ -61,6 +61,9 @@ export function writeSyntheticContent(sourceData: string, dir: string, plan: { t
     join(dir, 'comparison.yaml'),
     stringify({ ...comparison, pairs: { ...(comparison.pairs as object), limit: providers.length } }),
   );
+  // The copies rank beside their originals, so the real head-to-head pages' own copy would name pairs that are no
+  // longer among the first eight: those pages are made from the providers alone here.
+  rmSync(join(dir, 'compare'), { recursive: true, force: true });
   for (let i = 0; i < newArticles; i++) {
     const base = articles[i % articles.length]!;
     const slug = `${base.slug as string}-x${i}`;
