@@ -7,6 +7,8 @@
  * click is never lost, however the process ends; nothing on the way waits on the database. It is never refused: flood protection
  * lives in the recorder, which stops counting a visitor's clicks as human past a per-minute budget.
  */
+import { type Static, Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { classifyVisit, outboundUrl, type ClickRecorder } from '../../clicks/index.ts';
 import { countryOf, decide, deviceOf, type Decision } from '../../links/routing.ts';
@@ -25,7 +27,12 @@ export interface GoOptions {
 }
 
 // Left untyped on purpose: a repeated or odd parameter is ignored by the classifier, never a failed redirect.
-const anyValue = { description: 'optional; invalid values are stored as null' };
+const anyValue = Type.Optional(Type.Unknown({ description: 'optional; invalid values are stored as null' }));
+const Query = Type.Object({ from: anyValue, placement: anyValue, notrack: anyValue });
+const Slug = Type.String({ maxLength: 200 });
+const response = { 302: Type.Null({ description: 'Location holds the outbound URL' }) };
+/** What of a /go/ request the redirect reads, its query typed by the schema above. */
+type GoRequest = Pick<FastifyRequest, 'headers' | 'ip' | 'method'> & { query: Static<typeof Query> };
 
 /** Writes the redirect outside the handler: an error goes to the error handler, as it would from inside. */
 function redirect(reply: FastifyReply, location: string): void {
@@ -36,7 +43,8 @@ function redirect(reply: FastifyReply, location: string): void {
   }
 }
 
-export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<void> {
+export async function goRoutes(fastify: FastifyInstance, opts: GoOptions): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   /**
    * A provider by its slug, or by the slug in another case (`/go/NordVPN`, typed by hand or copied from a name):
    * slugs are lower case, so it is the same provider, and the click is not lost to a 404.
@@ -48,19 +56,11 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
     const t = lower === slug ? undefined : opts.targets.get(lower);
     return t && [lower, t];
   };
-  const querystring = { type: 'object', properties: { from: anyValue, placement: anyValue, notrack: anyValue } };
-  const response = { 302: { type: 'null', description: 'Location holds the outbound URL' } };
 
   // Not async, and returns nothing: the redirect is written out by redirect() itself, once its click is journalled.
   // A handler that returns nothing leaves Fastify waiting for reply.send; returning the reply instead (a thenable)
   // made Fastify hang listeners on the response's end for every redirect, which cost throughput for nothing.
-  const go = (
-    request: FastifyRequest<{ Querystring: Record<string, unknown> }>,
-    reply: FastifyReply,
-    slug: string,
-    targets: ProviderTargets,
-    link?: string,
-  ): void => {
+  const go = (request: GoRequest, reply: FastifyReply, slug: string, targets: ProviderTargets, link?: string): void => {
     const userAgent = request.headers['user-agent'];
     const device = deviceOf(userAgent);
     const country = opts.geoCountryHeader ? countryOf(request.headers[opts.geoCountryHeader]) : undefined;
@@ -104,14 +104,10 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
   };
 
   // Fastify answers HEAD through these routes too (exposeHeadRoutes); the classifier does not count it.
-  app.route<{ Params: { slug: string }; Querystring: Record<string, unknown> }>({
+  app.route({
     method: 'GET',
     url: '/go/:slug',
-    schema: {
-      params: { type: 'object', properties: { slug: { type: 'string', maxLength: 200 } }, required: ['slug'] },
-      querystring,
-      response,
-    },
+    schema: { params: Type.Object({ slug: Slug }), querystring: Query, response },
     handler: (request, reply) => {
       // A lookup in a map of content slugs: `/go/https:%2F%2Fevil.example`, `..%2f` or CRLF can only miss.
       const found = lookup(request.params.slug);
@@ -119,18 +115,10 @@ export async function goRoutes(app: FastifyInstance, opts: GoOptions): Promise<v
       else go(request, reply, found[0], found[1]);
     },
   });
-  app.route<{ Params: { slug: string; link: string }; Querystring: Record<string, unknown> }>({
+  app.route({
     method: 'GET',
     url: '/go/:slug/:link',
-    schema: {
-      params: {
-        type: 'object',
-        properties: { slug: { type: 'string', maxLength: 200 }, link: { type: 'string', maxLength: 200 } },
-        required: ['slug', 'link'],
-      },
-      querystring,
-      response,
-    },
+    schema: { params: Type.Object({ slug: Slug, link: Slug }), querystring: Query, response },
     handler: (request, reply) => {
       // Both looked up in maps from content: an unknown provider or link name is a 404, never a target.
       const found = lookup(request.params.slug);
