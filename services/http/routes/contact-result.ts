@@ -6,6 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { FORM_RESULTS } from '../../content/routes.ts';
 import { parseProblems, type ContactField } from '../../shared/contact-problems.ts';
@@ -18,24 +20,21 @@ export function showProblems(html: string, problems: readonly ContactField[]): s
   return problems.reduce((out, key) => out.replace(`data-problem="${key}" hidden=""`, `data-problem="${key}"`), html);
 }
 
-export async function contactResultRoutes(app: FastifyInstance, opts: { distDir: string }): Promise<void> {
-  app.get<{ Querystring: { problems?: string } }>(
-    FORM_RESULTS.contact.invalid,
-    {
-      schema: { querystring: { type: 'object', properties: { problems: { type: 'string', maxLength: 100 } }, additionalProperties: true } },
-    },
-    async (request, reply) => {
-      // Read on each request, rare as it is: a build swapped in since names other scripts.
-      const path = join(opts.distDir, FILE);
-      // A site without the contact form has no such page: the static site's not-found answer.
-      if (!existsSync(path)) return reply.callNotFound();
-      const html = readFileSync(path, 'utf8');
-      const policy = contentSecurityPolicy(readManifest(opts.distDir).manifest[FILE] ?? []);
-      return reply
-        .header('Cache-Control', 'no-store')
-        .header('Content-Security-Policy', policy)
-        .type('text/html; charset=utf-8')
-        .send(showProblems(html, parseProblems(request.query.problems)));
-    },
-  );
+const Query = Type.Object({ problems: Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: true });
+
+export async function contactResultRoutes(fastify: FastifyInstance, opts: { distDir: string }): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(FORM_RESULTS.contact.invalid, { schema: { querystring: Query } }, async (request, reply) => {
+    // Read on each request, rare as it is: a build swapped in since names other scripts.
+    const path = join(opts.distDir, FILE);
+    // A site without the contact form has no such page: the static site's not-found answer.
+    if (!existsSync(path)) return reply.callNotFound();
+    const html = readFileSync(path, 'utf8');
+    const policy = contentSecurityPolicy(readManifest(opts.distDir).manifest[FILE] ?? []);
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Security-Policy', policy)
+      .type('text/html; charset=utf-8')
+      .send(showProblems(html, parseProblems(request.query.problems)));
+  });
 }

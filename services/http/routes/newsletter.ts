@@ -14,6 +14,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { confirmSubscriber, getSubscriber, unsubscribe, type Db } from '../../db/index.ts';
 import { FORM_RESULTS } from '../../content/routes.ts';
@@ -31,7 +33,8 @@ export interface NewsletterLinkOptions {
 
 const PAGES = FORM_RESULTS.newsletter;
 
-const query = { type: 'object', properties: { token: { type: 'string', maxLength: 300 } }, additionalProperties: true } as const;
+const query = Type.Object({ token: Type.Optional(Type.String({ maxLength: 300 })) }, { additionalProperties: true });
+const pendingQuery = Type.Object({ sent: Type.Optional(Type.String({ maxLength: 40 })) }, { additionalProperties: true });
 
 const wantsPage = (request: FastifyRequest) => /\btext\/html\b/.test(request.headers.accept ?? '');
 
@@ -84,7 +87,8 @@ function fillPending(html: string, sent: Date): string {
   return out;
 }
 
-export async function newsletterLinkRoutes(app: FastifyInstance, opts: NewsletterLinkOptions): Promise<void> {
+export async function newsletterLinkRoutes(fastify: FastifyInstance, opts: NewsletterLinkOptions): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const confirmPage = buttonPage(opts.distDir, PAGES.confirm);
   const unsubscribePage = buttonPage(opts.distDir, PAGES.unsubscribe);
   await app.register(formbody);
@@ -92,14 +96,14 @@ export async function newsletterLinkRoutes(app: FastifyInstance, opts: Newslette
   app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}));
 
   // Reads nothing from the database either: the page is the same for every valid link, and the POST tells.
-  app.get<{ Querystring: { token?: string } }>(PAGES.confirm, { schema: { querystring: query } }, async (request, reply) => {
+  app.get(PAGES.confirm, { schema: { querystring: query } }, async (request, reply) => {
     const read = readToken(opts.linkSecret, request.query.token);
     if (!read.ok) return reply.redirect(read.reason === 'expired' ? PAGES.linkExpired : PAGES.linkInvalid, 303);
     if (read.token.kind !== 'confirm') return reply.redirect(PAGES.linkInvalid, 303);
     return confirmPage(reply, request.query.token!);
   });
 
-  app.post<{ Querystring: { token?: string } }>(PAGES.confirm, { schema: { querystring: query } }, async (request, reply) => {
+  app.post(PAGES.confirm, { schema: { querystring: query } }, async (request, reply) => {
     const read = readToken(opts.linkSecret, request.query.token);
     if (!read.ok) return reply.redirect(read.reason === 'expired' ? PAGES.linkExpired : PAGES.linkInvalid, 303);
     if (read.token.kind !== 'confirm') return reply.redirect(PAGES.linkInvalid, 303);
@@ -110,21 +114,17 @@ export async function newsletterLinkRoutes(app: FastifyInstance, opts: Newslette
   });
 
   let pendingPage: { html: string; policy: string } | undefined;
-  app.get<{ Querystring: { sent?: string } }>(
-    PAGES.pending,
-    { schema: { querystring: { type: 'object', properties: { sent: { type: 'string', maxLength: 40 } }, additionalProperties: true } } },
-    async (request, reply) => {
-      pendingPage ??= prerendered(opts.distDir, PENDING_FILE);
-      const sent = parseSent(request.query.sent);
-      return reply
-        .header('Cache-Control', 'no-store')
-        .header('Content-Security-Policy', pendingPage.policy)
-        .type('text/html; charset=utf-8')
-        .send(sent ? fillPending(pendingPage.html, sent) : pendingPage.html);
-    },
-  );
+  app.get(PAGES.pending, { schema: { querystring: pendingQuery } }, async (request, reply) => {
+    pendingPage ??= prerendered(opts.distDir, PENDING_FILE);
+    const sent = parseSent(request.query.sent);
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Security-Policy', pendingPage.policy)
+      .type('text/html; charset=utf-8')
+      .send(sent ? fillPending(pendingPage.html, sent) : pendingPage.html);
+  });
 
-  app.get<{ Querystring: { token?: string } }>('/newsletter/unsubscribe', { schema: { querystring: query } }, async (request, reply) => {
+  app.get('/newsletter/unsubscribe', { schema: { querystring: query } }, async (request, reply) => {
     const read = readToken(opts.linkSecret, request.query.token);
     if (!read.ok || read.token.kind !== 'unsubscribe') return reply.redirect(PAGES.linkInvalid, 303);
     if (!opts.ready()) return unavailable(reply);
@@ -135,7 +135,7 @@ export async function newsletterLinkRoutes(app: FastifyInstance, opts: Newslette
     return unsubscribePage(reply, request.query.token!);
   });
 
-  app.post<{ Querystring: { token?: string } }>('/newsletter/unsubscribe', { schema: { querystring: query } }, async (request, reply) => {
+  app.post('/newsletter/unsubscribe', { schema: { querystring: query } }, async (request, reply) => {
     const read = readToken(opts.linkSecret, request.query.token);
     if (!read.ok || read.token.kind !== 'unsubscribe') {
       return wantsPage(request)
