@@ -9,6 +9,8 @@
  * GET /api/stats, with the same token: the `vpnsite stats` report (views, clicks, conversions, revenue, EPC).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { today } from '../../content/index.ts';
 import { clickReport, latestLinkChecks, statsReport, STATS_DIMENSIONS, type Db } from '../../db/index.ts';
@@ -22,6 +24,7 @@ import {
   UsageError,
 } from '../../reports/index.ts';
 import { replyDbDown } from '../db-down.ts';
+import { ErrorBody, StringEnum } from '../schemas.ts';
 
 export interface ClicksApiOptions {
   db: Db;
@@ -35,25 +38,38 @@ export interface ClicksApiOptions {
   rateLimit: number;
 }
 
-interface Query {
-  by?: string | string[];
-  since?: string;
-  until?: string;
-  'include-bots'?: string;
-  'include-over-budget'?: string;
-  format?: 'json' | 'csv';
-}
-
 const yes = (flag: string | undefined) => ['', 'true', '1'].includes(flag ?? 'false');
 const digest = (text: string) => createHash('sha256').update(text).digest();
-const text = (description: string) => ({ type: 'string', maxLength: 40, description }) as const;
-const error = { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] } as const;
+const text = (description: string) => Type.String({ maxLength: 40, description });
+/** A report's `by`: one dimension, or the parameter repeated. */
+const by = (item: ReturnType<typeof text>) => Type.Optional(Type.Union([item, Type.Array(item, { maxItems: 8 })]));
+const flag = (description: string) => Type.Optional(StringEnum(['', 'true', 'false', '1', '0'], { description }));
+const format = Type.Optional(StringEnum(['json', 'csv'], { description: 'overrides the Accept header' }));
+const since = Type.Optional(text('first UTC day, YYYY-MM-DD'));
+const until = Type.Optional(text('last UTC day, YYYY-MM-DD'));
+const errors = { '4xx': ErrorBody };
+
+const ClicksQuery = Type.Object(
+  {
+    by: by(text('provider, day, page, placement, destination, variant, country or device')),
+    since,
+    until,
+    'include-bots': flag('adds bot_clicks'),
+    'include-over-budget': flag("adds over_budget_clicks (past a visitor's per-minute budget)"),
+    format,
+  },
+  { additionalProperties: false },
+);
+const StatsQuery = Type.Object({ by: by(text(STATS_DIMENSIONS.join(', '))), since, until, format }, { additionalProperties: false });
 
 /** True when the header carries the token. Both sides are hashed first, so the comparison takes the same time whatever the length or content. */
 export function bearerMatches(header: string | undefined, expected: Buffer): boolean {
   const m = /^Bearer ([^\s]+)$/i.exec(header ?? '');
   return timingSafeEqual(digest(m?.[1] ?? ''), expected) && m !== null;
 }
+
+/** JSON written here: the response schemas describe the errors alone, so a report is not held to one. */
+const sendJson = (reply: FastifyReply, body: unknown) => reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
 
 /** A report as CSV when `format=csv` or the Accept header asks for it, JSON otherwise; never cached. */
 function sendTable(
@@ -66,11 +82,12 @@ function sendTable(
   reply.header('Cache-Control', 'no-store').header('Vary', 'Accept');
   if (format === 'csv' || (format === undefined && /\btext\/csv\b/i.test(request.headers.accept ?? '')))
     return reply.type('text/csv; charset=utf-8; header=present').send(csv());
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify(json()));
+  return sendJson(reply, json());
 }
 
-export async function clicksApiRoutes(app: FastifyInstance, opts: ClicksApiOptions): Promise<void> {
+export async function clicksApiRoutes(fastify: FastifyInstance, opts: ClicksApiOptions): Promise<void> {
   if (!opts.statsToken) return;
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const expected = digest(opts.statsToken);
   // After the rate limiter (onRequest), so wrong guesses count against the limit; before validation, so
   // nothing about the parameters is told to a caller without the token.
@@ -82,32 +99,10 @@ export async function clicksApiRoutes(app: FastifyInstance, opts: ClicksApiOptio
       .send({ error: 'A valid Authorization: Bearer token is required.' });
   };
 
-  app.get<{ Querystring: Query }>('/api/clicks', {
+  app.get('/api/clicks', {
     config: { rateLimit: { max: opts.rateLimit, timeWindow: 60_000 } },
     preValidation: authorise,
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: {
-          by: {
-            anyOf: [
-              text('provider, day, page, placement, destination, variant, country or device'),
-              { type: 'array', maxItems: 8, items: text('provider, day, page, placement, destination, variant, country or device') },
-            ],
-          },
-          since: text('first UTC day, YYYY-MM-DD'),
-          until: text('last UTC day, YYYY-MM-DD'),
-          'include-bots': { enum: ['', 'true', 'false', '1', '0'], description: 'adds bot_clicks' },
-          'include-over-budget': {
-            enum: ['', 'true', 'false', '1', '0'],
-            description: "adds over_budget_clicks (past a visitor's per-minute budget)",
-          },
-          format: { enum: ['json', 'csv'], description: 'overrides the Accept header' },
-        },
-        additionalProperties: false,
-      },
-      response: { '4xx': error },
-    },
+    schema: { querystring: ClicksQuery, response: errors },
     handler: async (request, reply) => {
       const q = request.query;
       let query;
@@ -141,33 +136,21 @@ export async function clicksApiRoutes(app: FastifyInstance, opts: ClicksApiOptio
   app.get('/api/links', {
     config: { rateLimit: { max: opts.rateLimit, timeWindow: 60_000 } },
     preValidation: authorise,
-    schema: { querystring: { type: 'object', additionalProperties: false }, response: { '4xx': error } },
+    schema: { querystring: Type.Object({}, { additionalProperties: false }), response: errors },
     handler: async (_request, reply) => {
       if (!opts.ready()) return replyDbDown(reply);
       reply.header('Cache-Control', 'no-store');
       const rows = (await latestLinkChecks(opts.db)).map((r) =>
         r.link === 'affiliate' ? { ...r, failover: opts.failingOver?.has(r.provider) ?? false } : r,
       );
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(rows));
+      return sendJson(reply, rows);
     },
   });
 
-  app.get<{ Querystring: { by?: string | string[]; since?: string; until?: string; format?: 'json' | 'csv' } }>('/api/stats', {
+  app.get('/api/stats', {
     config: { rateLimit: { max: opts.rateLimit, timeWindow: 60_000 } },
     preValidation: authorise,
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: {
-          by: { anyOf: [text(STATS_DIMENSIONS.join(', ')), { type: 'array', maxItems: 8, items: text(STATS_DIMENSIONS.join(', ')) }] },
-          since: text('first UTC day, YYYY-MM-DD'),
-          until: text('last UTC day, YYYY-MM-DD'),
-          format: { enum: ['json', 'csv'], description: 'overrides the Accept header' },
-        },
-        additionalProperties: false,
-      },
-      response: { '4xx': error },
-    },
+    schema: { querystring: StatsQuery, response: errors },
     handler: async (request, reply) => {
       const q = request.query;
       let query;

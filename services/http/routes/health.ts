@@ -4,9 +4,12 @@
  * for monitoring: 200 or 503 by whether the database answers and is migrated. GET /healthz/mail for monitoring too:
  * 503 once a mail has waited in the outbox for more than MAIL_STALE_SECONDS, i.e. SMTP has been failing for a while.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { isUp, outboxBacklog, type Db } from '../../db/index.ts';
 import { replyDbDown } from '../db-down.ts';
+import { StringEnum } from '../schemas.ts';
 
 /** A queued mail older than this means the mail is not going out. */
 export const MAIL_STALE_SECONDS = 3600;
@@ -17,22 +20,18 @@ export interface HealthOptions {
   ready: () => boolean;
 }
 
-const status = { status: { enum: ['ok', 'unavailable'] }, db: { enum: ['up', 'down'] } };
+const Status = Type.Object({ status: StringEnum(['ok', 'unavailable']), db: StringEnum(['up', 'down']) });
 
-export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): Promise<void> {
+export async function healthRoutes(fastify: FastifyInstance, opts: HealthOptions): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const dbUp = async () => opts.ready() && (await isUp(opts.db, 500));
   app.get('/healthz', {
-    schema: { response: { 200: { type: 'object', properties: status, required: ['status', 'db'] } } },
+    schema: { response: { 200: Status } },
     handler: async (_request, reply) =>
       reply.header('Cache-Control', 'no-store').send({ status: 'ok', db: (await dbUp()) ? 'up' : 'down' }),
   });
   app.get('/healthz/db', {
-    schema: {
-      response: {
-        '2xx': { type: 'object', properties: status, required: ['status', 'db'] },
-        503: { type: 'object', properties: status, required: ['status', 'db'] },
-      },
-    },
+    schema: { response: { '2xx': Status, 503: Status } },
     handler: async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       if (await dbUp()) return reply.send({ status: 'ok', db: 'up' });
