@@ -10,8 +10,8 @@ import { type SchemaOptions, Type } from '@sinclair/typebox';
 export const ErrorBody = Type.Object({ error: Type.String() }, { additionalProperties: false });
 
 /**
- * One of the given strings, as JSON Schema's `enum`: TypeBox's own unions of literals compile to `anyOf`, whose
- * errors would read "must be equal to constant" once for every choice instead of naming the allowed values.
+ * One of the given strings, as JSON Schema's `enum`, typed as those strings. TypeBox's own union of literals compiles
+ * to `anyOf`, whose first error reads "must be equal to constant" rather than "must be equal to one of the allowed values".
  */
 export const StringEnum = <const T extends readonly string[]>(values: T, options: SchemaOptions = {}) =>
   Type.Unsafe<T[number]>({ ...options, enum: [...values] });
