@@ -1,7 +1,8 @@
 /** One file's own checks: that it parses, that some kind of content lives at its path, its schema, and its own rules. */
 import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileRules, type FileFacts } from './file-rules.ts';
+import type { FileFacts } from './file-facts.ts';
+import { fileRules } from './file-rules.ts';
 import { sortProblems, type Problem } from './problem.ts';
 import { checkSchema } from './schema-check.ts';
 import { kindOf, type Kind } from './schemas/index.ts';

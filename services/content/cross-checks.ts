@@ -7,7 +7,8 @@ import { normalizePath, routesByPath, type RouteContent, type RouteEntry } from 
 import { DEFAULT_MAX_AGE_DAYS, figureRules } from './figure-checks.ts';
 import { LINK_NAMES } from './schemas/common.ts';
 import { editorialRules, type EditorialContent } from './editorial-checks.ts';
-import { fileRules, PLACE_NAMES, reporter, type FactPointers, type FileFacts } from './file-rules.ts';
+import { PLACE_NAMES, reporter, type FactPointers, type FileFacts } from './file-facts.ts';
+import { fileRules } from './file-rules.ts';
 import { parseData, type SourceFile } from './source.ts';
 import { downloadProblems } from './button-checks.ts';
 import { rankCompare, byRating } from './ranking.ts';

@@ -4,7 +4,7 @@
  */
 import type { CheckedFile } from './cross-checks.ts';
 import { draftText, type ProviderStub } from './provider-stub.ts';
-import type { FactPointers } from './file-rules.ts';
+import type { FactPointers } from './file-facts.ts';
 import {
   AGGREGATES,
   daysSince,

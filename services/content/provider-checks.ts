@@ -1,5 +1,5 @@
 /** A provider file's own rules, checked with the file alone: its plans, its affiliate link, and its smart links (`rules:`, `split:`). */
-import type { FileFacts } from './file-rules.ts';
+import type { FileFacts } from './file-facts.ts';
 import { suggestion, type Severity } from './problem.ts';
 import { locate, type SourceFile } from './source.ts';
 import { countryName } from './countries.ts';
