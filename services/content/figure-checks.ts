@@ -5,16 +5,8 @@
 import type { CheckedFile } from './cross-checks.ts';
 import { draftText, type ProviderStub } from './provider-stub.ts';
 import type { FactPointers } from './file-facts.ts';
-import {
-  AGGREGATES,
-  daysSince,
-  isAggregate,
-  PLAN_FIELDS,
-  PROVIDER_FIELDS,
-  SPEED_FIELDS,
-  referenceProblem,
-  referencesIn,
-} from './figures.ts';
+import { daysSince } from './figure-format.ts';
+import { AGGREGATES, isAggregate, PLAN_FIELDS, PROVIDER_FIELDS, SPEED_FIELDS, referenceProblem, referencesIn } from './figures.ts';
 import { literalFigures, literalMessage, providerNamedFor, type Literal } from './figure-rules.ts';
 import { suggestion, type Problem, type Severity } from './problem.ts';
 import { locate, locateText, type SourceFile } from './source.ts';

@@ -16,6 +16,7 @@ export type { Problem } from './problem.ts';
 export type { RouteEntry, RouteKind } from './routes.ts';
 export * from './schemas/index.ts';
 export * from './figures.ts';
+export * from './figure-format.ts';
 export { LINK_NAMES } from './schemas/common.ts';
 export { formatProblem, sortProblems } from './problem.ts';
 export type { PortableCheck } from './check-file.ts';

@@ -3,7 +3,7 @@ import type { FileFacts } from './file-facts.ts';
 import { suggestion, type Severity } from './problem.ts';
 import { locate, type SourceFile } from './source.ts';
 import { countryName } from './countries.ts';
-import { planLabel } from './figures.ts';
+import { planLabel } from './figure-format.ts';
 
 const escapeKey = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 

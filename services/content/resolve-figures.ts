@@ -1,5 +1,6 @@
 /** Fills every figure reference ({{nordvpn.price}}) in the content with the figure from the provider's record. */
-import { resolveText, type FigureSource, type SiteFigures } from './figures.ts';
+import type { FigureSource } from './figure-format.ts';
+import { resolveText, type SiteFigures } from './figures.ts';
 import type { Content } from './model.ts';
 
 /** A copy of a value with every string's references filled in. */

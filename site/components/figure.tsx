@@ -13,7 +13,7 @@ import {
   isStale,
   yearlySavings,
   type ShownPlan,
-} from '../../services/content/figures.ts';
+} from '../../services/content/figure-format.ts';
 import { Icon } from './icon';
 import { useSite } from '../root';
 

@@ -1,4 +1,4 @@
-import { formatLongDate } from '../../services/content/figures.ts';
+import { formatLongDate } from '../../services/content/figure-format.ts';
 import { Icon } from './icon';
 import type { OfferState } from '../lib/offers';
 

@@ -7,7 +7,7 @@ import { OutboundLink } from '../components/outbound-link';
 import { ReviewLink } from '../components/provider-name';
 import { Paragraphs, Section } from '../components/section';
 import { COMPARE_PATH, pairText, ranked } from '../../services/content/routes.ts';
-import { planOf } from '../../services/content/figures.ts';
+import { planOf } from '../../services/content/figure-format.ts';
 import { getContent, routeFor, trailTo } from '../lib/content.server';
 import { pairs } from '../lib/editorial.server';
 import {

@@ -11,7 +11,7 @@ import { Breadcrumbs } from '../components/breadcrumbs';
 import { SpeedTable } from '../components/speed-table';
 import { COMPARE_PATH } from '../../services/content/paths.ts';
 import { pairText } from '../../services/content/routes.ts';
-import { planOf } from '../../services/content/figures.ts';
+import { planOf } from '../../services/content/figure-format.ts';
 import type { Provider } from '../../services/content/index.ts';
 import { getContent, isNotFoundPage, routeFor, trailTo } from '../lib/content.server';
 import { pairs, scorecardOf } from '../lib/editorial.server';

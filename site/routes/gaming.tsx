@@ -2,7 +2,7 @@ import { LANDING_HEADING, Paragraphs, Section } from '../components/section';
 import type { Route } from './+types/gaming';
 import { DealCard } from '../components/deal-card';
 import { IconTiles } from '../components/icon-tiles';
-import { planOf } from '../../services/content/figures.ts';
+import { planOf } from '../../services/content/figure-format.ts';
 import { formatMs, speedFigures } from '../../services/content/speed.ts';
 import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';

@@ -4,7 +4,7 @@ import type { Route } from './+types/home';
 import { IconTile } from '../components/icon-tiles';
 import { cardFields, ProviderCard } from '../components/provider-card';
 import { BannerLink } from '../components/banner-link';
-import { planOf } from '../../services/content/figures.ts';
+import { planOf } from '../../services/content/figure-format.ts';
 import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { organization } from '../lib/structured-data';

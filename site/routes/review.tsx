@@ -12,7 +12,7 @@ import { SpeedTable } from '../components/speed-table';
 import { StarRating } from '../components/star-rating';
 import { NotFound, NotFoundBoundary, notFoundMeta } from '../components/not-found';
 import { Figure, ProviderFigure } from '../components/figure';
-import { isStale, planOf } from '../../services/content/figures.ts';
+import { isStale, planOf } from '../../services/content/figure-format.ts';
 import { DEFAULT_MAX_AGE_DAYS } from '../../services/content/figure-checks.ts';
 import { getContent, isNotFoundPage, routeFor, today, trailTo } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';

@@ -3,7 +3,7 @@ import { LANDING_HEADING, Paragraphs, Section } from '../components/section';
 import type { Route } from './+types/reviews';
 import { IconTile } from '../components/icon-tiles';
 import { ReviewListCard } from '../components/review-list-card';
-import { planOf } from '../../services/content/figures.ts';
+import { planOf } from '../../services/content/figure-format.ts';
 import { getContent, fieldsOf, NAMED } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { PageHero } from '../components/page-hero';

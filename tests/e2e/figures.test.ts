@@ -14,7 +14,7 @@ import {
   formatShortDate,
   planOf,
   yearlySavings,
-} from '../../services/content/figures.ts';
+} from '../../services/content/figure-format.ts';
 import { providerNamedFor } from '../../services/content/figure-rules.ts';
 import { formatMbps, formatMs, formatPercent, speedFigures } from '../../services/content/speed.ts';
 import { all, staticPage } from '../helpers/static-page.ts';
