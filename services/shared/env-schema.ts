@@ -269,6 +269,12 @@ const build = {
         'vpnsite validate and build: how many threads check files, render the reviews and articles, and finish and check the built pages (default one per core; 1 does everything in one thread).',
     }),
   ),
+  VPNSITE_PLAIN_BUILD: Type.Optional(
+    Type.Literal('1', {
+      description:
+        "1: vpnsite build lets React Router prerender every page itself and keeps no page for the next build: the baseline that npm run bench:build:plain measures the build's own machinery against.",
+    }),
+  ),
 };
 
 /** The variables in the order `.env.example` lists them, a blank line between groups. */
