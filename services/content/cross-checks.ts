@@ -9,7 +9,7 @@ import { LINK_NAMES } from './schemas/common.ts';
 import { editorialRules, type EditorialContent } from './editorial-checks.ts';
 import { PLACE_NAMES, reporter, type FactPointers, type FileFacts } from './file-facts.ts';
 import { fileRules } from './file-rules.ts';
-import { parseData, type SourceFile } from './source.ts';
+import { dataOf, type SourceFile } from './source.ts';
 import { downloadProblems } from './button-checks.ts';
 import { rankCompare, byRating } from './ranking.ts';
 import { draftText, type ProviderStub } from './provider-stub.ts';
@@ -132,7 +132,7 @@ export function crossCheck(
     if (!p) {
       p = { refs: [], links: [], figures: [], named: [] };
       const { source } = f;
-      fileRules({ ...source, kind: source.kind!, data: source.data ?? parseData(source.text()) }, p, f.facts.spoiled);
+      fileRules({ ...source, kind: source.kind!, data: source.data ?? dataOf(source.positions()).data }, p, f.facts.spoiled);
       found.set(f, p);
     }
     return p[list][k]!;

@@ -1,19 +1,16 @@
 /**
  * Reading YAML files, with node positions so every problem can point at file:line:col.
  *
- * Two parsers, each for what it is fast or good at: js-yaml reads the data (several times faster than yaml's
- * document API, which was most of validation's time; docs/build-scaling.md) and, parsing a file with a problem again, places most
- * problems (node-offsets.ts); yaml's document, with every node's range, is built only for a problem that cannot
- * place, or for a file that js-yaml rejects (yaml then reports every syntax error with its position). Both read
- * YAML 1.2's core schema, so they agree on the data.
+ * One parse of each file, by yaml: its document gives the data (toJS) and, kept with the file, every node's range, so
+ * that placing a problem parses nothing again. A file checked on another thread is parsed again here only if a problem
+ * must be placed in it. The types values are read as are yaml-schema.ts's.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { CORE_SCHEMA, load } from 'js-yaml';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { kindOf, type Kind } from './schemas/index.ts';
-import { nodeTree, offsetOf } from './node-offsets.ts';
 import type { Problem } from './problem.ts';
+import { parseOptions, toJSOptions } from './yaml-schema.ts';
 
 export interface SourceFile {
   /** Path as printed in problems: relative to the working directory. */
@@ -23,10 +20,8 @@ export interface SourceFile {
   kind: Kind | undefined;
   /** Plain data, or undefined when the file did not parse. */
   data: unknown;
-  /** The document with node positions, parsed on first use. */
+  /** The document with node positions: the one the data came from, or parsed on first use. */
   positions(): Positions;
-  /** js-yaml's node tree and the text's line starts, built on first use: the fast way to locate (node-offsets.ts). */
-  nodes(): Nodes | undefined;
   /** The file's text (read again on first use for a file checked on another thread). */
   text(): string;
   /**
@@ -39,13 +34,6 @@ export interface SourceFile {
 interface Positions {
   doc: Document.Parsed;
   lines: LineCounter;
-}
-
-interface Nodes {
-  tree: NonNullable<ReturnType<typeof nodeTree>>;
-  text: string;
-  /** The offset at which each line starts. */
-  lineStarts: number[];
 }
 
 /** Whether a link leads to a directory; false when it leads nowhere (a missing target, or back to itself). */
@@ -74,28 +62,31 @@ export function listYamlFiles(dir: string): string[] {
   return out;
 }
 
-/** The document with node positions, and js-yaml's node tree, each parsed on first use. */
-function positionsOf(text: () => string): Pick<SourceFile, 'positions' | 'nodes' | 'text'> {
+/**
+ * yaml's parser reads process.env.LOG_TOKENS at every token, and every read of process.env calls into Node's C++
+ * side: a quarter of a file's parse (docs/build-scaling.md, "One YAML parser"). The parse is synchronous and runs no
+ * code but yaml's, so it reads a plain object holding the two variables yaml looks at, and the real one is back as
+ * soon as it returns.
+ */
+function parse(text: string): Positions {
+  const env = process.env;
+  process.env = { LOG_TOKENS: env.LOG_TOKENS, LOG_STREAM: env.LOG_STREAM };
+  try {
+    const lines = new LineCounter();
+    return { doc: parseDocument(text, { ...parseOptions, lineCounter: lines }), lines };
+  } finally {
+    process.env = env;
+  }
+}
+
+/** The document with node positions, parsed on first use. */
+function positionsOf(text: () => string): Pick<SourceFile, 'positions' | 'text'> {
   let parsed: Positions | undefined;
-  let nodes: Nodes | null | undefined;
   return {
     text,
     positions() {
-      if (!parsed) {
-        const lines = new LineCounter();
-        parsed = { doc: parseDocument(text(), { lineCounter: lines, prettyErrors: false, uniqueKeys: true }), lines };
-      }
+      parsed ??= parse(text());
       return parsed;
-    },
-    nodes() {
-      if (nodes === undefined) {
-        const t = text();
-        const tree = nodeTree(t);
-        const lineStarts = [0];
-        if (tree) for (let i = t.indexOf('\n'); i !== -1; i = t.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-        nodes = tree ? { tree, text: t, lineStarts } : null;
-      }
-      return nodes ?? undefined;
     },
   };
 }
@@ -119,35 +110,41 @@ export function sourceOf(dataDir: string, rel: string, data: unknown, spots: Sou
   };
 }
 
-/** A file's data, by js-yaml; throws on a syntax error (parseSource says where). */
-export function parseData(text: string): unknown {
-  // An empty file is null to yaml, undefined to js-yaml; undefined here means "did not parse".
-  return load(text, { schema: CORE_SCHEMA, json: false }) ?? null;
+/**
+ * A parsed file's data and the problems yaml found in it, each at its line and column: undefined data when there is
+ * an error. An alias to no anchor passes the parser and fails only in toJS: it is an error at the alias.
+ */
+export function dataOf({ doc, lines }: Positions): { data: unknown; problems: Omit<Problem, 'file'>[] } {
+  const problems: Omit<Problem, 'file'>[] = [];
+  const add = (severity: Problem['severity'], offset: number, message: string) => {
+    const pos = lines.linePos(offset);
+    problems.push({ line: pos.line, column: pos.col, pointer: '', severity, message: `YAML: ${message.split('\n')[0]}` });
+  };
+  for (const e of doc.errors) add('error', e.pos[0], e.message);
+  for (const w of doc.warnings) add('warning', w.pos[0], w.message);
+  if (doc.errors.length > 0) return { data: undefined, problems };
+  try {
+    return { data: doc.toJS(toJSOptions), problems };
+  } catch (err) {
+    let offset = 0;
+    visit(doc, {
+      Alias(_, node) {
+        if (node.resolve(doc) !== undefined) return undefined;
+        offset = node.range?.[0] ?? 0;
+        return visit.BREAK;
+      },
+    });
+    add('error', offset, (err as Error).message);
+    return { data: undefined, problems };
+  }
 }
 
 /** Parses one file; YAML syntax errors come back as problems with their line and column. */
 export function parseSource(dataDir: string, rel: string, text: string): { source: SourceFile; problems: Problem[] } {
   const file = printedPath(dataDir, rel);
   const lazy = positionsOf(() => text);
-  try {
-    const data = parseData(text);
-    return { source: { file, rel, kind: kindOf(rel), data, ...lazy, spots: {} }, problems: [] };
-  } catch {
-    // Let yaml say what is wrong, and where.
-  }
-  const { doc, lines } = lazy.positions();
-  const problems: Problem[] = [];
-  for (const [severity, list] of [
-    ['error', doc.errors],
-    ['warning', doc.warnings],
-  ] as const) {
-    for (const e of list) {
-      const pos = lines.linePos(e.pos[0]);
-      problems.push({ file, line: pos.line, column: pos.col, pointer: '', severity, message: `YAML: ${e.message.split('\n')[0]}` });
-    }
-  }
-  const ok = doc.errors.length === 0;
-  return { source: { file, rel, kind: kindOf(rel), data: ok ? doc.toJS() : undefined, ...lazy, spots: {} }, problems };
+  const { data, problems } = dataOf(lazy.positions());
+  return { source: { file, rel, kind: kindOf(rel), data, ...lazy, spots: {} }, problems: problems.map((p) => ({ file, ...p })) };
 }
 
 function unescape(segment: string): string {
@@ -163,9 +160,7 @@ export function locate(source: SourceFile, pointer: string, at: 'value' | 'key' 
   const known = source.spots?.[spot];
   if (known) return { line: known[0], column: known[1] };
   const segments = pointer === '' ? [] : pointer.slice(1).split('/').map(unescape);
-  const nodes = source.nodes();
-  const offset = nodes && offsetOf(nodes.tree, nodes.text, segments, at);
-  const pos = nodes && offset !== undefined ? linePos(nodes.lineStarts, offset) : locateByDocument(source, segments, at);
+  const pos = locateByDocument(source, segments, at);
   if (source.spots) source.spots[spot] = [pos.line, pos.column];
   return pos;
 }
@@ -181,29 +176,17 @@ export function locateText(source: SourceFile, pointer: string, needle: string, 
   if (known) return { line: known[0], column: known[1] };
   const start = locate(source, pointer);
   const text = source.text();
-  const lineStarts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const { lines } = source.positions();
   const word = needle.split(/\s/)[0]!;
-  let at = (lineStarts[start.line - 1] ?? 0) + start.column - 1;
+  let at = (lines.lineStarts[start.line - 1] ?? 0) + start.column - 1;
   for (let k = 0; k <= nth && at !== -1; k++) at = text.indexOf(word, k === 0 ? at : at + word.length);
-  const pos = at === -1 ? start : linePos(lineStarts, at);
+  const found = at === -1 ? undefined : lines.linePos(at);
+  const pos = found ? { line: found.line, column: found.col } : start;
   if (source.spots) source.spots[spot] = [pos.line, pos.column];
   return pos;
 }
 
-/** 1-based line and column of an offset, as yaml's LineCounter gives them. */
-function linePos(lineStarts: number[], offset: number): { line: number; column: number } {
-  let lo = 0;
-  let hi = lineStarts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (lineStarts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo + 1, column: offset - lineStarts[lo]! + 1 };
-}
-
-/** locate() through yaml's document and its node ranges: slower, and sure for every kind of node. */
+/** locate() through the document's node ranges. */
 export function locateByDocument(source: SourceFile, segments: string[], at: 'value' | 'key'): { line: number; column: number } {
   const { doc, lines } = source.positions();
   let node: unknown = doc.contents;
