@@ -2,8 +2,8 @@
  * Build scaling: synthetic, schema-valid content at N = 100, 1,000 and 10,000 pages; times `vpnsite validate`
  * and `vpnsite build` in child processes and reads their peak memory. Run: npm run bench:build [-- N …]
  *
- * Beside validation, its floor on the same content: reading and parsing every file with js-yaml alone
- * (parse-floor.mjs).
+ * Beside validation, its floor on the same content: reading and parsing every file with yaml alone, as validation
+ * parses it (parse-floor.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { writeSyntheticContent } from './synthetic-content.ts';
 
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
 const plan = sizes.length ? sizes : [100, 1000, 10000];
-/** parse-floor.mjs on dataDir: files per second read and parsed by js-yaml alone, in `threads` threads. */
+/** parse-floor.mjs on dataDir: files per second read and parsed by yaml alone, in `threads` threads. */
 function parseFloor(dataDir: string, threads: number): number {
   const r = spawnSync(process.execPath, [join(PROJECT_ROOT, 'scripts/bench/parse-floor.mjs'), dataDir, String(threads)], {
     encoding: 'utf8',
@@ -46,7 +46,7 @@ interface Row {
   warmFilesPerS: number;
   /**
    * validate on content it has not seen, with the schemas already compiled (as after any earlier run on this
-   * machine): three runs, each with js-yaml's parse floor on every core run right after it, side by side.
+   * machine): three runs, each with yaml's parse floor on every core run right after it, side by side.
    */
   fresh: { filesPerS: number; floorFilesPerS: number }[];
   /** Bundling (Vite) does not grow with pages; rendering and the per-page checks do. */
@@ -61,7 +61,7 @@ interface Row {
   rebuildRenderS: number;
   rebuildCheckS: number;
   rerendered: number;
-  /** js-yaml alone over the same files, in one thread and in one thread per core. */
+  /** yaml alone over the same files, in one thread and in one thread per core. */
   parseFloor1: number;
   parseFloorAll: number;
 }
@@ -128,7 +128,7 @@ for (const n of plan) {
       `        one article changed: built again in ${again.seconds.toFixed(1)}s (bundle ${re.bundleS}s, render ${re.renderS}s, checks ${re.checkS}s), ${re.rendered} page(s) rendered again`,
     );
     console.log(
-      `        floor: js-yaml alone ${parseFloor1.toFixed(0)} files/s (1 thread), ${parseFloorAll.toFixed(0)} files/s (${availableParallelism()} threads)`,
+      `        floor: yaml alone ${parseFloor1.toFixed(0)} files/s (1 thread), ${parseFloorAll.toFixed(0)} files/s (${availableParallelism()} threads)`,
     );
   } finally {
     rmSync(tmp, { recursive: true, force: true });
@@ -150,7 +150,7 @@ rows.forEach((r, i) => {
 });
 
 console.log(
-  '\n| N | YAML files | validate, empty caches (files/s) | validate, new content, three runs (files/s) | js-yaml alone on every core, beside each (files/s) | validate again, unchanged (files/s) |',
+  '\n| N | YAML files | validate, empty caches (files/s) | validate, new content, three runs (files/s) | yaml alone on every core, beside each (files/s) | validate again, unchanged (files/s) |',
 );
 console.log('|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {

@@ -1,23 +1,32 @@
 // @ts-check
 /**
  * The parse floor for `vpnsite validate` (scripts/bench/build.ts): reading every YAML file under a directory and
- * parsing it with js-yaml, the fastest YAML parser the content library uses, and nothing else: no schema, no rules,
- * no positions, no cache. With more than one thread the files are shared out round-robin and each thread keeps what
+ * parsing it with yaml as the content library does (one document with its line counter, then its data), and nothing
+ * else: no schema, no rules, no cache. With more than one thread the files are shared out round-robin and each thread keeps what
  * it parsed (validation's threads hand back only what the cross-file rules need: scripts/lib/content-checks.ts).
  *
  * Usage: node scripts/bench/parse-floor.mjs <dir> <threads>; prints {"files":…,"seconds":…} as JSON.
- * Plain JavaScript, run by node without tsx, so that starting a thread costs only js-yaml's loading.
+ * Plain JavaScript, run by node without tsx, so that starting a thread costs only yaml's loading.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { load } from 'js-yaml';
+import { LineCounter, parseDocument } from 'yaml';
 
 /** @param {string[]} files */
 function parseAll(files) {
   let keys = 0;
   for (const file of files) {
-    const data = load(readFileSync(file, 'utf8'));
+    const text = readFileSync(file, 'utf8');
+    // As services/content/source.ts parses: with a plain process.env, which yaml's parser reads at every token.
+    const env = process.env;
+    process.env = { LOG_TOKENS: env.LOG_TOKENS, LOG_STREAM: env.LOG_STREAM };
+    let data;
+    try {
+      data = parseDocument(text, { lineCounter: new LineCounter(), uniqueKeys: true, prettyErrors: false }).toJS({ maxAliasCount: -1 });
+    } finally {
+      process.env = env;
+    }
     keys += data && typeof data === 'object' ? Object.keys(data).length : 0;
   }
   return keys;

@@ -64,7 +64,7 @@ const importMetaUrl = {
  * Pure libraries that load as hundreds of small modules: inlined, they load in a few milliseconds instead of tens. Every other package stays an import, so that it is the one instance Node loads
  * everywhere else (React and React Router above all).
  */
-const INLINED = new Set(['@sinclair/typebox', 'yaml', 'js-yaml', 'commander']);
+const INLINED = new Set(['@sinclair/typebox', 'yaml', 'commander']);
 
 /** @type {import('esbuild').Plugin} */
 const packagesExternal = {
