@@ -174,6 +174,19 @@ describe.each(STORE_KINDS)('clicks on %s', (kind) => {
     expect(rows[0]!.n).toBe(5);
   });
 
+  it('reserves a block of ids with one step of the sequence, apart from the ids of rows stored without one', async () => {
+    const store = clickStore(db, () => {});
+    const block = await store.allocateIds(2500);
+    expect(new Set(block).size).toBe(2500);
+    // A row without a reserved id takes the next step between two blocks, and the second block starts after it.
+    await store.insert([row({ key: randomUUID(), placement: 'blocks' })]);
+    const next = await store.allocateIds(3);
+    const { rows } = await db.query<{ id: number }>("SELECT id FROM clicks WHERE placement = 'blocks'");
+    const all = [...block, rows[0]!.id, ...next];
+    expect(new Set(all).size).toBe(all.length);
+    expect(next[0]).toBeGreaterThan(Math.max(...block, rows[0]!.id));
+  });
+
   it("hashes a click queued before its day's salt was read at write time, with that day's salt", async () => {
     const log = { warn: () => {}, error: () => {} };
     const journal = ClickJournal.open({ dir: mkdtempSync(join(tmpdir(), 'vpnsite-journal-')), maxBytes: 1 << 20 });
