@@ -3,6 +3,7 @@ export { classifyVisit, REFERRER_MAX, USER_AGENT_MAX, type Visit, type VisitDeci
 export { cropText, sanitizeFrom, sanitizePlacement } from './sanitize.ts';
 export { newSalt, utcDay, visitorHash } from './visitor-hash.ts';
 export { outboundUrl } from './subid.ts';
+export { clickLine, LINE_COLUMNS, parseClickLine } from './click-line.ts';
 export { Batcher, type BatcherOptions } from './batcher.ts';
 export { IdPool } from './id-pool.ts';
 export { ClickRecorder, type ClickInput, type ClickRow, type ClickStore } from './recorder.ts';

@@ -1,6 +1,7 @@
 /** Records counted clicks: pre-allocated ids, daily-salted visitor hashes, the journal and the batched writer. */
 import { randomUUID } from 'node:crypto';
 import { ClickBudget } from './budget.ts';
+import { clickLine, parseClickLine } from './click-line.ts';
 import { IdPool } from './id-pool.ts';
 import type { ClickJournal } from './journal.ts';
 import { JournaledBatch } from './journaled-batch.ts';
@@ -37,6 +38,11 @@ export interface ClickRow {
   visitorHash: string;
   userAgent: string | null;
   referrer: string | null;
+  /**
+   * The row as its COPY line (click-line.ts), made when it was journalled and sent to the database as it is; null
+   * or absent when it has none, or a field changed after it was made.
+   */
+  line?: string | null;
 }
 
 /** What the recorder needs from the database (implemented in services/db/click-store.ts). */
@@ -47,7 +53,7 @@ export interface ClickStore {
   insert(rows: ClickRow[]): Promise<void>;
 }
 
-export type ClickInput = Omit<ClickRow, 'visitorHash' | 'clickedAt' | 'id' | 'key' | 'overBudget' | 'paid'> & {
+export type ClickInput = Omit<ClickRow, 'visitorHash' | 'clickedAt' | 'id' | 'key' | 'overBudget' | 'paid' | 'line'> & {
   id: number | null;
   ip: string;
   paid?: boolean;
@@ -182,6 +188,7 @@ export class ClickRecorder {
       visitorHash: hash,
       userAgent: click.userAgent,
       referrer: click.referrer,
+      line: null,
     };
     if (salt === undefined) this.unhashed.set(row, click.ip);
     return row;
@@ -220,13 +227,18 @@ export class ClickRecorder {
     this.kept = await this.batcher.close(timeoutMs);
   }
 
-  /** One journal line: the row as JSON, with the IP while the row is still unhashed (it is hashed when written). */
+  /**
+   * One journal line: the row's COPY line, kept on the row for the database. A row COPY cannot take (no reserved id)
+   * or that is still unhashed (its IP goes with it, to be hashed when written) is a JSON line instead.
+   */
   private encode(row: ClickRow): string {
     const ip = this.unhashed.get(row);
+    if (ip === undefined && row.id !== null) return (row.line = clickLine(row));
     return ip === undefined ? JSON.stringify(row) : JSON.stringify({ ...row, ip });
   }
 
   private decode(line: string): ClickRow | null {
+    if (line[0] !== '{') return parseClickLine(line);
     let parsed: (ClickRow & { ip?: string }) | undefined;
     try {
       parsed = JSON.parse(line) as ClickRow & { ip?: string };
@@ -254,12 +266,18 @@ export class ClickRecorder {
       }
       const day = item.clickedAt.slice(0, 10);
       const salt = this.salts.get(day) ?? (await this.opts.store.saltFor(day));
-      rows.push({ ...item, visitorHash: visitorHash(salt, ip, item.userAgent) });
+      rows.push({ ...item, visitorHash: visitorHash(salt, ip, item.userAgent), line: null });
     }
     // The shared verdict, asked by each click's own id: a retried batch, or a click read back from the journal after
     // a crash, is judged again without being counted twice, and gets the verdict it had.
+    const own = this.opts.shared ? rows.map((r) => r.overBudget) : [];
     if (await applySharedBudget(this.opts.shared, 'clicks', this.perMinute, rows, sharedVisit))
-      for (let i = 0; i < rows.length; i++) items[i]!.overBudget = rows[i]!.overBudget;
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i]!;
+        // A changed verdict makes the line made at journal time wrong: the COPY then makes the row's line afresh.
+        if (row.overBudget !== own[i]) row.line = items[i]!.line = null;
+        items[i]!.overBudget = row.overBudget;
+      }
     await this.opts.store.insert(rows);
   }
 }

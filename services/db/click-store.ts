@@ -1,32 +1,21 @@
 /** The clicks and visitor_salts queries behind the click recorder. */
 import type { ClickRow, ClickStore } from '../clicks/index.ts';
-import { newSalt, utcDay } from '../clicks/index.ts';
+import { clickLine, LINE_COLUMNS, newSalt, utcDay } from '../clicks/index.ts';
 import type { Queryable } from './types.ts';
 
 // A batch goes in as one COPY: PostgreSQL spent 7 µs of CPU per row on it against 12 µs for the INSERT below
 // (500-row batches, medians of three runs). COPY needs every id, so rows without a reserved one (the database was
 // away when they were clicked) take the INSERT. COPY cannot skip rows already stored either: a retried batch whose
 // first attempt committed fails on the primary key, and its rows then go singly through the INSERT, which skips them.
-const COPY =
-  'COPY clicks (id, clicked_at, provider, destination, paid, variant, country, device, from_path, placement, is_bot, over_budget, visitor_hash, user_agent, referrer) FROM STDIN';
-
 /** The step clicks_id_seq counts in (migration 025): each value it gives out reserves this many ids. */
 const ID_STEP = 1000;
 
-/** COPY's text format: a backslash, newline, carriage return or tab escaped, and \N for NULL. */
-const SPECIAL = /[\\\n\r\t]/;
-const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-function field(value: string | null): string {
-  if (value === null) return '\\N';
-  return SPECIAL.test(value) ? value.replace(/[\\\n\r\t]/g, (c) => ESCAPES[c]!) : value;
-}
+const COPY = `COPY clicks (${LINE_COLUMNS}) FROM STDIN`;
 
-/** The rows in COPY's text format, in COPY's column order. */
+/** The rows in COPY's text format: the line each row was journalled as, or one made now. */
 function copyText(rows: ClickRow[]): string {
   let text = '';
-  for (const r of rows) {
-    text += `${r.id}\t${r.clickedAt}\t${field(r.provider)}\t${field(r.destination)}\t${r.paid ? 't' : 'f'}\t${field(r.variant)}\t${field(r.country)}\t${field(r.device)}\t${field(r.fromPath)}\t${field(r.placement)}\t${r.isBot ? 't' : 'f'}\t${r.overBudget ? 't' : 'f'}\t${field(r.visitorHash)}\t${field(r.userAgent)}\t${field(r.referrer)}\n`;
-  }
+  for (const r of rows) text += `${r.line ?? clickLine(r)}\n`;
   return text;
 }
 
