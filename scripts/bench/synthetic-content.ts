@@ -11,12 +11,16 @@ type Doc = Record<string, unknown> & { meta?: { title: string; description: stri
 
 const load = (path: string) => parse(readFileSync(path, 'utf8')) as Doc;
 
-/** Makes a copy unique: its own slug, and a numbered title and description so head tags stay unique. */
+/**
+ * Makes a copy unique: its own slug, and a numbered title and description so head tags stay unique. The number is
+ * written in base 36 (`#1kb`), never four digits (`#2019`), which the title rule would read as a year.
+ */
+const tag = (i: number) => i.toString(36);
 function variant(doc: Doc, slug: string, i: number): Doc {
   const meta = (m: { title: string; description: string }) => ({
     ...m,
-    title: `${m.title} #${i}`,
-    description: `${m.description.slice(0, 140)} #${i}`,
+    title: `${m.title} #${tag(i)}`,
+    description: `${m.description.slice(0, 140)} #${tag(i)}`,
   });
   return { ...doc, slug, ...(doc.meta ? { meta: meta(doc.meta) } : {}) };
 }
@@ -50,7 +54,10 @@ export function writeSyntheticContent(sourceData: string, dir: string, plan: { t
     const copy = {
       ...card,
       name: `${base.name as string} ${i}`,
-      review: { ...r, meta: { ...r.meta!, title: `${r.meta!.title} #${i}`, description: `${r.meta!.description.slice(0, 140)} #${i}` } },
+      review: {
+        ...r,
+        meta: { ...r.meta!, title: `${r.meta!.title} #${tag(i)}`, description: `${r.meta!.description.slice(0, 140)} #${tag(i)}` },
+      },
     };
     writeFileSync(join(dir, 'providers', `${slug}.yaml`), stringify(copy));
   }
