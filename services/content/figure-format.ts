@@ -2,7 +2,7 @@
  * A provider's plans and figures as the site shows them: one formatting for every page. Pure: the site's components
  * import it too.
  */
-import { formatMbps, formatMs, formatPercent, speedFigures, type SpeedRecord } from './speed.ts';
+import type { SpeedRecord } from './speed.ts';
 
 /** One plan of a provider, as its YAML holds it (schemas/provider.ts). */
 export interface PlanRecord {

@@ -2,7 +2,7 @@
  * The `{{…}}` references that let text quote a figure from the provider's record instead of restating it, and what
  * each resolves to. Pure: the site's components import it too.
  */
-import { formatMbps, formatMs, formatPercent, speedFigures, type SpeedRecord } from './speed.ts';
+import { formatMbps, formatMs, formatPercent, speedFigures } from './speed.ts';
 import {
   type FigureSource,
   discountOf,
