@@ -1,57 +1,13 @@
 /** Records counted clicks: pre-allocated ids, daily-salted visitor hashes, the journal and the batched writer. */
 import { randomUUID } from 'node:crypto';
 import { ClickBudget } from './budget.ts';
-import { clickLine, parseClickLine } from './click-line.ts';
+import { clickLine, parseClickLine } from '../shared/click-line.ts';
 import { IdPool } from './id-pool.ts';
 import type { ClickJournal } from './journal.ts';
 import { JournaledBatch } from './journaled-batch.ts';
 import { applySharedBudget, type BudgetVisit, type SharedBudget } from './shared-budget.ts';
-import { utcDay, visitorHash } from './visitor-hash.ts';
-
-/** One row of `clicks`, as written. */
-export interface ClickRow {
-  /** Pre-allocated from the sequence; null lets the database number it. */
-  id: number | null;
-  /**
-   * A random UUID for a click without a reserved id (the database was away when it was answered), so that storing
-   * it again from the journal stores it once; null when it has an id.
-   */
-  key: string | null;
-  /** When the click happened: an ISO 8601 UTC timestamp, as sent to the database. */
-  clickedAt: string;
-  provider: string;
-  /** The link the click went to: 'affiliate', or a link name (website, windows, fallback, …). */
-  destination: string;
-  /** It went through the affiliate link (the affiliate link itself, or a named link deep-linked through it). */
-  paid: boolean;
-  /** The split's variant (the link it names) when a split chose the destination. */
-  variant: string | null;
-  /** ISO 3166-1 alpha-2 from GEO_COUNTRY_HEADER, when that is set and the header names one. */
-  country: string | null;
-  /** ios, android or desktop. */
-  device: string | null;
-  fromPath: string | null;
-  placement: string | null;
-  isBot: boolean;
-  /** Past its visitor's per-minute budget of human clicks: stored, but never counted as a human click. */
-  overBudget: boolean;
-  visitorHash: string;
-  userAgent: string | null;
-  referrer: string | null;
-  /**
-   * The row as its COPY line (click-line.ts), made when it was journalled and sent to the database as it is; null
-   * or absent when it has none, or a field changed after it was made.
-   */
-  line?: string | null;
-}
-
-/** What the recorder needs from the database (implemented in services/db/click-store.ts). */
-export interface ClickStore {
-  allocateIds(n: number): Promise<number[]>;
-  /** The salt for a UTC day, created on first use and shared by every instance. */
-  saltFor(day: string): Promise<string>;
-  insert(rows: ClickRow[]): Promise<void>;
-}
+import type { ClickRow, ClickStore } from '../shared/click-row.ts';
+import { utcDay, visitorHash } from '../shared/visitor-hash.ts';
 
 export type ClickInput = Omit<ClickRow, 'visitorHash' | 'clickedAt' | 'id' | 'key' | 'overBudget' | 'paid' | 'line'> & {
   id: number | null;

@@ -1,6 +1,7 @@
 /** The clicks and visitor_salts queries behind the click recorder. */
-import type { ClickRow, ClickStore } from '../clicks/index.ts';
-import { clickLine, LINE_COLUMNS, newSalt, utcDay } from '../clicks/index.ts';
+import type { ClickRow, ClickStore } from '../shared/click-row.ts';
+import { clickLine, LINE_COLUMNS } from '../shared/click-line.ts';
+import { newSalt, utcDay } from '../shared/visitor-hash.ts';
 import type { Queryable } from './types.ts';
 
 // A batch goes in as one COPY: PostgreSQL spent 7 µs of CPU per row on it against 12 µs for the INSERT below

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickLine, parseClickLine } from '../../services/clicks/click-line.ts';
+import { clickLine, parseClickLine } from '../../services/shared/click-line.ts';
 import type { ClickRow } from '../../services/clicks/index.ts';
 
 const row = (over: Partial<ClickRow> = {}): ClickRow => ({

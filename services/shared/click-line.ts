@@ -4,7 +4,7 @@
  * instead of twice (as JSON for the journal, then as COPY text for the batch), and its journal line is about half
  * the bytes of the JSON one, which every fdatasync writes back.
  */
-import type { ClickRow } from './recorder.ts';
+import type { ClickRow } from './click-row.ts';
 
 /** The columns of a line, in order (`COPY clicks (…) FROM STDIN` names them in this order). */
 export const LINE_COLUMNS =
