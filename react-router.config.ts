@@ -6,12 +6,12 @@ import { prerenderPaths } from './site/lib/route-table.ts';
  * Static site: every route is prerendered at build time (ssr: false). `vpnsite build` points the build at a
  * temporary directory (its job file, site/lib/build-job.ts) and swaps it into place only when everything succeeded.
  * The not-found pages (`/404`, and `/articles/404` and `/vpn-reviews/404` rendered through their parameterised
- * routes) are prerendered too; scripts/build/publish.ts moves them into place.
+ * routes) are prerendered too; build/publish.ts moves them into place.
  */
 export default {
   appDirectory: 'site',
   ssr: false,
-  buildDirectory: buildJob()?.buildDirectory ?? 'build',
+  buildDirectory: buildJob()?.buildDirectory ?? '.react-router/build',
   prerender: { paths: prerenderPaths, concurrency: 4 },
   // Every flag of what React Router 8 makes the default, taken now (https://reactrouter.com/upgrading/future), so
   // that `react-router dev` and `build` start without a warning for each. Loaders read their page from `url`, which

@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cacheKey, readEntry, sweep, touch, writeEntry } from './cache.mjs';
 
 /** The project root, which esbuild resolves from. */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * A key of the sizes and times of the files a bundle was made from; undefined when one is gone.
@@ -28,7 +28,7 @@ function stampOf(inputs) {
   try {
     // This file and esbuild too: how a bundle is made decides what it holds.
     return cacheKey(
-      ...[...inputs, 'scripts/lib/bundle.mjs', 'node_modules/esbuild/package.json'].map((input) => {
+      ...[...inputs, 'build/bundle.mjs', 'node_modules/esbuild/package.json'].map((input) => {
         const st = statSync(join(ROOT, input));
         return `${input}:${st.size}:${st.mtimeMs}`;
       }),
@@ -78,7 +78,7 @@ const packagesExternal = {
 };
 
 /**
- * The path of a current bundle of `entry` (a path relative to the project root, e.g. `scripts/cli.ts`), made if
+ * The path of a current bundle of `entry` (a path relative to the project root, e.g. `cli/program.ts`), made if
  * need be. Undefined when it cannot be made (no esbuild, a read-only install, VPNSITE_CACHE=0): the caller runs the
  * TypeScript as before.
  * @param {string} entry

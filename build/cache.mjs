@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import writeFileAtomic from 'write-file-atomic';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** How long an entry nothing uses stays: the caches of scratch builds and data directories in temporary directories. */
 export const STALE_MS = 14 * 24 * 3600 * 1000;

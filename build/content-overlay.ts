@@ -1,6 +1,6 @@
 /**
  * `vpnsite dev`: the content's problems in the browser, and new content at once. Whenever anything under the
- * content directory changes (scripts/lib/watch-content.ts: renames and new files too), the content is checked
+ * content directory changes (build/watch-content.ts: renames and new files too), the content is checked
  * again; its errors show in Vite's error overlay, one `file:line:col severity /pointer message` line each, over
  * whatever page is open, and a page opened meanwhile gets them too. Once the content is valid again (and on every
  * valid edit), the page reloads with it. The content's permanent redirects (a head-to-head page asked for in the
@@ -12,10 +12,10 @@
  * a new page that needs a route of its own (a guide, at /<slug>) restarts the dev server with the new route table.
  */
 import type { ErrorPayload, Plugin, ViteDevServer } from 'vite';
-import { formatProblem, pairRedirects, PARAMETERISED, type RouteEntry } from '../../services/content/index.ts';
-import { loadFreshContent } from '../../services/content/fresh.ts';
-import { buildJob } from '../../site/lib/build-job.ts';
-import { watchContent } from '../lib/watch-content.ts';
+import { formatProblem, pairRedirects, PARAMETERISED, type RouteEntry } from '../content/index.ts';
+import { loadFreshContent } from '../content/fresh.ts';
+import { buildJob } from '../site/lib/build-job.ts';
+import { watchContent } from './watch-content.ts';
 import { devPaths } from './dev-paths.ts';
 
 export interface ContentState {

@@ -4,8 +4,8 @@
  * are a 503 that says why, not the not-found page rendered by the router.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { NOT_FOUND_PATH, NOT_FOUND_PATHS, PARAMETERISED, RESERVED_SLUG } from '../../services/content/index.ts';
-import type { BuildJob } from '../../site/lib/build-job.ts';
+import { NOT_FOUND_PATH, NOT_FOUND_PATHS, PARAMETERISED, RESERVED_SLUG } from '../content/index.ts';
+import type { BuildJob } from '../site/lib/build-job.ts';
 
 /** The service's own paths, which the dev server passes on to it (vite.config.ts). */
 export const SERVICE_PREFIXES = ['/go/', '/api/', '/healthz', '/newsletter/confirm'] as const;

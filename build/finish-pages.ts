@@ -1,5 +1,5 @@
 /**
- * The pass over every prerendered page after rendering, on every core (scripts/lib/pool.ts): each page is read
+ * The pass over every prerendered page after rendering, on every core (build/pool.ts): each page is read
  * once, rewritten for first paint (first-paint.ts), hashed for the CSP manifest, scanned for the integrity checks and
  * measured after gzip for the budgets. At 10,000 pages this pass took longer than rendering them, on one core while
  * the other idled. This module is also the pass's task module: its default export finishes one batch of pages.
@@ -7,9 +7,9 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { inlineScriptHashes, type CspManifest } from '../../services/http/csp.ts';
-import { readEntry, writeEntry } from '../lib/cache.mjs';
-import { batchesOf, runPass, type Task } from '../lib/pool.ts';
+import { inlineScriptHashes, type CspManifest } from '../server/http/csp.ts';
+import { readEntry, writeEntry } from './cache.mjs';
+import { batchesOf, runPass, type Task } from './pool.ts';
 import { rewritePageFile, stylesheets } from './first-paint.ts';
 import { routeOfFile, scanPage, type PageScan } from './html-scan.ts';
 
@@ -84,7 +84,7 @@ export default function finishTask({ init, batch }: Task<FinishInit, string[]>):
 export async function finishPages(dir: string, files: string[], gzipCache?: string): Promise<FinishResult> {
   const html = files.filter((f) => f.endsWith('.html')).sort();
   const done = await runPass({
-    entry: 'scripts/build/finish-pages.ts',
+    entry: 'build/finish-pages.ts',
     run: finishTask,
     init: { dir, gzipCache },
     batches: batchesOf(html, BATCH),

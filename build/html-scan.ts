@@ -58,7 +58,7 @@ export function scanPage(page: string): PageScan {
   }));
   const inlineModuleImports = scripts
     .filter((s) => s.attrs.type === 'module' && !s.attrs.src)
-    // Static and dynamic imports, and the module URLs the build's deferred bootstrap preloads (scripts/build/first-paint.ts).
+    // Static and dynamic imports, and the module URLs the build's deferred bootstrap preloads (build/first-paint.ts).
     .flatMap((s) =>
       [...s.body.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?\(?\s*"([^"]+)"|"(\/[^"\\]+\.js)"/g)].map((m) => (m[1] ?? m[2])!),
     );

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Plugin } from 'vite';
-import { ICONS, UI_ICONS } from '../../site/components/icon-set.ts';
+import { ICONS, UI_ICONS } from '../site/components/icon-set.ts';
 
 /** The sprite's SVG text. */
 export function spriteSvg(): string {

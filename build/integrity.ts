@@ -1,7 +1,7 @@
 /** Checks over the finished HTML: search visibility and content integrity. Errors fail the build; warnings are listed. */
-import { NOT_FOUND_PATHS } from '../../services/content/routes.ts';
-import { LINK_NAMES } from '../../services/content/schemas/common.ts';
-import { OUTBOUND_REL } from '../../site/lib/outbound.ts';
+import { NOT_FOUND_PATHS } from '../content/routes.ts';
+import { LINK_NAMES } from '../content/schemas/common.ts';
+import { OUTBOUND_REL } from '../site/lib/outbound.ts';
 import type { PageScan } from './html-scan.ts';
 
 export interface BuildProblem {

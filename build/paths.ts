@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /** The project root: where package.json, react-router.config.ts and vite.config.ts live. */
-export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The react-router CLI script (its package exports no bin path, so find it beside an exported module). */
 export function reactRouterBin(): string {

@@ -2,10 +2,10 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RouteEntry } from '../../services/content/index.ts';
-import { isParameterisedPage } from '../../site/lib/route-table.ts';
-import { JOB_ENV, writeJob, type BuildJob } from '../../site/lib/build-job.ts';
-import { PROJECT_ROOT, reactRouterBin } from '../lib/paths.ts';
+import type { RouteEntry } from '../content/index.ts';
+import { isParameterisedPage } from '../site/lib/route-table.ts';
+import { JOB_ENV, writeJob, type BuildJob } from '../site/lib/build-job.ts';
+import { PROJECT_ROOT, reactRouterBin } from './paths.ts';
 import { trackGroup } from './interrupt.ts';
 import type { RenderReport } from './react-router.ts';
 

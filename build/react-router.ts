@@ -4,7 +4,7 @@
  * own prerender byte for byte.
  *
  * React Router prerenders a build's pages one at a time, on one core. `vpnsite build` renders them in a worker
- * process per core instead (scripts/lib/pool.ts), as React Router's prerender does (its prerenderData and
+ * process per core instead (build/pool.ts), as React Router's prerender does (its prerenderData and
  * prerenderRoute: the loader data as `<path>.data`, then the HTML as `<path>/index.html`), from the server build
  * React Router has just written: a Vite plugin renders the reviews and articles when the server build is written,
  * before React Router's own prerender (left the other pages) renders the rest and deletes it. What that relies on:
@@ -18,9 +18,9 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Plugin } from 'vite';
-import { buildJob, type BuildJob } from '../../site/lib/build-job.ts';
-import { cacheKey, readEntry, STALE_MS, sweep, touch, writeEntry } from '../lib/cache.mjs';
-import { batchesOf, runPass, type Task } from '../lib/pool.ts';
+import { buildJob, type BuildJob } from '../site/lib/build-job.ts';
+import { cacheKey, readEntry, STALE_MS, sweep, touch, writeEntry } from './cache.mjs';
+import { batchesOf, runPass, type Task } from './pool.ts';
 
 const WRITTEN_FOR = '7.18.4';
 const require = createRequire(import.meta.url);
@@ -31,7 +31,7 @@ export function assertReactRouterVersion(): void {
   for (const pkg of ['react-router', '@react-router/dev']) {
     if (version(pkg) !== WRITTEN_FOR) {
       throw new Error(
-        `${pkg} is ${version(pkg)}, but scripts/build/react-router.ts was written for ${WRITTEN_FOR}: check each contact it lists against the new version, then change WRITTEN_FOR.`,
+        `${pkg} is ${version(pkg)}, but build/react-router.ts was written for ${WRITTEN_FOR}: check each contact it lists against the new version, then change WRITTEN_FOR.`,
       );
     }
   }
@@ -98,7 +98,7 @@ async function renderPages(
   if (cacheDir) mkdirSync(cacheDir, { recursive: true });
   const init: RenderInit = { serverEntry, clientDir, identity: cacheDir ? buildIdentity(serverEntry) : '' };
   const done = await runPass({
-    entry: 'scripts/build/react-router.ts',
+    entry: 'build/react-router.ts',
     run: renderTask,
     init,
     batches: batchesOf(paths, BATCH),

@@ -5,8 +5,8 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
-import type { RouteEntry, RouteKind } from '../../services/content/index.ts';
-import { SITE_PAGES_FILE, type SitePage } from '../../services/http/closest-pages.ts';
+import type { RouteEntry, RouteKind } from '../content/index.ts';
+import { SITE_PAGES_FILE, type SitePage } from '../server/http/closest-pages.ts';
 
 /** Where the index lives in the built site, and the module the pages import from there on first use. */
 export const SEARCH_DIR = 'pagefind';

@@ -1,5 +1,5 @@
 /** sitemap.xml and robots.txt from the route table (https://www.sitemaps.org/protocol.html), and _redirects. */
-import type { RouteEntry } from '../../services/content/index.ts';
+import type { RouteEntry } from '../content/index.ts';
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -1,7 +1,7 @@
 /** Writes sitemap.xml, robots.txt and _redirects into a finished build, then runs the integrity checks and page-weight budgets on it. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pairRedirects, type Content, type RouteEntry } from '../../services/content/index.ts';
+import { pairRedirects, type Content, type RouteEntry } from '../content/index.ts';
 import { checkBudgets, gzipSizer, pageWeights, type Weight } from './budget.ts';
 import type { FinishedPage } from './finish-pages.ts';
 import { checkIntegrity, type BuildProblem } from './integrity.ts';

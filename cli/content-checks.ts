@@ -3,10 +3,10 @@
  * spread over every core (pool.ts; this module is the pass's task module too).
  */
 import { dirname } from 'node:path';
-import { checkEach, type LoadOptions, type PortableCheck } from '../../services/content/index.ts';
-import { useValidatorsFile, validatorCode, validatorKey } from '../../services/content/schema-check.ts';
-import { cachePath, readEntry, sweep, writeEntry } from './cache.mjs';
-import { batchesOf, runPass, type Task } from './pool.ts';
+import { checkEach, type LoadOptions, type PortableCheck } from '../content/index.ts';
+import { useValidatorsFile, validatorCode, validatorKey } from '../content/schema-check.ts';
+import { cachePath, readEntry, sweep, writeEntry } from '../build/cache.mjs';
+import { batchesOf, runPass, type Task } from '../build/pool.ts';
 
 /** Files a thread takes at a time, and below how many files one thread checks them all (a thread's start costs more). */
 const BATCH = 40;
@@ -41,7 +41,7 @@ export default function checkTask({ init, batch }: Task<{ dataDir: string; valid
 /** Checks files on every core: a thread hands back a file's checks and facts, never its data (as costly to hand over as to parse). */
 async function checkOnEveryCore(dataDir: string, rels: string[]): Promise<PortableCheck[]> {
   const done = await runPass({
-    entry: 'scripts/lib/content-checks.ts',
+    entry: 'cli/content-checks.ts',
     run: checkTask,
     init: { dataDir, validators: cachedValidators() },
     batches: batchesOf(rels, BATCH),

@@ -1,6 +1,6 @@
 /** vpnsite: validate and build the content, serve the site, and report clicks (docs/cli.md). */
 import { Command, CommanderError } from 'commander';
-import { loadDotEnv } from './lib/dotenv.ts';
+import { loadDotEnv } from './dotenv.ts';
 
 type Register = (program: Command) => void;
 

@@ -45,7 +45,7 @@ export const NOT_FOUND_PATH = '/404';
 
 /**
  * The pages a form posted without JavaScript lands on, by form and outcome: the service answers such a post with a
- * 303 to one of them (services/http/routes/form-results.ts), and the build prerenders each from site.yaml.
+ * 303 to one of them (server/http/routes/form-results.ts), and the build prerenders each from site.yaml.
  */
 /** The owner's dashboard. */
 export const STATS_PATH = '/stats';
@@ -61,7 +61,7 @@ export const FORM_RESULTS = {
     failed: '/newsletter/failed',
     // A sign-up of an address whose confirmation mail went out within the hour: no new mail, and when it was sent.
     pending: '/newsletter/pending',
-    // Where the links in the newsletter's mails lead (services/http/routes/newsletter.ts).
+    // Where the links in the newsletter's mails lead (server/http/routes/newsletter.ts).
     confirm: '/newsletter/confirm',
     confirmed: '/newsletter/confirmed',
     unsubscribe: '/newsletter/unsubscribe',

@@ -1,4 +1,4 @@
-/** The database behind one small interface (services/db/types.ts): PostgreSQL or embedded PGlite. */
+/** The database behind one small interface (db/types.ts): PostgreSQL or embedded PGlite. */
 import { readEnv } from '../shared/env-read.ts';
 import type { DbConfig } from './open.ts';
 
@@ -9,7 +9,7 @@ export { ServiceSilent } from './channel-client.ts';
 export { DataDirBusy, describeOwner, liveOwner, type Owner } from './data-dir-lock.ts';
 export { isUnavailable } from './unavailable.ts';
 
-/** Reads DATABASE_URL, PGLITE_DIR and DATABASE_POOL_SIZE (services/shared/env-schema.ts). */
+/** Reads DATABASE_URL, PGLITE_DIR and DATABASE_POOL_SIZE (shared/env-schema.ts). */
 export function dbConfigFromEnv(env = process.env): DbConfig {
   const e = readEnv(['DATABASE_URL', 'PGLITE_DIR', 'DATABASE_POOL_SIZE'], env);
   return { databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR, poolSize: e.DATABASE_POOL_SIZE };

@@ -1,4 +1,4 @@
-/** Applies services/db/migrations/NNN.do.<name>.sql with postgrator, through the same interface for both databases. */
+/** Applies db/migrations/NNN.do.<name>.sql with postgrator, through the same interface for both databases. */
 import { fileURLToPath } from 'node:url';
 import Postgrator from 'postgrator';
 import type { Db } from './types.ts';

@@ -40,7 +40,7 @@ export interface ClickRow {
   line?: string | null;
 }
 
-/** What the recorder needs from the database (implemented in services/db/click-store.ts). */
+/** What the recorder needs from the database (implemented in db/click-store.ts). */
 export interface ClickStore {
   allocateIds(n: number): Promise<number[]>;
   /** The salt for a UTC day, created on first use and shared by every instance. */

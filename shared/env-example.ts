@@ -31,7 +31,7 @@ export function envExample(): string {
     ...comment(
       'vpnsite reads these once at start-up. Every one is optional. Copy this file to .env in the directory you run vpnsite from: the CLI reads it, and a variable already set in the environment wins.',
     ),
-    ...comment('Written by `npm run env:example` from services/shared/env-schema.ts: change or add a setting there, not here.'),
+    ...comment('Written by `npm run env:example` from shared/env-schema.ts: change or add a setting there, not here.'),
   ];
   for (const group of ENV_GROUPS) {
     out.push('');

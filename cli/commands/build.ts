@@ -11,25 +11,25 @@ import {
   type Content,
   type RouteEntry,
   type ScheduleRecord,
-} from '../../services/content/index.ts';
+} from '../../content/index.ts';
 import { writeSnapshot } from '../../site/lib/build-job.ts';
-import { weightTable } from '../build/budget.ts';
-import { writeCspManifest } from '../build/csp-hashes.ts';
-import { finishPages } from '../build/finish-pages.ts';
-import { routeOfFile } from '../build/html-scan.ts';
-import { coverageLine, coverageTotal, linkCoverage } from '../../services/links/coverage.ts';
-import { isPaidTarget, outboundTargets } from '../../services/content/targets.ts';
-import { writeSearchIndex } from '../build/search-index.ts';
-import { verifyOutput } from '../build/verify.ts';
-import { prerender } from '../build/prerender.ts';
-import { stopOnSignals, trackTemporary, uninterruptible, untrackTemporary } from '../build/interrupt.ts';
-import { ensureParent, listFiles, shapeOutput, stage, swapInto, totalBytes } from '../../services/http/publish.ts';
-import { cacheKey, cachePath } from '../lib/cache.mjs';
-import { originValue } from '../lib/option-values.ts';
-import { PROJECT_ROOT } from '../lib/paths.ts';
+import { weightTable } from '../../build/budget.ts';
+import { writeCspManifest } from '../../build/csp-hashes.ts';
+import { finishPages } from '../../build/finish-pages.ts';
+import { routeOfFile } from '../../build/html-scan.ts';
+import { coverageLine, coverageTotal, linkCoverage } from '../../server/links/coverage.ts';
+import { isPaidTarget, outboundTargets } from '../../content/targets.ts';
+import { writeSearchIndex } from '../../build/search-index.ts';
+import { verifyOutput } from '../../build/verify.ts';
+import { prerender } from '../../build/prerender.ts';
+import { stopOnSignals, trackTemporary, uninterruptible, untrackTemporary } from '../../build/interrupt.ts';
+import { ensureParent, listFiles, shapeOutput, stage, swapInto, totalBytes } from '../../server/http/publish.ts';
+import { cacheKey, cachePath } from '../../build/cache.mjs';
+import { originValue } from '../option-values.ts';
+import { PROJECT_ROOT } from '../../build/paths.ts';
 import { report } from './validate.ts';
-import { cliChecks } from '../lib/content-checks.ts';
-import { SUMMARY_NOTE, warningSummary } from '../lib/warning-summary.ts';
+import { cliChecks } from '../content-checks.ts';
+import { SUMMARY_NOTE, warningSummary } from '../warning-summary.ts';
 
 export interface BuildFlags {
   data: string;
@@ -69,7 +69,7 @@ function scheduleLine({ next, changes }: ScheduleRecord): string {
 
 /**
  * Runs the whole build; returns false (having said why) when anything failed and --out was left alone. Stopped by
- * SIGINT or SIGTERM, it cleans up and exits 1 (scripts/build/interrupt.ts).
+ * SIGINT or SIGTERM, it cleans up and exits 1 (build/interrupt.ts).
  */
 export async function runBuild(flags: BuildFlags, log: (line: string) => void = (l) => console.log(l)): Promise<boolean> {
   const state = { published: false };

@@ -2,9 +2,9 @@
 import { writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
-import { today } from '../../services/content/index.ts';
-import { clickReport, clickRows, dbConfigFromEnv, openDbForCommand } from '../../services/db/index.ts';
-import { secondsValue, TIMEOUT_HELP } from '../lib/option-values.ts';
+import { today } from '../../content/index.ts';
+import { clickReport, clickRows, dbConfigFromEnv, openDbForCommand } from '../../db/index.ts';
+import { secondsValue, TIMEOUT_HELP } from '../option-values.ts';
 import {
   chartHtmlFile,
   chartSvgFile,
@@ -14,7 +14,7 @@ import {
   formatTable,
   parseReportQuery,
   UsageError,
-} from '../../services/reports/index.ts';
+} from '../../shared/reports/index.ts';
 
 interface ClicksFlags {
   by: string[];

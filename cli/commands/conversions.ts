@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Command } from 'commander';
-import { FIELD_NAMES, parseConversion, recordConversion, type Fields } from '../../services/conversions/record.ts';
-import { dbConfigFromEnv, openDbForCommand } from '../../services/db/index.ts';
+import { FIELD_NAMES, parseConversion, recordConversion, type Fields } from '../../server/conversions/record.ts';
+import { dbConfigFromEnv, openDbForCommand } from '../../db/index.ts';
 
 const FIELDS = FIELD_NAMES;
 /** Columns a report may leave out: the click id (kept as unmatched), and the network's own time and sequence. */

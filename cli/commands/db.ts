@@ -4,9 +4,9 @@
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { dbConfigFromEnv, migrate, openDbForCommand, refreshClickRollup, type Db } from '../../services/db/index.ts';
-import { csvField } from '../../services/reports/format.ts';
-import { secondsValue, TIMEOUT_HELP } from '../lib/option-values.ts';
+import { dbConfigFromEnv, migrate, openDbForCommand, refreshClickRollup, type Db } from '../../db/index.ts';
+import { csvField } from '../../shared/reports/format.ts';
+import { secondsValue, TIMEOUT_HELP } from '../option-values.ts';
 
 /** Opens the database for one task and closes it however the task ends. */
 async function withDb<T>(command: string, task: (db: Db) => Promise<T>, statementTimeoutMs?: number): Promise<T> {

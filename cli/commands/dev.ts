@@ -10,16 +10,16 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
-import { formatProblem, loadContent, type Problem } from '../../services/content/index.ts';
-import { DataDirBusy, describeOwner } from '../../services/db/index.ts';
-import { loadConfig } from '../../services/http/config.ts';
-import { createServer } from '../../services/http/server.ts';
+import { formatProblem, loadContent, type Problem } from '../../content/index.ts';
+import { DataDirBusy, describeOwner } from '../../db/index.ts';
+import { loadConfig } from '../../server/http/config.ts';
+import { createServer } from '../../server/http/server.ts';
 import { JOB_ENV, writeJob, type BuildJob } from '../../site/lib/build-job.ts';
-import { cliChecks } from '../lib/content-checks.ts';
-import { portValue } from '../lib/option-values.ts';
-import { PROJECT_ROOT, reactRouterBin } from '../lib/paths.ts';
-import { isPortBusy, portBusyLine, probePort } from '../lib/port-busy.ts';
-import { watchContent } from '../lib/watch-content.ts';
+import { cliChecks } from '../content-checks.ts';
+import { portValue } from '../option-values.ts';
+import { PROJECT_ROOT, reactRouterBin } from '../../build/paths.ts';
+import { isPortBusy, portBusyLine, probePort } from '../port-busy.ts';
+import { watchContent } from '../../build/watch-content.ts';
 
 /** Prints the problems not printed before, and "content valid" when the last error is fixed. */
 function problemPrinter(): (problems: Problem[]) => void {

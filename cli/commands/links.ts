@@ -3,17 +3,17 @@
  * tracking on the way; and prints the latest results the service stored from its scheduled checks.
  */
 import { Option, type Command } from 'commander';
-import { formatProblem, loadContent } from '../../services/content/index.ts';
-import { dbConfigFromEnv, latestLinkChecks, openDbForCommand, saveLinkChecks } from '../../services/db/index.ts';
-import { checkLinks, linksToCheck, type LinkResult } from '../../services/links/health.ts';
-import { failsOver } from '../../services/links/failover.ts';
-import { coverageLine, coverageTotal, linkCoverage } from '../../services/links/coverage.ts';
-import { isPaidTarget, outboundTargets } from '../../services/content/targets.ts';
-import { routeOfFile, scanPage } from '../build/html-scan.ts';
+import { formatProblem, loadContent } from '../../content/index.ts';
+import { dbConfigFromEnv, latestLinkChecks, openDbForCommand, saveLinkChecks } from '../../db/index.ts';
+import { checkLinks, linksToCheck, type LinkResult } from '../../server/links/health.ts';
+import { failsOver } from '../../server/links/failover.ts';
+import { coverageLine, coverageTotal, linkCoverage } from '../../server/links/coverage.ts';
+import { isPaidTarget, outboundTargets } from '../../content/targets.ts';
+import { routeOfFile, scanPage } from '../../build/html-scan.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatRecords } from '../../services/reports/index.ts';
-import { readEnv } from '../../services/shared/env-read.ts';
+import { formatRecords } from '../../shared/reports/index.ts';
+import { readEnv } from '../../shared/env-read.ts';
 
 /**
  * The content under `dir`, or undefined once its errors are printed and the exit code set: a link report made from

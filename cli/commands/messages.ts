@@ -19,12 +19,12 @@ import {
   unsubscribeAddress,
   type Db,
   type SubscriberStatus,
-} from '../../services/db/index.ts';
-import { unsubscribeUrl } from '../../services/mail/compose.ts';
-import { mailConfigFromEnv } from '../../services/mail/config.ts';
-import { isValidEmail } from '../../services/shared/email.ts';
-import { formatRecords, isIsoDay, type RecordFormat } from '../../services/reports/index.ts';
-import { readEnv } from '../../services/shared/env-read.ts';
+} from '../../db/index.ts';
+import { unsubscribeUrl } from '../../server/mail/compose.ts';
+import { mailConfigFromEnv } from '../../server/mail/config.ts';
+import { isValidEmail } from '../../shared/email.ts';
+import { formatRecords, isIsoDay, type RecordFormat } from '../../shared/reports/index.ts';
+import { readEnv } from '../../shared/env-read.ts';
 
 /** Opens the database for one command and closes it however the command ends. */
 async function withDb<T>(command: string, task: (db: Db) => Promise<T>): Promise<T> {

@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, relative, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { parse } from 'yaml';
-import { today } from '../../services/content/index.ts';
-import { scaffold, SCAFFOLD_KINDS, SLUG_PATTERN, type ScaffoldKind } from '../../services/content/scaffold.ts';
-import { PROJECT_ROOT } from '../lib/paths.ts';
+import { today } from '../../content/index.ts';
+import { scaffold, SCAFFOLD_KINDS, SLUG_PATTERN, type ScaffoldKind } from '../../content/scaffold.ts';
+import { PROJECT_ROOT } from '../../build/paths.ts';
 
 const kindValue = (value: string): ScaffoldKind => {
   if (!Object.hasOwn(SCAFFOLD_KINDS, value)) throw new InvalidArgumentError(`Use one of ${Object.keys(SCAFFOLD_KINDS).join(', ')}.`);
@@ -73,7 +73,7 @@ export function registerNew(program: Command): void {
       const dir = resolve(flags.data, SCAFFOLD_KINDS[kind]);
       const file = join(dir, `${slug}.yaml`);
       if (existsSync(file)) throw new Error(`${relative(process.cwd(), file)} already exists: choose another slug, or edit that file`);
-      const schema = join(PROJECT_ROOT, 'services/content/schemas/json', `${kind}.schema.json`);
+      const schema = join(PROJECT_ROOT, 'content/schemas/json', `${kind}.schema.json`);
       const text = scaffold(kind, slug, {
         schemaPath: relative(dirname(file), schema),
         today: today(),

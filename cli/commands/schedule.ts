@@ -1,7 +1,7 @@
 /** vpnsite schedule: what will publish or expire, and when (the moments `vpnsite serve` with SCHEDULED_BUILDS=1 rebuilds at). */
 import { Option, type Command } from 'commander';
-import { publishingNow, validateContent, type ScheduledChange } from '../../services/content/index.ts';
-import { cliChecks } from '../lib/content-checks.ts';
+import { publishingNow, validateContent, type ScheduledChange } from '../../content/index.ts';
+import { cliChecks } from '../content-checks.ts';
 
 /** One line a change: when (UTC), publish or expire, the page, and the file that says so. */
 export function scheduleTable(changes: ScheduledChange[]): string {

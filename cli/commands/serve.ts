@@ -1,11 +1,11 @@
 /** vpnsite serve: the static site, the form endpoints and /go/<provider> in one Fastify process. */
 import type { Command } from 'commander';
-import { DataDirBusy } from '../../services/db/index.ts';
-import { loadConfig } from '../../services/http/config.ts';
-import { startServer } from '../../services/http/server.ts';
-import { cachedValidators } from '../lib/content-checks.ts';
-import { portValue } from '../lib/option-values.ts';
-import { isPortBusy, portBusyLine } from '../lib/port-busy.ts';
+import { DataDirBusy } from '../../db/index.ts';
+import { loadConfig } from '../../server/http/config.ts';
+import { startServer } from '../../server/http/server.ts';
+import { cachedValidators } from '../content-checks.ts';
+import { portValue } from '../option-values.ts';
+import { isPortBusy, portBusyLine } from '../port-busy.ts';
 
 interface ServeFlags {
   dist?: string;

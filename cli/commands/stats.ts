@@ -1,9 +1,9 @@
 /** vpnsite stats: what the site earns. Views, clicks, CTR, conversions, revenue per currency, EPC (docs/cli.md). */
 import { Option, type Command } from 'commander';
-import { today } from '../../services/content/index.ts';
-import { dbConfigFromEnv, openDbForCommand, statsReport, STATS_DIMENSIONS } from '../../services/db/index.ts';
-import { secondsValue, TIMEOUT_HELP } from '../lib/option-values.ts';
-import { formatStatsCsv, formatStatsTable, parseStatsQuery, statsObjects, UsageError } from '../../services/reports/index.ts';
+import { today } from '../../content/index.ts';
+import { dbConfigFromEnv, openDbForCommand, statsReport, STATS_DIMENSIONS } from '../../db/index.ts';
+import { secondsValue, TIMEOUT_HELP } from '../option-values.ts';
+import { formatStatsCsv, formatStatsTable, parseStatsQuery, statsObjects, UsageError } from '../../shared/reports/index.ts';
 
 export function registerStats(program: Command): void {
   program

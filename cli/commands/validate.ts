@@ -1,8 +1,8 @@
 /** vpnsite validate: every content problem in one run, as `file:line:col severity pointer message` lines or JSON. */
 import { Option, type Command } from 'commander';
-import { formatProblem, validateContent, type LoadResult } from '../../services/content/index.ts';
-import { cliChecks } from '../lib/content-checks.ts';
-import { SUMMARY_NOTE, warningSummary } from '../lib/warning-summary.ts';
+import { formatProblem, validateContent, type LoadResult } from '../../content/index.ts';
+import { cliChecks } from '../content-checks.ts';
+import { SUMMARY_NOTE, warningSummary } from '../warning-summary.ts';
 
 export interface ValidateFlags {
   data: string;

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../lib/paths.ts';
+import { PROJECT_ROOT } from '../../build/paths.ts';
 
 const GNU_TIME = '/usr/bin/time';
 

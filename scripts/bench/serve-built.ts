@@ -3,8 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBuild } from '../commands/build.ts';
-import { PROJECT_ROOT } from '../lib/paths.ts';
+import { runBuild } from '../../cli/commands/build.ts';
+import { PROJECT_ROOT } from '../../build/paths.ts';
 
 export interface Served {
   baseUrl: string;

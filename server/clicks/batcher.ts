@@ -4,7 +4,7 @@
  * `cap`; past the cap items are dropped, counted and reported, never silently lost.
  */
 
-import { type BackoffMs, BackoffWait, backoffDelay } from '../shared/backoff.ts';
+import { type BackoffMs, BackoffWait, backoffDelay } from '../../shared/backoff.ts';
 
 export interface BatcherOptions<T> {
   /** Writes one batch (at most maxBatch items); rejecting keeps the items for a retry. */

@@ -6,7 +6,7 @@
  * not clicks, up to the journal's limit. Lines a previous run left unwritten are read back first, the same way.
  */
 
-import { type BackoffMs, BackoffWait, backoffDelay } from '../shared/backoff.ts';
+import { type BackoffMs, BackoffWait, backoffDelay } from '../../shared/backoff.ts';
 import type { ClickJournal } from './journal.ts';
 
 export interface JournaledBatchOptions<T> {

@@ -1,13 +1,13 @@
 /** Records counted clicks: pre-allocated ids, daily-salted visitor hashes, the journal and the batched writer. */
 import { randomUUID } from 'node:crypto';
 import { ClickBudget } from './budget.ts';
-import { clickLine, parseClickLine } from '../shared/click-line.ts';
+import { clickLine, parseClickLine } from '../../shared/click-line.ts';
 import { IdPool } from './id-pool.ts';
 import type { ClickJournal } from './journal.ts';
 import { JournaledBatch } from './journaled-batch.ts';
 import { applySharedBudget, type BudgetVisit, type SharedBudget } from './shared-budget.ts';
-import type { ClickRow, ClickStore } from '../shared/click-row.ts';
-import { utcDay, visitorHash } from '../shared/visitor-hash.ts';
+import type { ClickRow, ClickStore } from '../../shared/click-row.ts';
+import { utcDay, visitorHash } from '../../shared/visitor-hash.ts';
 
 export type ClickInput = Omit<ClickRow, 'visitorHash' | 'clickedAt' | 'id' | 'key' | 'overBudget' | 'paid' | 'line'> & {
   id: number | null;

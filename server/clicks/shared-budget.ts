@@ -1,7 +1,7 @@
 /**
- * The per-visitor budgets counted across every instance (services/http/redis-budget.ts keeps them in Redis). It is
+ * The per-visitor budgets counted across every instance (server/http/redis-budget.ts keeps them in Redis). It is
  * asked when a batch is written, never on a request: a redirect or a beacon is answered with the instance's own
- * verdict (services/clicks/budget.ts), and the shared one replaces it on the way to the database. When the shared
+ * verdict (server/clicks/budget.ts), and the shared one replaces it on the way to the database. When the shared
  * count cannot be had (Redis away or slow), the instance's verdict stands.
  */
 

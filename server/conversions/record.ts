@@ -2,7 +2,7 @@
  * One conversion as a network reports it, checked the same way whether it came as a postback or a CSV row, and
  * stored idempotently on (network, txid).
  */
-import type { Queryable } from '../db/types.ts';
+import type { Queryable } from '../../db/types.ts';
 
 export const STATUSES = ['approved', 'pending', 'reversed'] as const;
 export type ConversionStatus = (typeof STATUSES)[number];

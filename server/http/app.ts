@@ -2,7 +2,7 @@
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import type { ClickRecorder } from '../clicks/index.ts';
-import { isUnavailable, type Db } from '../db/index.ts';
+import { isUnavailable, type Db } from '../../db/index.ts';
 import { bodyTimeout } from './body-timeout.ts';
 import { replyDbDown } from './db-down.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -16,7 +16,7 @@ import type { PageViewRecorder } from '../views/recorder.ts';
 import { healthRoutes } from './routes/health.ts';
 import { newsletterLinkRoutes } from './routes/newsletter.ts';
 import { contactResultRoutes } from './routes/contact-result.ts';
-import type { ProviderTargets } from '../content/targets.ts';
+import type { ProviderTargets } from '../../content/targets.ts';
 import { validationMessage } from './validation-message.ts';
 
 export interface AppOptions {

@@ -1,9 +1,9 @@
-/** Service configuration, read and checked once at start-up through the environment schema (services/shared/env-schema.ts). */
+/** Service configuration, read and checked once at start-up through the environment schema (shared/env-schema.ts). */
 import { resolve } from 'node:path';
-import type { Env } from '../shared/env-schema.ts';
-import { dbConfigFromEnv, type DbConfig } from '../db/index.ts';
+import type { Env } from '../../shared/env-schema.ts';
+import { dbConfigFromEnv, type DbConfig } from '../../db/index.ts';
 import { mailConfigFromEnv, type MailConfig } from '../mail/config.ts';
-import { readEnv } from '../shared/env-read.ts';
+import { readEnv } from '../../shared/env-read.ts';
 import { parsePostbackSecrets } from './routes/conversions.ts';
 
 export interface ServiceConfig {

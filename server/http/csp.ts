@@ -15,7 +15,7 @@ export const CSP_MANIFEST = '.csp-hashes.json';
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
 
-/** A script's declaration of the script it creates at run time (scripts/build/first-paint.ts defers the bootstrap). */
+/** A script's declaration of the script it creates at run time (build/first-paint.ts defers the bootstrap). */
 const CREATED_SCRIPT = /<script\b[^>]*\bdata-csp-hash="(sha256-[A-Za-z0-9+/=]+)"/gi;
 
 /** The `'sha256-…'` source for every inline script in the HTML and every script those create, without repeats. */

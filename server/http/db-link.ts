@@ -4,7 +4,7 @@
  * answer 503 and clicks wait in memory.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { type BackoffMs, backoffDelay } from '../shared/backoff.ts';
+import { type BackoffMs, backoffDelay } from '../../shared/backoff.ts';
 
 export interface DbLinkOptions {
   /** Brings the schema up to date; returns the migrations applied. Rejects while the database cannot be reached. */

@@ -5,7 +5,7 @@
  * them, whichever claims the job first.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { claimJob, lastLinkCheck, saveLinkChecks, type Db } from '../db/index.ts';
+import { claimJob, lastLinkCheck, saveLinkChecks, type Db } from '../../db/index.ts';
 import { checkLinks, type LinkToCheck } from '../links/health.ts';
 
 const LOOK_EVERY_MS = 5 * 60_000;

@@ -1,10 +1,10 @@
 /**
- * Keeps the set of providers whose affiliate link fails over (services/links/failover.ts) in memory, read from the
+ * Keeps the set of providers whose affiliate link fails over (server/links/failover.ts) in memory, read from the
  * stored link checks every LINK_FAILOVER_REFRESH_MS and after each scheduled check: /go/ only looks the provider up
  * in it, and never waits on the database. Each switch, to the fallback and back, is logged once.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { latestLinkChecks, type Db } from '../db/index.ts';
+import { latestLinkChecks, type Db } from '../../db/index.ts';
 import { brokenAffiliates } from '../links/failover.ts';
 
 export interface FailoverWatch {

@@ -2,11 +2,11 @@
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { NOT_FOUND_PATHS } from '../content/routes.ts';
+import { NOT_FOUND_PATHS } from '../../content/routes.ts';
 
 /**
  * 404.html at the root (what static hosts and `vpnsite serve` answer unknown paths with), and articles/404.html and
- * vpn-reviews/404.html for unknown slugs under those prefixes (services/http/plugins/static-site.ts); no SPA fallback.
+ * vpn-reviews/404.html for unknown slugs under those prefixes (server/http/plugins/static-site.ts); no SPA fallback.
  */
 export async function shapeOutput(clientDir: string): Promise<void> {
   for (const path of NOT_FOUND_PATHS) {

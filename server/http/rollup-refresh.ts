@@ -3,7 +3,7 @@
  * instance looks every interval, and the one that claims the job runs it: once per interval between them.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { claimJob, refreshClickRollup, type Db } from '../db/index.ts';
+import { claimJob, refreshClickRollup, type Db } from '../../db/index.ts';
 
 /** Starts refreshing every intervalMs (0: never) while ready() is true; returns a function that stops it and waits for a run in progress. */
 export function scheduleRollupRefresh(

@@ -17,7 +17,7 @@ import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
-import { SCHEDULE_FILE, type ScheduleRecord } from '../content/publishing.ts';
+import { SCHEDULE_FILE, type ScheduleRecord } from '../../content/publishing.ts';
 import { swapInto } from './publish.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/vpnsite.js', import.meta.url));

@@ -4,8 +4,8 @@
  * marker and the affiliate parameters reached the last hop on the affiliate network's domain (a redirect that drops
  * them there loses the commission while the link still "works").
  */
-import type { Content } from '../content/index.ts';
-import type { Hop, LinkResult } from '../db/link-checks.ts';
+import type { Content } from '../../content/index.ts';
+import type { Hop, LinkResult } from '../../db/link-checks.ts';
 
 export type { Hop, LinkResult };
 

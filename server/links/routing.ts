@@ -5,9 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 
-import type { Device, RuleSpec, SplitSpec } from '../content/targets.ts';
+import type { Device, RuleSpec, SplitSpec } from '../../content/targets.ts';
 
-export { DEVICES, type Device, type RuleSpec, type SplitSpec } from '../content/targets.ts';
+export { DEVICES, type Device, type RuleSpec, type SplitSpec } from '../../content/targets.ts';
 
 /** What the decision reads of a click. */
 export interface ClickContext {

@@ -1,6 +1,6 @@
 /** The mails the service sends, written from the rows they are about at the moment they go out. */
 import type { SendMailOptions } from 'nodemailer';
-import type { StoredMessage } from '../db/index.ts';
+import type { StoredMessage } from '../../db/index.ts';
 import { addressOf } from './config.ts';
 import { confirmToken, unsubscribeToken } from './tokens.ts';
 

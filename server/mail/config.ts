@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { isValidEmail } from '../shared/email.ts';
-import { readEnv } from '../shared/env-read.ts';
+import { isValidEmail } from '../../shared/email.ts';
+import { readEnv } from '../../shared/env-read.ts';
 
 export interface MailConfig {
   /** smtp:// or smtps:// URL; without it mail is written as .eml files to `mailDir`. */
@@ -60,7 +60,7 @@ function linkSecret(given: string | undefined, file: string): { secret: string; 
   return { secret: read(), from: file };
 }
 
-/** Reads the mail settings (services/shared/env-schema.ts); throws one readable line on a bad value. */
+/** Reads the mail settings (shared/env-schema.ts); throws one readable line on a bad value. */
 export function mailConfigFromEnv(env = process.env): MailConfig {
   const e = readEnv(
     ['SMTP_URL', 'MAIL_FROM', 'CONTACT_NOTIFY_TO', 'PUBLIC_URL', 'MAIL_LINK_SECRET', 'MAIL_RETRY_SECONDS', 'MAIL_DIR'],

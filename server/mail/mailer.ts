@@ -10,8 +10,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import writeFileAtomic from 'write-file-atomic';
-import { UNCONFIRMED_DAYS } from '../db/subscribers.ts';
-import { backoffDelay } from '../shared/backoff.ts';
+import { UNCONFIRMED_DAYS } from '../../db/subscribers.ts';
+import { backoffDelay } from '../../shared/backoff.ts';
 import {
   getMessage,
   getSubscriber,
@@ -23,7 +23,7 @@ import {
   takeSignups,
   type Db,
   type OutboxRow,
-} from '../db/index.ts';
+} from '../../db/index.ts';
 import { confirmationMail, contactNotification, type MailContext } from './compose.ts';
 import type { MailConfig } from './config.ts';
 

@@ -12,8 +12,8 @@ import { applySharedBudget, type SharedBudget } from '../clicks/shared-budget.ts
 import { Batcher } from '../clicks/batcher.ts';
 import { cropText, decodeHeader } from '../clicks/sanitize.ts';
 import { REFERRER_MAX, type Headers } from '../clicks/classify.ts';
-import { utcDay, visitorHash } from '../shared/visitor-hash.ts';
-import type { Queryable } from '../db/types.ts';
+import { utcDay, visitorHash } from '../../shared/visitor-hash.ts';
+import type { Queryable } from '../../db/types.ts';
 
 interface Pending {
   viewedAt: string;

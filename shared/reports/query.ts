@@ -1,6 +1,6 @@
 /** What a click report asks for, parsed and checked the same way for the CLI and GET /api/clicks. */
 
-import { DIMENSIONS, type Dimension, type ReportQuery } from '../shared/report-shapes.ts';
+import { DIMENSIONS, type Dimension, type ReportQuery } from '../report-shapes.ts';
 
 export { DIMENSIONS, type Dimension, type ReportQuery };
 

@@ -1,5 +1,5 @@
 /** The rows a click report holds, and the columns each output shows. */
-import type { ClickReport, Dimension, ReportQuery, ReportRow } from '../shared/report-shapes.ts';
+import type { ClickReport, Dimension, ReportQuery, ReportRow } from '../report-shapes.ts';
 
 export type { ClickReport, ReportRow };
 

@@ -1,5 +1,5 @@
 /** The revenue report as a table, CSV or JSON; and its query, parsed alike for the CLI and GET /api/stats. Pure. */
-import type { StatsQuery, StatsRow } from '../shared/report-shapes.ts';
+import type { StatsQuery, StatsRow } from '../report-shapes.ts';
 import { csvField } from './format.ts';
 import { parseReportQuery } from './query.ts';
 import { formatRecords } from './records.ts';

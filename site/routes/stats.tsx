@@ -1,9 +1,9 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { Route } from './+types/stats';
-import type { StatsRow } from '../../services/shared/report-shapes.ts';
-import { lineChartSvg } from '../../services/reports/chart.ts';
-import { addDays } from '../../services/reports/query.ts';
-import { formatStatsCsv, type StatsReport } from '../../services/reports/stats-format.ts';
+import type { StatsRow } from '../../shared/report-shapes.ts';
+import { lineChartSvg } from '../../shared/reports/chart.ts';
+import { addDays } from '../../shared/reports/query.ts';
+import { formatStatsCsv, type StatsReport } from '../../shared/reports/stats-format.ts';
 import { getContent } from '../lib/content.server';
 import { FailoverNotice } from '../components/failover-notice';
 import { fetchStats, forgetToken, keepToken, readToken, StatsError, type StatsAnswer } from '../lib/stats-api';

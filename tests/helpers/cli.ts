@@ -28,7 +28,7 @@ export function vpnsite(args: string[], env: NodeJS.ProcessEnv = {}): CliResult 
  * it as a real process (vpnsite()), for what only a process shows: .env, signals, exit codes, and its start-up.
  */
 export async function vpnsiteInProcess(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  const { run } = await import('../../scripts/cli.ts');
+  const { run } = await import('../../cli/program.ts');
   const savedEnv = process.env;
   const savedExitCode = process.exitCode;
   const streams = [process.stdout, process.stderr] as const;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM, FLAGS } from './chromium.ts';
-import { runBuild } from '../../scripts/commands/build.ts';
+import { runBuild } from '../../cli/commands/build.ts';
 import { BUILD_DAY } from './build-day.ts';
 import { makePgliteTemplate } from './pglite-template.ts';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';

@@ -4,9 +4,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ClickJournal } from '../../services/clicks/journal.ts';
-import { ClickRecorder, type ClickRow } from '../../services/clicks/index.ts';
-import { clickStore, migrate, openDb, type Db } from '../../services/db/index.ts';
+import { ClickJournal } from '../../server/clicks/journal.ts';
+import { ClickRecorder, type ClickRow } from '../../server/clicks/index.ts';
+import { clickStore, migrate, openDb, type Db } from '../../db/index.ts';
 import { STORE_KINDS, freshDbConfig } from '../helpers/service.ts';
 
 const HASH = 'ab'.repeat(32);

@@ -1,6 +1,6 @@
 import { Agent, request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDbForCommand } from '../../services/db/index.ts';
+import { openDbForCommand } from '../../db/index.ts';
 import { insertClicks, KNOWN_CLICKS } from '../helpers/clicks.ts';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
 import { freshPgliteDir } from '../helpers/pglite-template.ts';

@@ -1,5 +1,5 @@
 /**
- * Validation on every core (scripts/lib/content-checks.ts): with enough files the pool's threads check them, and
+ * Validation on every core (cli/content-checks.ts): with enough files the pool's threads check them, and
  * what `vpnsite validate` reports must not depend on which thread checked a file, nor on the compiled schemas' cache.
  */
 import '../helpers/compiled-schemas.ts';
@@ -7,9 +7,9 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkEach, formatProblem } from '../../services/content/index.ts';
-import { cliChecks } from '../../scripts/lib/content-checks.ts';
-import { listYamlFiles } from '../../services/content/source.ts';
+import { checkEach, formatProblem } from '../../content/index.ts';
+import { cliChecks } from '../../cli/content-checks.ts';
+import { listYamlFiles } from '../../content/source.ts';
 import { copyOfData, edit, vpnsite } from '../helpers/cli.ts';
 
 const COPIES = 480;

@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClickJournal } from '../../services/clicks/journal.ts';
-import { JournaledBatch } from '../../services/clicks/journaled-batch.ts';
+import { ClickJournal } from '../../server/clicks/journal.ts';
+import { JournaledBatch } from '../../server/clicks/journaled-batch.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,6 +1,6 @@
 /** The client's chunk plan: the framework and the root's static imports each in one file, the rest left to Rollup. */
 import { describe, expect, it } from 'vitest';
-import { siteChunks, staticImports } from '../../scripts/build/chunks.ts';
+import { siteChunks, staticImports } from '../../build/chunks.ts';
 
 const ROOT = '/app/site/root.tsx';
 // A small module graph: the root imports the header (which imports the icon) and React; a route imports the icon

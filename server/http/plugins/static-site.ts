@@ -4,7 +4,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { SCHEDULE_FILE } from '../../content/publishing.ts';
+import { SCHEDULE_FILE } from '../../../content/publishing.ts';
 import { contentSecurityPolicy, readManifest } from '../csp.ts';
 import { SITE_PAGES_FILE, withSuggestions, type SitePage } from '../closest-pages.ts';
 
@@ -175,7 +175,7 @@ export function readRedirects(distDir: string): Map<string, { to: string; status
 }
 
 /** Not encapsulated: the not-found page (and reply.sendFile) serve unknown /go/ slugs and every other route too. */
-/** The search index's files that Pagefind writes gzipped (scripts/build/search-index.ts). */
+/** The search index's files that Pagefind writes gzipped (build/search-index.ts). */
 const PRECOMPRESSED = /^\/pagefind\/[^?]*\.(?:pagefind|pf_meta|pf_index|pf_fragment|pf_filter)(?:\?|$)/;
 
 export const staticSite = fp(serveSite, { name: 'static-site' });

@@ -12,8 +12,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { today } from '../../content/index.ts';
-import { clickReport, latestLinkChecks, statsReport, STATS_DIMENSIONS, type Db } from '../../db/index.ts';
+import { today } from '../../../content/index.ts';
+import { clickReport, latestLinkChecks, statsReport, STATS_DIMENSIONS, type Db } from '../../../db/index.ts';
 import {
   formatCsv,
   formatStatsCsv,
@@ -22,7 +22,7 @@ import {
   reportObjects,
   statsObjects,
   UsageError,
-} from '../../reports/index.ts';
+} from '../../../shared/reports/index.ts';
 import { replyDbDown } from '../db-down.ts';
 import { ErrorBody, StringEnum } from '../schemas.ts';
 

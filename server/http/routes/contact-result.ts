@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { FORM_RESULTS } from '../../content/routes.ts';
-import { parseProblems, type ContactField } from '../../shared/contact-problems.ts';
+import { FORM_RESULTS } from '../../../content/routes.ts';
+import { parseProblems, type ContactField } from '../../../shared/contact-problems.ts';
 import { contentSecurityPolicy, readManifest } from '../csp.ts';
 
 const FILE = `${FORM_RESULTS.contact.invalid.slice(1)}/index.html`;

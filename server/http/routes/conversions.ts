@@ -5,13 +5,13 @@
  * secret from POSTBACK_SECRETS) or `sig`, the hex HMAC-SHA256 of that part without `sig`, keyed by that secret.
  * Every field is read from the one part that carries the token or signature, so a signature covers every field used:
  * a request whose other part adds or repeats one is refused, never merged. Idempotent on (network, txid): a replay
- * changes nothing, a later status replaces the earlier one, and a reversal stands (services/conversions/record.ts).
+ * changes nothing, a later status replaces the earlier one, and a reversal stands (server/conversions/record.ts).
  * Registered only when POSTBACK_SECRETS is set.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONTROL, FIELD_NAMES, parseConversion, recordConversion, type Fields } from '../../conversions/record.ts';
-import type { Db } from '../../db/index.ts';
+import type { Db } from '../../../db/index.ts';
 import { replyDbDown } from '../db-down.ts';
 
 export interface ConversionOptions {

@@ -7,8 +7,8 @@
  */
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FORM_RESULTS } from '../../content/routes.ts';
-import { contactProblems } from '../../shared/contact-problems.ts';
+import { FORM_RESULTS } from '../../../content/routes.ts';
+import { contactProblems } from '../../../shared/contact-problems.ts';
 
 interface Results {
   ok: string;

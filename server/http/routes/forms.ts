@@ -10,8 +10,8 @@
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CONFIRM_RESEND_MINUTES, recentConfirmation, recordSignup, saveContactMessage, type Db } from '../../db/index.ts';
-import { EMAIL_PATTERN, isValidEmail } from '../../shared/email.ts';
+import { CONFIRM_RESEND_MINUTES, recentConfirmation, recordSignup, saveContactMessage, type Db } from '../../../db/index.ts';
+import { EMAIL_PATTERN, isValidEmail } from '../../../shared/email.ts';
 import { replyDbDown } from '../db-down.ts';
 import { ErrorBody } from '../schemas.ts';
 import { formResults } from './form-results.ts';
@@ -46,7 +46,7 @@ function consentSource(request: FastifyRequest, siteOrigins: readonly string[]):
 export const CONTROL = '[\\u0000-\\u001f\\u007f-\\u009f]';
 const MESSAGE_CONTROL = '[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]';
 
-// The browser's own rule for <input type=email> (services/shared/email.ts); RFC 5321 caps an address at 254 characters.
+// The browser's own rule for <input type=email> (shared/email.ts); RFC 5321 caps an address at 254 characters.
 const email = Type.String({ minLength: 1, maxLength: 254, pattern: EMAIL_PATTERN, description: 'email address' });
 const honeypot = Type.Optional(Type.String({ maxLength: 1000, description: 'hidden from people; anything here means a bot' }));
 const errors = { '4xx': ErrorBody };

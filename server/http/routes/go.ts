@@ -3,7 +3,7 @@
  * or its website when it has none; /go/<slug> goes where the provider's rules and split send this click (decided
  * in memory, from the country header, the user agent, the day and the visitor). The target never comes from the request;
  * a slug or link name in another case, or with a trailing slash, is the same one. The click, with the link it went to, is
- * appended to the click journal and queued in memory (services/clicks) before the answer goes out, so an answered
+ * appended to the click journal and queued in memory (server/clicks) before the answer goes out, so an answered
  * click is never lost, however the process ends; nothing on the way waits on the database. It is never refused: flood protection
  * lives in the recorder, which stops counting a visitor's clicks as human past a per-minute budget.
  */
@@ -12,7 +12,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { classifyVisit, outboundUrl, type ClickRecorder } from '../../clicks/index.ts';
 import { countryOf, decide, deviceOf, type Decision } from '../../links/routing.ts';
-import { targetFor, type OutboundTarget, type ProviderTargets } from '../../content/targets.ts';
+import { targetFor, type OutboundTarget, type ProviderTargets } from '../../../content/targets.ts';
 
 export interface GoOptions {
   /** slug → outbound targets, built from validated content at start-up. */

@@ -7,7 +7,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { isUp, outboxBacklog, type Db } from '../../db/index.ts';
+import { isUp, outboxBacklog, type Db } from '../../../db/index.ts';
 import { replyDbDown } from '../db-down.ts';
 import { StringEnum } from '../schemas.ts';
 

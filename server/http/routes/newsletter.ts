@@ -17,10 +17,10 @@ import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { confirmSubscriber, getSubscriber, unsubscribe, type Db } from '../../db/index.ts';
-import { FORM_RESULTS } from '../../content/routes.ts';
+import { confirmSubscriber, getSubscriber, unsubscribe, type Db } from '../../../db/index.ts';
+import { FORM_RESULTS } from '../../../content/routes.ts';
 import { readToken } from '../../mail/tokens.ts';
-import { CONFIRM_RESEND_MINUTES, parseSent, pendingParts, resendTimes, UNKNOWN_TIMES } from '../../shared/pending.ts';
+import { CONFIRM_RESEND_MINUTES, parseSent, pendingParts, resendTimes, UNKNOWN_TIMES } from '../../../shared/pending.ts';
 import { contentSecurityPolicy, readManifest } from '../csp.ts';
 
 export interface NewsletterLinkOptions {

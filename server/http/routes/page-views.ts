@@ -9,7 +9,7 @@ import { beaconSkip, fromOwnSite, type Beacon, type PageViewRecorder } from '../
 
 export interface PageViewOptions {
   recorder: PageViewRecorder;
-  /** The paths of the pages whose views count (services/views/recorder.ts countsViews). */
+  /** The paths of the pages whose views count (server/views/recorder.ts countsViews). */
   routes: ReadonlySet<string>;
   /** CORS_ORIGINS: other origins the site's pages are served from. */
   siteOrigins: readonly string[];
