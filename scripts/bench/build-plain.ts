@@ -27,6 +27,7 @@ interface Result {
   bundleS: number;
   renderS: number;
   checkS: number;
+  searchS: number;
   rebuildRenderS: number;
   rebuildCheckS: number;
   peakMb: number;
@@ -60,6 +61,7 @@ function buildTwice(design: Result['design'], data: string, tmp: string): Result
     bundleS: p.bundleS,
     renderS: p.renderS,
     checkS: p.checkS,
+    searchS: p.searchS,
     rebuildRenderS: re.renderS,
     rebuildCheckS: re.checkS,
     peakMb: Math.max(first.peakMb, again.peakMb),
@@ -80,7 +82,7 @@ for (const n of plan) {
         const r = buildTwice(design, data, tmp);
         results.push(r);
         console.log(
-          `N=${n} ${design} ${r.at} (load ${r.load.toFixed(1)}): build ${r.buildS.toFixed(1)} s (bundle ${r.bundleS} / render ${r.renderS} / checks ${r.checkS}), one article changed ${r.rebuildS.toFixed(1)} s (render ${r.rebuildRenderS} / checks ${r.rebuildCheckS}), peak ${r.peakMb.toFixed(0)} MB`,
+          `N=${n} ${design} ${r.at} (load ${r.load.toFixed(1)}): build ${r.buildS.toFixed(1)} s (bundle ${r.bundleS} / render ${r.renderS} / checks ${r.checkS}, of which search ${r.searchS}), one article changed ${r.rebuildS.toFixed(1)} s (render ${r.rebuildRenderS} / checks ${r.rebuildCheckS}), peak ${r.peakMb.toFixed(0)} MB`,
         );
       }
     }

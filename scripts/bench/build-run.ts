@@ -28,11 +28,20 @@ export function vpnsite(args: string[], env: NodeJS.ProcessEnv = {}): Run {
 }
 
 /** The phases `vpnsite build` prints. */
-export function phases(out: string): { prerenderS: number; bundleS: number; renderS: number; checkS: number; rendered: number } {
+export function phases(out: string): {
+  prerenderS: number;
+  bundleS: number;
+  renderS: number;
+  checkS: number;
+  searchS: number;
+  rendered: number;
+} {
   const [, prerenderS, bundleS, renderS] = (/prerender +\d+ pages in ([\d.]+)s \(bundle ([\d.]+)s, render ([\d.]+)s\)/.exec(out) ?? []).map(
     Number,
   );
   const checkS = Number(/check +\d+ pages in ([\d.]+)s/.exec(out)?.[1]);
+  // The search index is written before the checks' line is printed, and its time is within theirs.
+  const searchS = Number(/search +\d+ pages indexed in ([\d.]+)s/.exec(out)?.[1]);
   const rendered = Number(/on every core: (\d+) rendered/.exec(out)?.[1]);
-  return { prerenderS: prerenderS!, bundleS: bundleS!, renderS: renderS!, checkS, rendered };
+  return { prerenderS: prerenderS!, bundleS: bundleS!, renderS: renderS!, checkS, searchS, rendered };
 }
