@@ -32,7 +32,7 @@ describe('vpnsite new, drafts and the publishing clock, built', () => {
         kind === 'provider' ? vpnsite(['new', kind, slug, '--data', data], env) : await inProcess(['new', kind, slug, '--data', data], env);
       expect(made.status, made.stderr).toBe(0);
       const text = readFileSync(join(data, `${kind}s`, `${slug}.yaml`), 'utf8');
-      expect(text).toMatch(/^# yaml-language-server: \$schema=\S+\/services\/content\/schemas\/json\/\w+\.schema\.json\n# /);
+      expect(text).toMatch(/^# yaml-language-server: \$schema=\S+\/content\/schemas\/json\/\w+\.schema\.json\n# /);
       expect(text).toMatch(/^draft: true$/m);
     }
     expect((await inProcess(['new', 'article', 'fresh-article', '--data', data], env)).status).toBe(1);
