@@ -11,7 +11,10 @@ import { prerenderPaths } from './site/lib/route-table.ts';
 export default {
   appDirectory: 'site',
   ssr: false,
-  buildDirectory: buildJob()?.buildDirectory ?? '.react-router/build',
+  // Only React Router's own commands use this default: `vpnsite build` names a temporary directory. Not `build`
+  // (that is the pipeline's folder), and not under .react-router/: there, `vpnsite dev` stopped following content
+  // edits made after the first ones (tests/integration/dev-watch.test.ts).
+  buildDirectory: buildJob()?.buildDirectory ?? '.react-router-build',
   prerender: { paths: prerenderPaths, concurrency: 4 },
   // Every flag of what React Router 8 makes the default, taken now (https://reactrouter.com/upgrading/future), so
   // that `react-router dev` and `build` start without a warning for each. Loaders read their page from `url`, which
