@@ -4,8 +4,6 @@
  * SHA-256 hash (CSP3 hash-source) and no other inline script.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 
 /** dist-relative HTML path (`index.html`, `vpn-reviews/nordvpn/index.html`) → the page's script hashes. */
 export type CspManifest = Record<string, string[]>;
@@ -26,28 +24,6 @@ export function inlineScriptHashes(html: string): string[] {
   // HTML alive while a build hashed the others (1.5 GB at 10,000 pages).
   for (const m of html.matchAll(CREATED_SCRIPT)) hashes.add(`'${Buffer.from(m[1]!, 'latin1').toString('latin1')}'`);
   return [...hashes];
-}
-
-/** Hashes the inline scripts of every HTML file under dir. */
-export function scanHtml(dir: string): CspManifest {
-  const manifest: CspManifest = {};
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const full = join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (e.name.endsWith('.html'))
-        manifest[relative(dir, full).split(sep).join('/')] = inlineScriptHashes(readFileSync(full, 'utf8'));
-    }
-  };
-  walk(dir);
-  return manifest;
-}
-
-/** The manifest the build wrote, or (for a site built before it existed) one made now. */
-export function readManifest(distDir: string): { manifest: CspManifest; scanned: boolean } {
-  const file = join(distDir, CSP_MANIFEST);
-  if (existsSync(file)) return { manifest: JSON.parse(readFileSync(file, 'utf8')) as CspManifest, scanned: false };
-  return { manifest: scanHtml(distDir), scanned: true };
 }
 
 /**

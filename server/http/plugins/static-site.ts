@@ -1,11 +1,11 @@
 /** Serves the prerendered site: pages revalidated, hashed assets cached for a year, unknown paths get 404.html. */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SCHEDULE_FILE } from '../../../content/publishing.ts';
-import { contentSecurityPolicy, readManifest } from '../csp.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from '../csp.ts';
 import { SITE_PAGES_FILE, withSuggestions, type SitePage } from '../closest-pages.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -13,7 +13,6 @@ const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /** What the service reads of a build once, rather than on every request; read again when a new build is swapped in. */
 interface BuildState {
-  policies: Map<string, string>;
   redirects: Map<string, { to: string; status: number }>;
   notFound: (url: string) => string;
   /** The not-found pages' text and policies, read on first use. */
@@ -22,18 +21,30 @@ interface BuildState {
   sitePages: () => SitePage[];
 }
 
-function readBuild(app: FastifyInstance, distDir: string): BuildState {
+function readBuild(distDir: string): BuildState {
   if (!existsSync(join(distDir, '404.html'))) {
     throw new Error(`${distDir} has no 404.html: run \`vpnsite build\` first`);
   }
-  const { manifest, scanned } = readManifest(distDir);
-  if (scanned) app.log.warn(`${distDir} has no CSP manifest (built by an older vpnsite); hashed its pages now`);
-  // Each page's own policy, computed once: its inline scripts' hashes and no 'unsafe-inline'.
-  const policies = new Map(Object.entries(manifest).map(([file, hashes]) => [join(distDir, file), contentSecurityPolicy(hashes)]));
   let named: SitePage[] | undefined;
   const listed = join(distDir, SITE_PAGES_FILE);
   const sitePages = () => (named ??= existsSync(listed) ? (JSON.parse(readFileSync(listed, 'utf8')) as SitePage[]) : []);
-  return { policies, redirects: readRedirects(distDir), notFound: notFoundPages(distDir), pages: new Map(), sitePages };
+  return { redirects: readRedirects(distDir), notFound: notFoundPages(distDir), pages: new Map(), sitePages };
+}
+
+/**
+ * Each page's own policy (its inline scripts' hashes, no 'unsafe-inline'), taken from the file being sent and kept
+ * while the file is the same one. A build swapped in replaces the files at once, before the service hears of it, so a
+ * policy read from the build's manifest would for a moment be the old page's, and block the new page's scripts.
+ */
+function pagePolicies(): (path: string, stat: Stats) => string {
+  const policies = new Map<string, { ino: number; mtimeMs: number; size: number; policy: string }>();
+  return (path, stat) => {
+    const known = policies.get(path);
+    if (known && known.ino === stat.ino && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.policy;
+    const policy = contentSecurityPolicy(inlineScriptHashes(readFileSync(path, 'utf8')));
+    policies.set(path, { ino: stat.ino, mtimeMs: stat.mtimeMs, size: stat.size, policy });
+    return policy;
+  };
 }
 
 /** Filled in by the plugin: reads the built site again, after a new build was swapped into its directory. */
@@ -42,19 +53,20 @@ export interface SiteControl {
 }
 
 async function serveSite(app: FastifyInstance, opts: { distDir: string; control?: SiteControl }): Promise<void> {
-  let build = readBuild(app, opts.distDir);
+  let build = readBuild(opts.distDir);
+  const policyOf = pagePolicies();
   // Files are opened by path on each request, so a build swapped into distDir is served at once; what was read of
   // the old one is read again here (a scheduled build, or one run by hand, then calls it).
   if (opts.control) {
     opts.control.reload = () => {
-      build = readBuild(app, opts.distDir);
+      build = readBuild(opts.distDir);
     };
   }
   const assets = join(opts.distDir, 'assets') + sep;
   // @fastify/static hands setHeaders the raw response, whose headers the reply's own (helmet's default CSP among
   // them) would override. So setHeaders only notes the file, and an onSend hook sets the headers on the reply.
   const servedFile = Symbol('served file');
-  type Noted = { [servedFile]?: string };
+  type Noted = { [servedFile]?: { path: string; stat: Stats } };
   app.addHook('onRequest', async (request, reply) => {
     const { redirects } = build;
     if (!redirects.size || (request.method !== 'GET' && request.method !== 'HEAD')) return;
@@ -82,14 +94,15 @@ async function serveSite(app: FastifyInstance, opts: { distDir: string; control?
     allowedPath: (pathName: string) => !isPrivatePath(pathName),
     // Dotfiles in the build are for the build and the service (the CSP manifest): never served, as if absent.
     dotfiles: 'ignore',
-    setHeaders: (res: unknown, path: string) => void ((res as Noted)[servedFile] = path),
+    setHeaders: (res: unknown, path: string, stat: Stats) => void ((res as Noted)[servedFile] = { path, stat }),
   });
   app.addHook('onSend', async (_request, reply, payload) => {
-    const path = (reply.raw as Noted)[servedFile];
-    if (path === undefined) return payload;
+    const served = (reply.raw as Noted)[servedFile];
+    if (served === undefined) return payload;
+    const { path, stat } = served;
     // Vite puts a content hash in every file name under assets/, so those never change.
     reply.header('Cache-Control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
-    if (path.endsWith('.html')) reply.header('Content-Security-Policy', build.policies.get(path) ?? contentSecurityPolicy([]));
+    if (path.endsWith('.html')) reply.header('Content-Security-Policy', policyOf(path, stat));
     // React Router's prerendered loader data for client-side navigation.
     if (path.endsWith('.data')) reply.header('Content-Type', 'text/x-script; charset=utf-8');
     return payload;
@@ -97,12 +110,13 @@ async function serveSite(app: FastifyInstance, opts: { distDir: string; control?
   // Read once a build, like the policies: the handler also answers for /go/, whose context has no reply.sendFile.
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ error: 'Not found' });
-    const { notFound, pages, policies, sitePages } = build;
+    const { notFound, pages, sitePages } = build;
     const file = notFound(request.url);
     let page = pages.get(file);
     if (!page) {
       const path = join(opts.distDir, file);
-      page = { body: readFileSync(path, 'utf8'), policy: policies.get(path) ?? contentSecurityPolicy([]) };
+      const body = readFileSync(path, 'utf8');
+      page = { body, policy: contentSecurityPolicy(inlineScriptHashes(body)) };
       pages.set(file, page);
     }
     return reply

@@ -11,7 +11,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { FORM_RESULTS } from '../../../content/routes.ts';
 import { parseProblems, type ContactField } from '../../../shared/contact-problems.ts';
-import { contentSecurityPolicy, readManifest } from '../csp.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from '../csp.ts';
 
 const FILE = `${FORM_RESULTS.contact.invalid.slice(1)}/index.html`;
 
@@ -30,7 +30,7 @@ export async function contactResultRoutes(fastify: FastifyInstance, opts: { dist
     // A site without the contact form has no such page: the static site's not-found answer.
     if (!existsSync(path)) return reply.callNotFound();
     const html = readFileSync(path, 'utf8');
-    const policy = contentSecurityPolicy(readManifest(opts.distDir).manifest[FILE] ?? []);
+    const policy = contentSecurityPolicy(inlineScriptHashes(html));
     return reply
       .header('Cache-Control', 'no-store')
       .header('Content-Security-Policy', policy)

@@ -21,7 +21,7 @@ import { confirmSubscriber, getSubscriber, unsubscribe, type Db } from '../../..
 import { FORM_RESULTS } from '../../../content/routes.ts';
 import { readToken } from '../../mail/tokens.ts';
 import { CONFIRM_RESEND_MINUTES, parseSent, pendingParts, resendTimes, UNKNOWN_TIMES } from '../../../shared/pending.ts';
-import { contentSecurityPolicy, readManifest } from '../csp.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from '../csp.ts';
 
 export interface NewsletterLinkOptions {
   db: Db;
@@ -48,10 +48,10 @@ function unavailable(reply: FastifyReply): FastifyReply {
 
 /** A prerendered page with one button, its form's action `path` (as prerendered) pointed at the link's token. */
 function buttonPage(distDir: string, path: string): (reply: FastifyReply, token: string) => FastifyReply {
-  let page: { html: string; policy: string } | undefined;
   const file = `${path.slice(1)}/index.html`;
   return (reply, token) => {
-    page ??= { html: readFileSync(join(distDir, file), 'utf8'), policy: contentSecurityPolicy(readManifest(distDir).manifest[file] ?? []) };
+    // Read on each request, rare as it is: a build swapped in since names other assets and scripts.
+    const page = prerendered(distDir, file);
     // The page's component renders the same action with the token once hydrated; this makes it work without JavaScript.
     const action = `action="${path}?token=${encodeURIComponent(token)}"`;
     return reply
@@ -65,7 +65,7 @@ function buttonPage(distDir: string, path: string): (reply: FastifyReply, token:
 
 function prerendered(distDir: string, file: string): { html: string; policy: string } {
   const html = readFileSync(join(distDir, file), 'utf8');
-  return { html, policy: contentSecurityPolicy(readManifest(distDir).manifest[file] ?? []) };
+  return { html, policy: contentSecurityPolicy(inlineScriptHashes(html)) };
 }
 
 const PENDING_FILE = 'newsletter/pending/index.html';
