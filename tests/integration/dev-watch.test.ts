@@ -71,7 +71,6 @@ describe('vpnsite dev watching the content', () => {
       if (Date.now() > until || child.exitCode !== null) throw new Error(`vpnsite dev did not serve the review:\n${out}`);
       await new Promise((r) => setTimeout(r, 250));
     }
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   }, 300_000);
 
   afterAll(async () => {
@@ -81,7 +80,9 @@ describe('vpnsite dev watching the content', () => {
   });
 
   it('follows atomic saves that break, fix and break a provider, and an in-place save after them', async () => {
-    const page = await (await browser.newContext()).newPage();
+    // The only test with a browser, which ends with it: see the end of the test.
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    const page = await browser.newPage();
     await page.goto(`${url}/vpn-reviews/nordvpn`, { timeout: 120_000 });
     await expect.poll(() => page.locator('h1').textContent(), { timeout: 120_000 }).toBe('NordVPN Review 2025');
     const file = join(data, 'providers/nordvpn.yaml');
@@ -121,8 +122,10 @@ describe('vpnsite dev watching the content', () => {
     edit(file, 'rating: 6', 'rating: 4.9');
     await expect.poll(() => overlay.count(), { timeout: 60_000 }).toBe(0);
     await expect.poll(() => out.split('\n').filter((l) => l.includes('✓ content valid')).length, { timeout: 60_000 }).toBe(2);
-    // A page left open reloads on every later change: it would render beside what the next tests time.
-    await page.context().close();
+    // A page left open reloads on every later change: it would render beside what the next tests time. The last save's
+    // reload may still be under way, and closing a page or context in the middle of it could hang for good here (a
+    // navigation to about:blank too); closing the browser ends its processes whatever they are doing.
+    await browser.close();
   }, 400_000);
 
   it('serves a new article within 2 s, in the articles index too', async () => {
