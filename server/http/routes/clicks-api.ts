@@ -85,6 +85,17 @@ function sendTable(
   return sendJson(reply, json());
 }
 
+/** The query as parsed; or, when the caller asked for something the report cannot answer, a 400 saying why. */
+function parsedOr400<T>(reply: FastifyReply, parse: () => T): T | undefined {
+  try {
+    return parse();
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    reply.code(400).send({ error: err.message });
+    return undefined;
+  }
+}
+
 export async function clicksApiRoutes(fastify: FastifyInstance, opts: ClicksApiOptions): Promise<void> {
   if (!opts.statsToken) return;
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -98,16 +109,16 @@ export async function clicksApiRoutes(fastify: FastifyInstance, opts: ClicksApiO
       .header('WWW-Authenticate', 'Bearer realm="clicks"')
       .send({ error: 'A valid Authorization: Bearer token is required.' });
   };
+  // Every route here: the token's own rate limit, then the token.
+  const guarded = { config: { rateLimit: { max: opts.rateLimit, timeWindow: 60_000 } }, preValidation: authorise };
 
   app.get('/api/clicks', {
-    config: { rateLimit: { max: opts.rateLimit, timeWindow: 60_000 } },
-    preValidation: authorise,
+    ...guarded,
     schema: { querystring: ClicksQuery, response: errors },
     handler: async (request, reply) => {
       const q = request.query;
-      let query;
-      try {
-        query = parseReportQuery(
+      const query = parsedOr400(reply, () =>
+        parseReportQuery(
           {
             by: q.by === undefined ? [] : [q.by].flat(),
             since: q.since,
@@ -116,11 +127,9 @@ export async function clicksApiRoutes(fastify: FastifyInstance, opts: ClicksApiO
             includeOverBudget: yes(q['include-over-budget']),
           },
           today(),
-        );
-      } catch (err) {
-        if (err instanceof UsageError) return reply.code(400).send({ error: err.message });
-        throw err;
-      }
+        ),
+      );
+      if (!query) return reply;
       if (!opts.ready()) return replyDbDown(reply);
       const report = await clickReport(opts.db, query);
       return sendTable(
@@ -134,8 +143,7 @@ export async function clicksApiRoutes(fastify: FastifyInstance, opts: ClicksApiO
   });
 
   app.get('/api/links', {
-    config: { rateLimit: { max: opts.rateLimit, timeWindow: 60_000 } },
-    preValidation: authorise,
+    ...guarded,
     schema: { querystring: Type.Object({}, { additionalProperties: false }), response: errors },
     handler: async (_request, reply) => {
       if (!opts.ready()) return replyDbDown(reply);
@@ -148,18 +156,14 @@ export async function clicksApiRoutes(fastify: FastifyInstance, opts: ClicksApiO
   });
 
   app.get('/api/stats', {
-    config: { rateLimit: { max: opts.rateLimit, timeWindow: 60_000 } },
-    preValidation: authorise,
+    ...guarded,
     schema: { querystring: StatsQuery, response: errors },
     handler: async (request, reply) => {
       const q = request.query;
-      let query;
-      try {
-        query = parseStatsQuery({ by: q.by === undefined ? [] : [q.by].flat(), since: q.since, until: q.until }, today());
-      } catch (err) {
-        if (err instanceof UsageError) return reply.code(400).send({ error: err.message });
-        throw err;
-      }
+      const query = parsedOr400(reply, () =>
+        parseStatsQuery({ by: q.by === undefined ? [] : [q.by].flat(), since: q.since, until: q.until }, today()),
+      );
+      if (!query) return reply;
       if (!opts.ready()) return replyDbDown(reply);
       const report = { query, ...(await statsReport(opts.db, query)) };
       return sendTable(
