@@ -1,19 +1,14 @@
 /** Builds the Fastify instance from config, listens, and closes within SHUTDOWN_TIMEOUT_MS on SIGINT/SIGTERM. */
-import type { Socket } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ClickRecorder, type ClickStore } from '../clicks/index.ts';
-import { ClickJournal } from '../clicks/journal.ts';
-import { acquireDataDir, DataDirBusy as JournalBusy, describeOwner } from '../../db/data-dir-lock.ts';
-import { mkdirSync } from 'node:fs';
 import { formatProblem, loadContent, type LoadResult } from '../../content/index.ts';
-import { clickStore, DataDirBusy, migrate, openDb, type Db } from '../../db/index.ts';
+import { clickStore, migrate, openDb, type Db } from '../../db/index.ts';
 import { app } from './app.ts';
 import type { ServiceConfig } from './config.ts';
 import { DbLink } from './db-link.ts';
 import { redisBudget } from './redis-budget.ts';
-import { RequestLog } from './request-log.ts';
-import { trustProxy } from './trust-proxy.ts';
-import { logSerializers } from './log-redact.ts';
+import { newFastify } from './instance.ts';
+import { openJournal, openServiceDb } from './open-stores.ts';
 import { scheduleRollupRefresh } from './rollup-refresh.ts';
 import { Mailer } from '../mail/mailer.ts';
 import { countsViews, PageViewRecorder } from '../views/recorder.ts';
@@ -23,71 +18,8 @@ import { watchFailover } from './link-failover.ts';
 import { outboundTargets } from '../../content/targets.ts';
 import { scheduleBuilds, type ScheduledBuilds } from './scheduled-builds.ts';
 import type { SiteControl } from './plugins/static-site.ts';
-import pretty from 'pino-pretty';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)).unref());
-
-/** Answers a request Node could not take in: too slow (408), headers too large (431), or not HTTP (400). */
-function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
-  if (!socket.writable) return;
-  const [status, text, error] =
-    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Request Timeout', 'The request took too long to arrive. Please try again.']
-      : err.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
-        : [400, 'Bad Request', 'The request could not be read as HTTP.'];
-  const body = JSON.stringify({ error });
-  socket.end(
-    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
-}
-
-/**
- * Opens the database; the embedded one under its directory's lock, answering other commands on the local channel.
- * Another `vpnsite serve` holding the directory is an error at once; a shorter command holding it is waited for.
- */
-async function openServiceDb(config: ServiceConfig, log: FastifyInstance['log']): Promise<Db> {
-  const deadline = Date.now() + 8000;
-  for (;;) {
-    try {
-      return await openDb({ ...config.db, queryTimeoutMs: config.dbQueryTimeoutMs }, { command: 'serve', channel: true, log });
-    } catch (err) {
-      if (!(err instanceof DataDirBusy) || err.owner.command === 'serve' || Date.now() > deadline) throw err;
-      await sleep(200);
-    }
-  }
-}
-
-/**
- * Opens the click journal, which one process owns at a time: two services started from one directory need a
- * CLICK_JOURNAL_DIR each. A journal left by a process that died is taken over, and its clicks stored.
- */
-async function openJournal(config: ServiceConfig, log: FastifyInstance['log']) {
-  mkdirSync(config.clickJournalDir, { recursive: true, mode: 0o700 });
-  let lease: Awaited<ReturnType<typeof acquireDataDir>>;
-  try {
-    lease = await acquireDataDir(config.clickJournalDir, 'serve');
-  } catch (err) {
-    if (err instanceof JournalBusy)
-      throw new Error(
-        `the click journal ${config.clickJournalDir} is in use by ${describeOwner(err.owner)}: give each instance its own CLICK_JOURNAL_DIR`,
-      );
-    throw err;
-  }
-  try {
-    return {
-      lease,
-      journal: ClickJournal.open({
-        dir: config.clickJournalDir,
-        maxBytes: config.clickJournalMaxBytes,
-        onError: (err) => log.error({ err }, 'the click journal could not be written or synced'),
-      }),
-    };
-  } catch (err) {
-    await lease.release();
-    throw err;
-  }
-}
 
 /**
  * The origin the links in mails point to: PUBLIC_URL when set. Otherwise, mail sent through SMTP goes to real readers,
@@ -97,13 +29,14 @@ async function openJournal(config: ServiceConfig, log: FastifyInstance['log']) {
 function mailOrigin(config: ServiceConfig, fastify: FastifyInstance, siteUrl: string): string {
   if (config.mail.publicUrl) return config.mail.publicUrl;
   if (config.mail.smtpUrl) return new URL(siteUrl).origin;
+  return listeningOrigin(fastify, 'localhost') ?? new URL(siteUrl).origin;
+}
+
+/** Where this instance can be reached on this machine (`anyHost` for a server listening on every address). */
+function listeningOrigin(fastify: FastifyInstance, anyHost: string): string | undefined {
   const address = fastify.server.address();
-  if (!address || typeof address === 'string') return new URL(siteUrl).origin;
-  const host = ['0.0.0.0', '::'].includes(address.address)
-    ? 'localhost'
-    : address.family === 'IPv6'
-      ? `[${address.address}]`
-      : address.address;
+  if (!address || typeof address === 'string') return undefined;
+  const host = ['0.0.0.0', '::'].includes(address.address) ? anyHost : address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return `http://${host}:${address.port}`;
 }
 
@@ -114,33 +47,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     const errors = loaded.problems.filter((p) => p.severity === 'error').map(formatProblem);
     throw new Error(`content is invalid, so /go/ has no targets:\n${errors.join('\n')}`);
   }
-  const fastify = Fastify({
-    // In a terminal, one readable line an event; JSON otherwise, for log collectors. pino-pretty runs in this thread
-    // (sync): a transport's worker thread could lose the last lines of a shutdown, which say what became of the clicks.
-    // Request URLs are logged with their credentials (tokens, signatures) redacted.
-    logger:
-      config.logFormat === 'pretty'
-        ? {
-            level: config.logLevel,
-            serializers: logSerializers,
-            stream: pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }),
-          }
-        : { level: config.logLevel, serializers: logSerializers },
-    // One line a redirect, at debug (request-log.ts); two at info for everything else.
-    logController: new RequestLog(),
-    trustProxy: trustProxy(config.trustProxy),
-    bodyLimit: 16 * 1024,
-    // Unknown fields are refused, not silently dropped, and nothing is coerced: the client must send what it means.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
-    // A client that never finishes its request must not hold a connection, or a shutdown, for ever. Node checks
-    // these every connectionsCheckingInterval, 30 s by default.
-    requestTimeout: config.requestTimeoutMs,
-    keepAliveTimeout: config.keepAliveTimeoutMs,
-    http: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
-    clientErrorHandler,
-    // Requests that arrive on open connections while closing are still answered: a redirect is never refused.
-    return503OnClosing: false,
-  });
+  const fastify = newFastify(config);
   const journal = await openJournal(config, fastify.log);
   let db: Db;
   try {
@@ -267,14 +174,8 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
   });
   fastify.decorate('clickStats', () => recorder.stats());
   fastify.decorate('advertiseHttp', async () => {
-    const address = fastify.server.address();
-    if (!address || typeof address === 'string' || !db.advertiseHttp) return;
-    const host = ['0.0.0.0', '::'].includes(address.address)
-      ? '127.0.0.1'
-      : address.family === 'IPv6'
-        ? `[${address.address}]`
-        : address.address;
-    await db.advertiseHttp(`http://${host}:${address.port}`);
+    const origin = listeningOrigin(fastify, '127.0.0.1');
+    if (origin && db.advertiseHttp) await db.advertiseHttp(origin);
   });
   const routes = new Set(loaded.routes.map((r) => r.path));
   const viewRoutes = new Set(loaded.routes.filter(countsViews).map((r) => r.path));
