@@ -120,5 +120,6 @@ describe('the embedded database', () => {
     expect((await stop(second)).code).toBe(0);
     // With no service running, a command opens the directory itself.
     expect(await count()).toBe(50);
-  });
+    // Two starts of the embedded database and four commands, each a process of its own: minutes on a busy machine.
+  }, 300_000);
 });

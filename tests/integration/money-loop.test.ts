@@ -192,6 +192,8 @@ describe.each(['pg', 'pglite'] as const)('the money loop on %s', (kind) => {
     await fetch(`${svc.url}/newsletter/confirm?token=${NEWSLETTER_TOKEN}`, { redirect: 'manual' });
     await fetch(`${svc.url}/newsletter/unsubscribe?token=${NEWSLETTER_TOKEN}`, { method: 'POST' });
     await fetch(`${svc.url}/api/conversions?network=impact&TOKEN=${IMPACT}x&txid=1`);
+    // The service's lines reach this process through a pipe, after the answers: its line for the last request ends them.
+    await expect.poll(() => svc.output(), { timeout: 30_000 }).toContain('TOKEN=[redacted]&txid=1');
     const log = svc.output();
     expect(log).toContain('/api/conversions?network=impact');
     expect(log).toContain('token=[redacted]');
