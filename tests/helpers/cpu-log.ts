@@ -1,6 +1,6 @@
 /**
  * With TEST_CPU_LOG=<file>, each test file's process appends one JSON line when it exits: the file, the CPU seconds
- * of its own process and of the children it waited for (services, CLI runs, Chromium), and its wall time. CPU time
+ * of its own process and of the children it waited for (services, CLI runs, Chromium), when it started and its wall time. CPU time
  * is what the two cores run out of, and unlike wall time it barely moves with what else the machine runs, so this
  * is the figure to sort by when a suite gets slow. The unit files share their workers and are not logged.
  */
@@ -20,7 +20,7 @@ if (log) {
     const tick = 100;
     appendFileSync(
       log,
-      `${JSON.stringify({ file, self: (f[11]! + f[12]!) / tick, children: (f[13]! + f[14]!) / tick, wall: (Date.now() - started) / 1000 })}\n`,
+      `${JSON.stringify({ file, started, self: (f[11]! + f[12]!) / tick, children: (f[13]! + f[14]!) / tick, wall: (Date.now() - started) / 1000 })}\n`,
     );
   });
 }
