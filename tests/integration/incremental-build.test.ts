@@ -52,34 +52,27 @@ describe('incremental vpnsite build', () => {
     expect(cached()).toHaveLength(39);
     for (const page of cached()) expect(page).toMatch(/<style data-href="\/assets\/[^"]+\.css"><\/style>/);
 
-    // A new article: the site's list of paths grows, but what the other pages were made from did not change.
+    // A new article: the site's list of paths grows, but what the other pages were made from did not change. Built
+    // with the cache moved to another file system (/dev/shm is a tmpfs), where no hard link reaches: the pages reused
+    // are copied out of it, and the page rendered is copied into it.
     const copy = join(data, 'articles/vpn-vs-proxy-explained.yaml');
     cpSync(join(data, 'articles/vpn-vs-proxy.yaml'), copy);
     edit(copy, 'slug: vpn-vs-proxy', 'slug: vpn-vs-proxy-explained');
     edit(copy, 'title: "VPN vs Proxy: Which Is Better for Privacy? |', 'title: "VPN vs Proxy, Explained |');
     edit(copy, 'title: "VPN vs Proxy: Which Is Better for Privacy in 2025?"', 'title: "VPN vs Proxy, Explained"');
     edit(copy, 'VPN or proxy? We compare', 'VPN or proxy, explained: we compare');
-    const added = vpnsite(['build', '--data', data, '--out', out], env);
-    expect(added.status, added.stdout + added.stderr).toBe(0);
-    expect(counts(added.stdout)).toEqual({ rendered: 1, reused: 39 });
-    expect(readFileSync(join(out, 'articles/vpn-vs-proxy-explained/index.html'), 'utf8')).toContain('VPN vs Proxy, Explained');
-
-    // The cache moved to another file system (/dev/shm is a tmpfs), where no hard link reaches: a page is copied out
-    // of it, and a page rendered again is copied into it.
     const elsewhere = mkdtempSync('/dev/shm/vpnsite-cache-');
     try {
       expect(statSync(elsewhere).dev, 'the cache must be on another file system than the build').not.toBe(statSync(out).dev);
       cpSync(join(root, 'cache'), elsewhere, { recursive: true });
-      edit(join(data, 'articles/vpn-speed-test.yaml'), 'heading: The Quick Answer', 'heading: Quick Answer');
-      const moved = vpnsite(['build', '--data', data, '--out', out], { VPNSITE_CACHE_DIR: elsewhere });
-      expect(moved.status, moved.stdout + moved.stderr).toBe(0);
-      expect(counts(moved.stdout)).toEqual({ rendered: 1, reused: 39 });
+      const added = vpnsite(['build', '--data', data, '--out', out], { VPNSITE_CACHE_DIR: elsewhere });
+      expect(added.status, added.stdout + added.stderr).toBe(0);
+      expect(counts(added.stdout)).toEqual({ rendered: 1, reused: 39 });
+      expect(readFileSync(join(out, 'articles/vpn-vs-proxy-explained/index.html'), 'utf8')).toContain('VPN vs Proxy, Explained');
+      expect(readFileSync(join(out, 'articles/vpn-speed-test/index.html'), 'utf8')).toContain('The Quick Answer');
       const [scope] = readdirSync(join(elsewhere, 'pages'));
       const keptThere = readdirSync(join(elsewhere, 'pages', scope!)).filter((f) => f.endsWith('.html'));
       expect(keptThere).toHaveLength(40);
-      const speedTest = readFileSync(join(out, 'articles/vpn-speed-test/index.html'), 'utf8');
-      expect(speedTest).toContain('Quick Answer');
-      expect(speedTest).not.toContain('The Quick Answer');
     } finally {
       rmSync(elsewhere, { recursive: true, force: true });
     }
