@@ -1,9 +1,10 @@
 /**
  * `vpnsite serve` with SCHEDULED_BUILDS=1 publishes a page at its publishAt without a restart: a real service, a
  * small content set with one article whose publishAt is seconds away, and the built site's _schedule.json naming
- * that moment. The article is never served before its time, is served (with its own CSP hashes) within 60 s after
- * it, and the new build's schedule says it was judged at that moment. A scheduled build that fails leaves the served
- * site as it was, file for file.
+ * that moment. The article is never served before its time, is served (with its own CSP hashes) once its build is
+ * ready (at its time when the build finished in time; within three minutes on a machine too busy for that), and
+ * the new build's schedule says it was judged at that moment. A scheduled build that fails leaves the served site
+ * as it was, file for file.
  */
 import '../helpers/compiled-schemas.ts';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -98,7 +99,7 @@ describe('scheduled builds in vpnsite serve', () => {
 
     const page = `${svc.url}/articles/timed`;
     let live: Response | undefined;
-    for (const deadline = Date.parse(at) + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+    for (const deadline = Date.parse(at) + 180_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
       const asked = Date.now();
       const res = await fetch(page).catch((err: unknown) => {
         throw new Error(`${String(err)}; the service said:\n${svc!.output()}`);
@@ -111,7 +112,7 @@ describe('scheduled builds in vpnsite serve', () => {
       }
       expect(res.status).toBe(404);
     }
-    expect(live, `not published within 60 s of ${at}:\n${svc.output()}`).toBeDefined();
+    expect(live, `not published within 180 s of ${at}:\n${svc.output()}`).toBeDefined();
     expect(await live!.text()).toContain('Timed');
     // The new build's own pages carry their own script hashes: the service read the new build, not only its files.
     expect(live!.headers.get('content-security-policy')).toMatch(/'sha256-/);
