@@ -54,7 +54,13 @@ export async function openDb(config: DbConfig, opts: OpenOptions = {}): Promise<
   const pgliteOptions = { startTimeoutMs: config.queryTimeoutMs || undefined };
   if (config.pgliteDir.startsWith('memory://')) return openPglite(config.pgliteDir, pgliteOptions);
   // Only its owner may read it: it holds subscriber addresses. mkdir's mode passes through the umask, so chmod too.
-  mkdirSync(config.pgliteDir, { recursive: true, mode: 0o700 });
+  try {
+    mkdirSync(config.pgliteDir, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST' && code !== 'ENOTDIR') throw err;
+    throw new Error(`PGLITE_DIR ${config.pgliteDir} is not a directory: give the embedded database a directory of its own`);
+  }
   chmodSync(config.pgliteDir, 0o700);
   const lease = await acquireDataDir(config.pgliteDir, opts.command ?? 'vpnsite');
   let db;

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, inject, it } from 'vitest';
 import { scanPage } from '../../build/html-scan.ts';
-import { useBrowser } from '../helpers/browser.ts';
+import { hydrated, useBrowser } from '../helpers/browser.ts';
 
 const browser = useBrowser();
 
@@ -57,9 +57,7 @@ describe('articles index', () => {
 
   it('opens an article from anywhere on its card', async () => {
     const { page } = await browser.open('/articles');
-    await page.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-    );
+    await hydrated(page);
     const card = page.getByTestId('article-card').filter({ hasText: 'VPN vs Proxy' });
     // The summary text, not the title link: the title link's ::after covers the whole card.
     await card.scrollIntoViewIfNeeded();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../helpers/browser.ts';
+import { hydrated, useBrowser } from '../helpers/browser.ts';
 import { all, byTestId, linksNamed, one, staticPage, textOf } from '../helpers/static-page.ts';
 
 const browser = useBrowser();
@@ -262,9 +262,7 @@ describe('articles', () => {
 
   it('sit in a max-w-4xl container and hydrate without console errors', async () => {
     const { page } = await browser.open('/articles/vpn-speed-test');
-    await page.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-    );
+    await hydrated(page);
     expect(await page.getByTestId('article').getAttribute('class')).toContain('max-w-4xl');
     expect(await page.getByTestId('recommendation').count()).toBe(2);
   });

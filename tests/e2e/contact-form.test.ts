@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser, type TrackedPage } from '../helpers/browser.ts';
+import { hydrated, useBrowser, type TrackedPage } from '../helpers/browser.ts';
 
 const browser = useBrowser();
 
@@ -17,9 +17,7 @@ async function contactPage(answer: { status: number; body: unknown }, delayMs = 
     await new Promise((r) => setTimeout(r, delayMs));
     await route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
   });
-  await tracked.page.waitForFunction(
-    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-  );
+  await hydrated(tracked.page);
   return { ...tracked, posts };
 }
 
@@ -95,9 +93,7 @@ describe('contact form', () => {
 
   it('sends to the real /api/contact-form and clears the fields on its 200', async () => {
     const { page } = await browser.open('/contact-us');
-    await page.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-    );
+    await hydrated(page);
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact-form'));
     await fill(page, ENTRY);
     await page.getByRole('button', { name: 'Send Message' }).click();

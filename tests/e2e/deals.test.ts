@@ -1,13 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../helpers/browser.ts';
+import { hydrated, useBrowser } from '../helpers/browser.ts';
 import { expectHeadingOutline, expectOutbound, filledStars } from '../helpers/page-checks.ts';
 
 const browser = useBrowser();
-
-/** Waits until React has hydrated the page (its route modules are loaded). */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
 
 describe('deals page /vpn-deals', () => {
   it('shows the hero, trust points and the running flash sale as built (the site is built while the sale runs)', async () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { formatLongDate, loadContent, ranked } from '../../content/index.ts';
 import { scanPage } from '../../build/html-scan.ts';
-import { useBrowser } from '../helpers/browser.ts';
+import { hydrated, useBrowser } from '../helpers/browser.ts';
 
 const browser = useBrowser();
 const content = loadContent('data').content!;
@@ -56,9 +56,7 @@ describe('a discontinued provider', () => {
     expect(await shown.getByRole('link', { name: /Get Atlas VPN/ }).count()).toBe(0);
     // And a hydrated page shows the same, without a button appearing from the page's data.
     const { page: live } = await browser.open(REVIEW);
-    await live.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-    );
+    await hydrated(live);
     expect(await live.getByTestId('discontinued-notice').count()).toBe(1);
     expect(await live.locator('a[href^="/go/"]').count()).toBe(0);
   });

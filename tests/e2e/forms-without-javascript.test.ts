@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { useBrowser } from '../helpers/browser.ts';
+import { hydrated, useBrowser } from '../helpers/browser.ts';
 
 const browser = useBrowser();
 
@@ -101,9 +101,7 @@ describe('form result pages', () => {
 describe('forms with JavaScript', () => {
   it('still post JSON and stay on the page, with the toast', async () => {
     const { page } = await browser.open('/vpn-gaming');
-    await page.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-    );
+    await hydrated(page);
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/newsletter-subscribe'));
     await page.locator('footer form').getByLabel('Email address').fill(`js-${Date.now()}@example.com`);
     await page.locator('footer form').getByRole('button', { name: 'Subscribe' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../helpers/browser.ts';
+import { hydrated, useBrowser } from '../helpers/browser.ts';
 import { all, byTestId, linksNamed, nameOf, one, staticPage, textOf } from '../helpers/static-page.ts';
 
 const browser = useBrowser();
@@ -40,9 +40,7 @@ describe('setup guides index', () => {
 
   it("'View Detailed Guide' does a full-page navigation to the guide", async () => {
     const { page } = await browser.open('/vpn-setup-guides');
-    await page.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-    );
+    await hydrated(page);
     // A marker on window survives a client-side transition but not a document load.
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     const [response] = await Promise.all([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../helpers/browser.ts';
+import { hydrated, useBrowser } from '../helpers/browser.ts';
 
 const browser = useBrowser();
 
@@ -27,9 +27,7 @@ describe('home page', () => {
 
   it('hydrates without console errors and shows 7 cards with a featured ring', async () => {
     const { page } = await browser.open('/');
-    await page.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-    );
+    await hydrated(page);
     expect(await page.getByTestId('provider-card').count()).toBe(7);
     const featured = page.getByTestId('provider-card').filter({ hasText: 'Best Overall' });
     expect(await featured.getAttribute('class')).toContain('ring-2');
@@ -71,9 +69,7 @@ describe('home page', () => {
 describe('navigation', () => {
   it('scrolls to the top after a client-side navigation', async () => {
     const { page } = await browser.open('/');
-    await page.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-    );
+    await hydrated(page);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     // A marker on window survives only a client-side navigation, not a page load.
@@ -94,9 +90,7 @@ describe('navigation', () => {
     expect(await main.getByRole('link', { name: 'Reviews' }).getAttribute('class')).toContain('text-slate-700');
 
     const live = (await browser.open('/vpn-deals')).page;
-    await live.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-    );
+    await hydrated(live);
     await live.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     const liveMain = live.getByRole('navigation', { name: 'Main' });
     await liveMain.getByRole('link', { name: 'Reviews' }).click();
@@ -116,9 +110,7 @@ describe('navigation', () => {
 
   it('leaves to the browser a click with a modifier key and links that are not the site pages', async () => {
     const { page } = await browser.open('/');
-    await page.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-    );
+    await hydrated(page);
     // What the document listener decided shows in whether the click's default was prevented.
     const prevented = (selector: string, init: { ctrlKey?: boolean; metaKey?: boolean; shiftKey?: boolean }) =>
       page.evaluate(

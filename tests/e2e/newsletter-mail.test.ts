@@ -5,7 +5,7 @@
  * to the owner with the visitor as Reply-To, and listed by `vpnsite messages`.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { useBrowser } from '../helpers/browser.ts';
+import { hydrated, useBrowser } from '../helpers/browser.ts';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
 import { linksIn, startInbox, type Inbox } from '../helpers/smtp.ts';
 import { freshPgliteDir } from '../helpers/pglite-template.ts';
@@ -48,9 +48,7 @@ describe('newsletter by mail', () => {
   it('signs up in the footer, confirms from the mail, and leaves with one click', async () => {
     const address = `reader-${Date.now()}@example.com`;
     const { page } = await browser.open(`${svc.url}/vpn-deals`);
-    await page.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-    );
+    await hydrated(page);
     const form = page.locator('footer form');
     await form.getByLabel('Email address').fill(address);
     await form.getByRole('button', { name: 'Subscribe' }).click();
@@ -137,9 +135,7 @@ describe('newsletter by mail', () => {
   it('forwards a contact message to the owner, who answers the visitor by replying', async () => {
     const address = `writer-${Date.now()}@example.com`;
     const { page } = await browser.open(`${svc.url}/contact-us`);
-    await page.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-    );
+    await hydrated(page);
     await page.getByLabel('Name *').fill('Maria Silva');
     await page.getByLabel('Email *').fill(address);
     await page.getByLabel('Subject (optional)').fill('Router help');

@@ -3,7 +3,7 @@
  * when the last one was sent, with JavaScript (under the footer's form) and without it (the result page).
  */
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../helpers/browser.ts';
+import { hydrated, useBrowser } from '../helpers/browser.ts';
 
 const browser = useBrowser();
 
@@ -69,9 +69,7 @@ describe('a sign-up whose confirmation went out within the hour', () => {
   it('shows the same words once the page hydrates', async () => {
     const sent = '2026-11-26T10:42:07.000Z';
     const { page } = await browser.open(`/newsletter/pending?sent=${encodeURIComponent(sent)}`);
-    await page.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-    );
+    await hydrated(page);
     await expect.poll(() => page.getByTestId('form-result-message').textContent()).toContain('at 10:42 UTC, so no new one');
     expect(await page.getByTestId('form-result-message').textContent()).toContain('can be sent at 11:42 UTC.');
   });

@@ -1,6 +1,6 @@
 /** The footer newsletter form against the real service: its states, its email rule and its messages, under the page's CSP. */
 import { describe, expect, it } from 'vitest';
-import { useBrowser, type TrackedPage } from '../helpers/browser.ts';
+import { hydrated, useBrowser, type TrackedPage } from '../helpers/browser.ts';
 
 const browser = useBrowser();
 
@@ -9,9 +9,7 @@ async function openForm(): Promise<
   TrackedPage & { input: ReturnType<TrackedPage['page']['locator']>; button: ReturnType<TrackedPage['page']['locator']> }
 > {
   const tracked = await browser.open('/');
-  await tracked.page.waitForFunction(
-    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-  );
+  await hydrated(tracked.page);
   const form = tracked.page.locator('footer form');
   return { ...tracked, input: form.getByLabel('Email address'), button: form.getByRole('button', { name: 'Subscribe' }) };
 }

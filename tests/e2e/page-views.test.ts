@@ -31,9 +31,7 @@ describe('page views', () => {
     const { page } = await browser.open(`${svc.url}/vpn-deals`, {
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
     });
-    await page.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-    );
+    await hydrated(page);
     await expect.poll(views, { timeout: 20_000 }).toEqual([{ path: '/vpn-deals', referrer: null }]);
     await page.locator('header').getByRole('link', { name: 'Reviews' }).click();
     await page.waitForURL('**/vpn-reviews');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../helpers/browser.ts';
+import { hydrated, useBrowser } from '../helpers/browser.ts';
 import { expectHeadingOutline, expectOutbound, filledStars } from '../helpers/page-checks.ts';
 
 const browser = useBrowser();
@@ -177,9 +177,7 @@ describe('review pages /vpn-reviews/<slug>', () => {
 
   it('hydrates a review page without console errors', async () => {
     const { page } = await browser.open('/vpn-reviews/tunnelbear');
-    await page.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-    );
+    await hydrated(page);
     expect(await page.locator('h1').textContent()).toBe('TunnelBear Review 2025');
   });
 });

@@ -3,13 +3,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useBrowser } from '../helpers/browser.ts';
+import { hydrated, useBrowser } from '../helpers/browser.ts';
 import { filledStars } from '../helpers/page-checks.ts';
 
 const browser = useBrowser();
 
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
 const focused = (page: Page) =>
   page.evaluate(() => ({
     id: document.activeElement?.id ?? '',
