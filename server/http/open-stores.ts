@@ -12,16 +12,23 @@ import type { ServiceConfig } from './config.ts';
  * Another `vpnsite serve` holding the directory is an error at once; a shorter command holding it is waited for.
  */
 export async function openServiceDb(config: ServiceConfig, log: FastifyInstance['log']): Promise<Db> {
-  const deadline = Date.now() + 8000;
+  const deadline = Date.now() + WAIT_FOR_COMMAND_MS;
+  let said = false;
   for (;;) {
     try {
       return await openDb({ ...config.db, queryTimeoutMs: config.dbQueryTimeoutMs }, { command: 'serve', channel: true, log });
     } catch (err) {
       if (!(err instanceof DataDirBusy) || err.owner.command === 'serve' || Date.now() > deadline) throw err;
+      // Once, so that whoever started the service knows why it has not answered yet.
+      if (!said) log.warn(`${err.message}; waiting up to ${WAIT_FOR_COMMAND_MS / 1000} s for it to finish`);
+      said = true;
       await sleep(200);
     }
   }
 }
+
+/** How long the service waits for a command (`vpnsite clicks`, `db query`…) that holds the embedded database. */
+const WAIT_FOR_COMMAND_MS = 8000;
 
 /**
  * Opens the click journal, which one process owns at a time: two services started from one directory need a
