@@ -30,6 +30,6 @@ export default defineConfig({
   build: {
     assetsInlineLimit: 0,
     // The framework and the shell every page runs in one file each, the rest by route (build/chunks.ts).
-    rollupOptions: { output: { manualChunks: siteChunks(fileURLToPath(new URL('./site/root.tsx', import.meta.url))) } },
+    rolldownOptions: { output: { codeSplitting: siteChunks(fileURLToPath(new URL('./site/root.tsx', import.meta.url))) } },
   },
 });

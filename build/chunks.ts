@@ -3,27 +3,42 @@
  * - `framework`: React, React DOM and React Router, which every page runs and which change only with an upgrade;
  * - `shell`: everything the root route imports (header, footer, search field, newsletter form, beacon), which every
  *   page runs too, so one file holds it instead of pieces spread over route chunks;
- * - everything else is left to Rollup: each route module is its own file, and a module that several routes share is
- *   in a file loaded by exactly those routes. Code behind a dynamic import (the search popup, the toasts, the
- *   contact form's client half) stays in files that load on first use.
- * Rollup's experimentalMinChunkSize used to merge small shared chunks into larger ones; it is side-effect safe but
- * not free: the company pages loaded every guide and article block with it, and the budget was left 31 bytes wide.
+ * - everything else is left to the bundler: each route module is its own file, and a module that several routes
+ *   share is in a file loaded by exactly those routes. Code behind a dynamic import (the search popup, the toasts,
+ *   the contact form's client half) stays in files that load on first use.
  */
-import type { GetManualChunk } from 'rollup';
+import type { Rolldown } from 'vite';
 
 /** The packages of the framework chunk (React Router's runtime dependencies included). */
-const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)\//;
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/;
 
-/** Rollup's manualChunks for the site's client build; `root` is the root route module's path. */
-export function siteChunks(root: string): GetManualChunk {
+/**
+ * The client build's code splitting; `root` is the root route module's path. The bundler offers the shell group
+ * every module (`test`) before it asks for any module's chunk (`name`); the first answer finds the root's modules
+ * (the module and its route chunks, `root.tsx?route-chunk=…`) among those offered and follows their static imports.
+ */
+export function siteChunks(root: string): Rolldown.CodeSplittingOptions {
+  const offered: string[] = [];
   let shell: Set<string> | undefined;
-  return (id, { getModuleIds, getModuleInfo }) => {
-    if (FRAMEWORK.test(id)) return 'framework';
+  const shellName: Rolldown.CodeSplittingNameFunction = (id, graph) => {
     shell ??= staticImports(
-      [...getModuleIds()].filter((m) => m.split('?')[0] === root),
-      (m) => getModuleInfo(m)?.importedIds ?? [],
+      offered.filter((m) => m.split('?')[0] === root),
+      (m) => graph.getModuleInfo(m)?.importedIds ?? [],
     );
-    return shell.has(id) && !id.includes('/node_modules/') ? 'shell' : undefined;
+    return shell.has(id) && !id.includes('/node_modules/') ? 'shell' : null;
+  };
+  return {
+    groups: [
+      { name: 'framework', test: FRAMEWORK, priority: 2 },
+      {
+        name: shellName,
+        test: (id) => {
+          offered.push(id);
+          return true;
+        },
+        priority: 1,
+      },
+    ],
   };
 }
 
