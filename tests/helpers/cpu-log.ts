@@ -1,6 +1,7 @@
 /**
  * With TEST_CPU_LOG=<file>, each test file's process appends one JSON line when it exits: the file, the CPU seconds
- * of its own process and of the children it waited for (services, CLI runs, Chromium), when it started and its wall time. CPU time
+ * of its own process and of the children it waited for (services, CLI runs, a browser of its own), when it started and its
+ * wall time; the e2e files' shared Chromium and service get a line each at the end (tests/helpers/global-site.ts). CPU time
  * is what the two cores run out of, and unlike wall time it barely moves with what else the machine runs, so this
  * is the figure to sort by when a suite gets slow. The unit files share their workers and are not logged.
  */

@@ -1,6 +1,6 @@
 /** Vitest global setup for e2e: build the real content once into a temp dist and serve it with `vpnsite serve`. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -10,6 +10,7 @@ import { runBuild } from '../../cli/commands/build.ts';
 import { BUILD_DAY } from './build-day.ts';
 import { makePgliteTemplate } from './pglite-template.ts';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
+import { processTreeCpu } from '../../scripts/bench/proc-stat.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -81,6 +82,15 @@ export default async function setup(project: TestProject) {
   const browser = await chromium.launchServer({ executablePath: CHROMIUM, args: FLAGS });
   project.provide('browserWs', browser.wsEndpoint());
   return async () => {
+    // The shared browser's and service's CPU, which no test file's own line counts (tests/helpers/cpu-log.ts).
+    if (process.env.TEST_CPU_LOG) {
+      const line = (file: string, pid: number | undefined) =>
+        `${JSON.stringify({ file, self: pid ? Math.round(processTreeCpu(pid) * 100) / 100 : 0, children: 0 })}\n`;
+      appendFileSync(
+        process.env.TEST_CPU_LOG,
+        line('(e2e) the shared Chromium', browser.process().pid) + line('(e2e) the shared vpnsite serve', child.pid),
+      );
+    }
     await browser.close();
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -118,7 +118,8 @@ describe('scheduled builds in vpnsite serve', () => {
     expect(live!.headers.get('content-security-policy')).toMatch(/'sha256-/);
     const schedule = JSON.parse(readFileSync(join(dist, '_schedule.json'), 'utf8')) as { builtAt: string; next: string | null };
     expect(schedule).toMatchObject({ builtAt: at, next: null });
-    expect(svc.output()).toContain(`published the site as of ${at}`);
+    // Logged once the new build is in place, so it can reach the pipe just after the page is served.
+    await expect.poll(() => svc!.output(), { timeout: 30_000 }).toContain(`published the site as of ${at}`);
   }, 400_000);
 
   it('leaves the served site as it was when the scheduled build fails', async () => {
