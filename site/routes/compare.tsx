@@ -1,11 +1,10 @@
 import type { Route } from './+types/compare';
 import { AffiliateDisclosure } from '../components/affiliate-disclosure';
-import { Discount, PlanName, Price, ProviderFigure, RegularPrice } from '../components/figure';
 import { NotFound, NotFoundBoundary, notFoundMeta } from '../components/not-found';
 import { cardFields, ProviderCard } from '../components/provider-card';
 import { MethodLink, Scorecard } from '../components/scorecard';
 import { SiteLink } from '../components/site-link';
-import { DataTable, CELL } from '../components/data-table';
+import { PairFigures } from '../components/pair-figures';
 import { Paragraphs, Section } from '../components/section';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { SpeedTable } from '../components/speed-table';
@@ -15,7 +14,7 @@ import { planOf } from '../../content/figure-format.ts';
 import type { Provider } from '../../content/index.ts';
 import { getContent, isNotFoundPage, routeFor, trailTo } from '../lib/content.server';
 import { pairs, scorecardOf } from '../lib/editorial.server';
-import { better, criterionVerdicts, listOf, speedVerdict, type Order, type Side } from '../lib/compare-pair';
+import { criterionVerdicts, listOf, speedVerdict, type Side } from '../lib/compare-pair';
 import { speedFigures } from '../../content/speed.ts';
 import { DEFAULT_SPEED_TOLERANCE } from '../../content/speed-checks.ts';
 import { pageMeta } from '../lib/meta';
@@ -86,65 +85,6 @@ const TEXT = 'mt-4 leading-7 text-slate-700';
 export default function Compare({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return <NotFound />;
   const { t, a, b, path, yes, no, criteria } = loaderData;
-  const yesNo = (ok: boolean) => (ok ? yes : no);
-  type Row = {
-    key: keyof typeof t.rows;
-    order: Order;
-    values: [number | string | boolean, number | string | boolean];
-    show: (p: typeof a) => React.ReactNode;
-  };
-  const rows: Row[] = [
-    {
-      key: 'rating',
-      order: 'higher',
-      values: [a.rating, b.rating],
-      show: (p) => <ProviderFigure slug={p.slug} figure="rating" value={p.rating} />,
-    },
-    { key: 'price', order: 'lower', values: [a.plan.price, b.plan.price], show: (p) => <Price plan={p.plan} /> },
-    // A plan without a deal is sold at its price: that is its regular price too.
-    {
-      key: 'regularPrice',
-      order: 'lower',
-      values: [a.plan.regularPrice ?? a.plan.price, b.plan.regularPrice ?? b.plan.price],
-      show: (p) =>
-        p.plan.discount === undefined ? (
-          <Price plan={p.plan} />
-        ) : (
-          <>
-            <RegularPrice plan={p.plan} />{' '}
-            <span className="text-green-700">
-              (<Discount plan={p.plan} />)
-            </span>
-          </>
-        ),
-    },
-    { key: 'plan', order: 'none', values: [0, 0], show: (p) => <PlanName plan={p.plan} /> },
-    {
-      key: 'servers',
-      order: 'higher',
-      values: [a.servers, b.servers],
-      show: (p) => <ProviderFigure slug={p.slug} figure="servers" value={p.servers} />,
-    },
-    {
-      key: 'countries',
-      order: 'higher',
-      values: [a.countries, b.countries],
-      show: (p) => <ProviderFigure slug={p.slug} figure="countries" value={p.countries} />,
-    },
-    {
-      key: 'devices',
-      order: 'higher',
-      values: [a.devices, b.devices],
-      show: (p) => <ProviderFigure slug={p.slug} figure="devices" value={p.devices} />,
-    },
-    { key: 'streaming', order: 'feature', values: [a.streaming, b.streaming], show: (p) => yesNo(p.streaming) },
-    { key: 'torrenting', order: 'feature', values: [a.torrenting, b.torrenting], show: (p) => yesNo(p.torrenting) },
-    { key: 'killSwitch', order: 'feature', values: [a.killSwitch, b.killSwitch], show: (p) => yesNo(p.killSwitch) },
-    { key: 'noLogs', order: 'feature', values: [a.noLogs, b.noLogs], show: (p) => yesNo(p.noLogs) },
-    { key: 'moneyBack', order: 'higher', values: [a.moneyBack, b.moneyBack], show: (p) => p.moneyBack },
-    { key: 'support', order: 'none', values: [a.support, b.support], show: (p) => p.support },
-    { key: 'owner', order: 'none', values: [a.owner, b.owner], show: (p) => p.owner },
-  ];
   const verdicts = a.scorecard && b.scorecard ? criterionVerdicts(criteria, a.scorecard.scores, b.scorecard.scores) : {};
   // Speed is judged by the tables on this page, not by the scores: the median downloads under them decide, and
   // medians closer than the method's tolerance are level.
@@ -199,35 +139,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section headingId="figures" title={t.figures} className="mt-12">
-        <DataTable columns={[t.figure, a.name, b.name]} testId="pair-figures">
-          {rows.map((row) => {
-            const best = better(row.order, row.values[0], row.values[1]);
-            return (
-              <tr key={row.key} data-row={row.key}>
-                <th scope="row" className={`${CELL} font-medium`}>
-                  {t.rows[row.key]}
-                </th>
-                {sides.map(([s, p]) => (
-                  <td
-                    key={s}
-                    className={`${CELL} ${best === s ? 'bg-green-50 font-semibold text-green-800' : ''}`}
-                    data-side={s}
-                    data-better={best === s ? '' : undefined}
-                  >
-                    {row.show(p)}
-                    {best === s && (
-                      <>
-                        {' '}
-                        <span aria-hidden="true">✓</span>
-                        <span className="sr-only"> {t.better}</span>
-                      </>
-                    )}
-                  </td>
-                ))}
-              </tr>
-            );
-          })}
-        </DataTable>
+        <PairFigures a={a} b={b} t={t} yes={yes} no={no} />
       </Section>
 
       {a.scorecard && b.scorecard && (
