@@ -1,10 +1,10 @@
-/** Vitest global setup: one throwaway PostgreSQL for the whole run, stopped at the end, and the empty PGlite cluster tests copy. */
+/** Vitest global setup: one throwaway PostgreSQL for the whole run, stopped at the end, and the PGlite clusters tests copy. */
 import type { TestProject } from 'vitest/node';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestPostgres } from '../../scripts/lib/throwaway-postgres.ts';
-import { makePgliteTemplate } from './pglite-template.ts';
+import { providePgliteTemplates } from './pglite-template.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,9 +14,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const tmp = mkdtempSync(join(tmpdir(), 'vpnsite-integration-'));
-  const [pg, template] = await Promise.all([startTestPostgres(), makePgliteTemplate(tmp)]);
+  const [pg] = await Promise.all([startTestPostgres(), providePgliteTemplates(project, tmp)]);
   project.provide('databaseUrl', pg.url);
-  project.provide('pgliteTemplate', template);
   return async () => {
     await pg.destroy();
     rmSync(tmp, { recursive: true, force: true });

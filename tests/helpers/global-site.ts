@@ -8,7 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { CHROMIUM, FLAGS } from './chromium.ts';
 import { runBuild } from '../../cli/commands/build.ts';
 import { BUILD_DAY } from './build-day.ts';
-import { makePgliteTemplate } from './pglite-template.ts';
+import { providePgliteTemplates } from './pglite-template.ts';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
 import { processTreeCpu } from '../../scripts/bench/proc-stat.ts';
 
@@ -53,9 +53,8 @@ export default async function setup(project: TestProject) {
     if (before === undefined) delete process.env.VPNSITE_TODAY;
     else process.env.VPNSITE_TODAY = before;
   }
-  const template = await makePgliteTemplate(tmp);
-  project.provide('pgliteTemplate', template);
-  cpSync(template, join(tmp, 'pglite'), { recursive: true });
+  const { migrated } = await providePgliteTemplates(project, tmp);
+  cpSync(migrated, join(tmp, 'pglite'), { recursive: true });
   const port = await freePort();
   let out = '';
   const child = spawn(process.execPath, ['bin/vpnsite.js', 'serve', '--dist', distDir, '--port', String(port)], {
