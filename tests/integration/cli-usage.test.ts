@@ -4,7 +4,7 @@
  * (DATABASE_URL names a server that does not exist), a build or a server: the flags are checked first.
  */
 import { describe, expect, it } from 'vitest';
-import { vpnsite } from '../helpers/cli.ts';
+import { vpnsite, vpnsiteInProcess } from '../helpers/cli.ts';
 
 const NO_DB = { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
 
@@ -65,12 +65,27 @@ const CASES: Record<string, [args: string[], lines: string[]][]> = {
   ],
 };
 
+// The parsing is the command's logic, checked in this process; a real process shows the same, exit code included.
 describe.each(Object.entries(CASES))('%s', (command, cases) => {
-  it.each(cases)('%j: the wrong line and a hint, exit 2', (args, lines) => {
-    const r = vpnsite(args, NO_DB);
+  it.each(cases)('%j: the wrong line and a hint, exit 2', async (args, lines) => {
+    const r = await vpnsiteInProcess(args, NO_DB);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`${[...lines, `see '${command} --help'`].join('\n')}\n`);
+  });
+});
+
+describe('as a real process', () => {
+  it.each([
+    ['vpnsite', ['validat']],
+    ['vpnsite clicks', ['clicks', '--by', 'continent']],
+  ] as const)('%s %j exits 2 with the same lines', async (command, args) => {
+    const real = vpnsite([...args], NO_DB);
+    expect(real.status).toBe(2);
+    expect(real.stdout).toBe('');
+    expect(real.stderr).toBe(
+      `${[...CASES[command]!.find(([a]) => a.join(' ') === args.join(' '))![1], `see '${command} --help'`].join('\n')}\n`,
+    );
   });
 });
 
