@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyOfData, edit, treeDigest, vpnsite } from '../helpers/cli.ts';
+import { copyOfData, edit, treeDigest, vpnsite, vpnsiteInProcess } from '../helpers/cli.ts';
 
 /** The build's "on every core: N rendered, M … reused" line. */
 function counts(stdout: string): { rendered: number; reused: number } {
@@ -18,7 +18,7 @@ function counts(stdout: string): { rendered: number; reused: number } {
 }
 
 describe('incremental vpnsite build', () => {
-  it('renders again only what a changed file feeds, and publishes what a full build publishes', () => {
+  it('builds the site, renders again only what a changed file feeds, and publishes what a full build publishes', async () => {
     const root = mkdtempSync(join(tmpdir(), 'vpnsite-incremental-'));
     const env = { VPNSITE_CACHE_DIR: join(root, 'cache') };
     const data = copyOfData();
@@ -26,6 +26,26 @@ describe('incremental vpnsite build', () => {
 
     const first = vpnsite(['build', '--data', data, '--out', out], env);
     expect(first.status, first.stdout + first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/^validate /m);
+    expect(first.stdout).toMatch(/^prerender +\d+ pages/m);
+    expect(first.stdout).toMatch(/✓ built \d+ pages, [\d.]+ KB in [\d.]+s/);
+    expect(readFileSync(join(out, '404.html'), 'utf8')).toContain('Oops! Page not found');
+    // The summary's paid-button total is the one `links coverage` lists by page and placement, read from the same pages.
+    const total = /^links +(\d+) of (\d+) outbound buttons \(\d+ %\) reach a paid link/m.exec(first.stdout);
+    expect(total, first.stdout).not.toBeNull();
+    const coverage = JSON.parse((await vpnsiteInProcess(['links', 'coverage', '--dist', out, '--format', 'json'])).stdout) as {
+      rows: { page: string; placement: string }[];
+      total: { paid: number; buttons: number };
+    };
+    expect([coverage.total.paid, coverage.total.buttons]).toEqual([Number(total![1]), Number(total![2])]);
+    // The router guide's buttons: NordVPN's router files, Surfshark's site through its network, and PIA's, unpaid.
+    expect(coverage.rows.find((r) => r.page === '/router-setup-guide' && r.placement === 'guide-router')).toEqual({
+      page: '/router-setup-guide',
+      placement: 'guide-router',
+      buttons: 3,
+      paid: 2,
+      unpaid: ['private-internet-access/website'],
+    });
     const all = counts(first.stdout);
     expect(all.reused).toBe(0);
     expect(all.rendered).toBe(39); // 8 reviews, 10 articles and 21 head-to-head comparisons (Atlas VPN has shut down: no pairs)
