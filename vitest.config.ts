@@ -52,17 +52,19 @@ export default defineConfig({
   define: { __ICON_SPRITE__: JSON.stringify('/assets/icons.svg') },
   test: {
     maxWorkers: Math.max(4, availableParallelism() * 2),
+    isolate: false,
     sequence: { sequencer: SlowestFirst },
     setupFiles: ['tests/helpers/console-guard.ts', 'tests/helpers/reap-children.ts', 'tests/helpers/cpu-log.ts'],
     projects: [
-      // Unit files share their worker's imported modules: importing the content code again for each file cost more
-      // CPU than the file's tests (54 against 20 CPU-seconds for the unit files). The other files start services and
-      // processes that inherit their environment, so each keeps a fresh one.
-      // The unit files all check content, so each worker loads the compiled schemas once; an integration or e2e file
-      // that checks content imports tests/helpers/compiled-schemas.ts itself, and the others skip its ~0.7 s.
+      // Every file shares its worker's process and imported modules with the files that ran there before it:
+      // importing the content, database and server code again for each file cost more CPU than many files' tests.
+      // Alone on this machine, 27 Nov 2026: the unit files took 54 CPU-seconds with a process each against 20; the
+      // integration files 875 CPU-seconds and 531 s against 740 and 425 s; the browser files (their Chromium aside)
+      // 322 CPU-seconds and 324 s against 227 and 266 s. A test that changes the environment, the umask or a stub puts
+      // it back after itself.
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], isolate: false, setupFiles: ['tests/helpers/compiled-schemas.ts'] },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], setupFiles: ['tests/helpers/compiled-schemas.ts'] },
       },
       {
         extends: true,
