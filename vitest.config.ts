@@ -57,11 +57,13 @@ export default defineConfig({
     setupFiles: ['tests/helpers/console-guard.ts', 'tests/helpers/reap-children.ts', 'tests/helpers/cpu-log.ts'],
     projects: [
       // Every file shares its worker's process and imported modules with the files that ran there before it:
-      // importing the content, database and server code again for each file cost more CPU than many files' tests.
-      // Alone on this machine, 27 Nov 2026: the unit files took 54 CPU-seconds with a process each against 20; the
-      // integration files 875 CPU-seconds and 531 s against 740 and 425 s; the browser files (their Chromium aside)
-      // 322 CPU-seconds and 324 s against 227 and 266 s. A test that changes the environment, the umask or a stub puts
-      // it back after itself.
+      // importing the content, database and server code again for each file cost more CPU than many files' tests
+      // (for the unit files, 54 CPU-seconds of imports against 20 of tests). Alone on this machine, 27 Nov 2026, a
+      // process per file against a shared one: the integration files 875 CPU-seconds and 531 s against 740 and 425 s;
+      // the browser files (their Chromium aside) 322 CPU-seconds and 324 s against 227 and 266 s. A test that changes
+      // the environment, the umask or a stub puts it back after itself.
+      // The unit files all check content, so each worker loads the compiled schemas once; an integration or e2e file
+      // that checks content imports tests/helpers/compiled-schemas.ts itself, and the others skip its ~0.7 s.
       {
         extends: true,
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], setupFiles: ['tests/helpers/compiled-schemas.ts'] },
