@@ -96,8 +96,12 @@ describe('vpnsite dev watching the content', () => {
     const line = readFileSync(file, 'utf8').split('\n').indexOf('rating: 4.9') + 1;
     const error = `providers/nordvpn.yaml:${line}:9 error /rating must be <= 5`;
 
+    // The terminal's watcher and the overlay's are two: each save is awaited in both, or a loaded machine could fold
+    // a save into the next one in the terminal's watcher, which then never sees the error at all.
+    const printed = () => out.split('\n').filter((l) => l.endsWith(error)).length;
     atomicEdit(file, 'rating: 4.9', 'rating: 7');
     await expect.poll(shown, { timeout: 60_000 }).toContain(error);
+    await expect.poll(printed, { timeout: 60_000 }).toBe(1);
     // What the overlay says is what `vpnsite validate` says of the content as it is now, error for error.
     const validate = vpnsite(['validate', '--data', data], env);
     const validateErrors = validate.stdout
@@ -117,6 +121,7 @@ describe('vpnsite dev watching the content', () => {
 
     atomicEdit(file, 'rating: 4.9', 'rating: 6');
     await expect.poll(shown, { timeout: 60_000 }).toContain(error);
+    await expect.poll(printed, { timeout: 60_000 }).toBe(2);
 
     // The file the watcher saw last is a different one from the file there now: an in-place save is seen all the same.
     edit(file, 'rating: 6', 'rating: 4.9');
