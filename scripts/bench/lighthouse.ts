@@ -32,19 +32,6 @@ type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 const load = () => loadavg()[0]!.toFixed(1);
 const loadAtStart = load();
 
-const chrome = await chromeLauncher.launch({
-  chromePath: CHROME,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
-
 interface Row {
   path: string;
   perf: number;
@@ -58,7 +45,21 @@ interface Row {
   load: string;
 }
 const rows: Row[] = [];
+let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
+  // Started inside the try: a browser that cannot start must not leave the service running.
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
   for (const path of routes) {
     const lhrs: Report[] = [];
     for (let tries = 0; lhrs.length < RUNS; tries++) {
@@ -105,7 +106,7 @@ try {
     );
   }
 } finally {
-  chrome.kill();
+  chrome?.kill();
   await served.stop();
 }
 

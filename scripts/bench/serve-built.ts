@@ -1,6 +1,7 @@
 /** Builds the site into a temporary directory and serves it with `vpnsite serve`, for benchmarks and audits. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBuild } from '../../cli/commands/build.ts';
@@ -14,6 +15,12 @@ export interface Served {
 
 /** Builds `data/` and starts the service on `port`; `env` reaches the service (e.g. DATABASE_URL). */
 export async function buildAndServe(port: number, env: NodeJS.ProcessEnv = {}): Promise<Served> {
+  // A service already on the port (say, one a stopped run left) would answer for ours, and be what gets measured.
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer()
+      .once('error', () => reject(new Error(`port ${port} on 127.0.0.1 is in use: stop what listens there, or set PORT`)))
+      .listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
   const tmp = mkdtempSync(join(tmpdir(), 'vpnsite-bench-'));
   const distDir = join(tmp, 'dist');
   if (!(await runBuild({ data: join(PROJECT_ROOT, 'data'), out: distDir }, () => undefined)))
