@@ -46,6 +46,9 @@ const UNUSED = [
   'pagefind-highlight.js',
 ];
 
+/** The end of an element whose text is laid out apart from the next one's. */
+const CELL_END = /<\/(?:dt|dd|td|th|li)>/g;
+
 /** Pages handed to Pagefind at once. */
 const BATCH = 32;
 
@@ -58,10 +61,11 @@ async function indexedPage(dir: string, route: RouteEntry): Promise<{ url: strin
   const html = await readFile(join(dir, fileOf(route.path)), 'utf8');
   const main = /<main\b[^>]*>[\s\S]*<\/main>/.exec(html)?.[0];
   if (!main) throw new Error(`search index: ${route.path} has no <main>`);
-  const marked = main.replace(
-    /<main\b[^>]*>/,
-    (open) => `${open}<span hidden data-pagefind-meta="type:${TYPES[route.kind] ?? 'Page'}"></span>`,
-  );
+  // A space after each term, definition and cell: the stat strips' `<dt>Servers:</dt><dd>5,400+</dd>` has no space
+  // between its elements, and Pagefind joined them into one word ("Servers:5,400+Countries:162") in the results.
+  const marked = main
+    .replace(CELL_END, '$& ')
+    .replace(/<main\b[^>]*>/, (open) => `${open}<span hidden data-pagefind-meta="type:${TYPES[route.kind] ?? 'Page'}"></span>`);
   return { url: route.path, content: `<html lang="en"><body>${marked}</body></html>` };
 }
 

@@ -82,8 +82,12 @@ describe('search from the header', () => {
         type: li.querySelector('[data-testid=search-result-type]')!.textContent,
         rating: li.querySelector('[data-testid=search-result-rating]')?.textContent ?? null,
         marked: [...li.querySelectorAll('mark')].map((m) => m.textContent!.toLowerCase()),
+        excerpt: li.querySelector('p')?.textContent ?? '',
       })),
     );
+    // A figure's label and value stay apart in the snippets: the stat strips' list of terms once came out as one
+    // word ("Servers:5,400+Countries:162").
+    expect(found.filter((f) => /[A-Za-z]:[^\s/]/.test(f.excerpt)).map((f) => f.excerpt)).toEqual([]);
     // Every review whose text says "kill switch", read from the built pages.
     const dist = inject('distDir');
     const reviews = readdirSync(join(dist, 'vpn-reviews'), { withFileTypes: true })
