@@ -72,14 +72,9 @@ export interface LoadOptions {
   preview?: boolean;
   /** The moment (ISO 8601) drafts and publishing times are judged at; defaults to VPNSITE_NOW or the real time. */
   now?: string;
-  /** Checks the files `validateContent` needs checked, as checkEach does (the CLI spreads them over every core). */
-  checkMany?: CheckMany;
 }
 
 /** Reads and checks each file, handing back its checks without its data. */
-export type CheckMany = (dataDir: string, rels: string[]) => Promise<PortableCheck[]>;
-
-/** CheckMany in this thread: the work each thread of the CLI does with its share of the files. */
 export const checkEach = (dataDir: string, rels: string[]): PortableCheck[] => rels.map((rel) => portable(readAndCheck(dataDir, rel)));
 
 /**
@@ -119,8 +114,8 @@ export function loadContent(dataDir: string, opts: LoadOptions = {}): LoadResult
 export async function validateContent(dataDir: string, opts: LoadOptions = {}): Promise<LoadResult> {
   if (!existsSync(dataDir)) return missingDir(dataDir);
   const rels = listYamlFiles(dataDir);
-  const checks = await (opts.checkMany ?? (async (dir: string, files: string[]) => checkEach(dir, files)))(dataDir, rels);
-  // Kept as another thread's answer is: without the data and the text, which 10,000 files would keep on this heap.
+  const checks = checkEach(dataDir, rels);
+  // Kept without the data and the text, which 10,000 files would keep on this heap.
   return finish(
     dataDir,
     checks.map((check, i) => fromPortable(dataDir, rels[i]!, check)),

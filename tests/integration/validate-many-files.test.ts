@@ -1,15 +1,13 @@
 /**
- * Validation on every core (cli/content-checks.ts): with enough files the pool's threads check them, and
- * what `vpnsite validate` reports must not depend on which thread checked a file, nor on the compiled schemas' cache.
+ * Validation of many files, each mistake reported once at its place: what `vpnsite validate` reports must not depend
+ * on the compiled schemas' cache (compiled in memory, compiled into the cache, or read back from it).
  */
 import '../helpers/compiled-schemas.ts';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkEach, formatProblem } from '../../content/index.ts';
-import { cliChecks } from '../../cli/content-checks.ts';
-import { listYamlFiles } from '../../content/source.ts';
+import { describe, expect, it } from 'vitest';
+import { formatProblem } from '../../content/index.ts';
 import { copyOfData, edit, vpnsite } from '../helpers/cli.ts';
 
 const COPIES = 480;
@@ -24,7 +22,7 @@ function manyFiles(): string {
       article.replace('slug: vpn-speed-test', `slug: speed-${String(i).padStart(3, '0')}`),
     );
   }
-  // Far apart in the list, so that some fall to the worker's batches and some to this thread's.
+  // Spread over the list of files.
   edit(join(data, 'articles/speed-007.yaml'), 'category: Performance Test', 'category: [Performance Test]');
   edit(join(data, 'articles/speed-123.yaml'), '      - provider: surfshark', '      - provider: surfshrk');
   edit(join(data, 'articles/speed-250.yaml'), 'href: /articles/vpn-vs-proxy }', 'href: /articles/vpn-vs-prox }');
@@ -40,24 +38,24 @@ function manyFiles(): string {
   return data;
 }
 
-describe('validation on every core', () => {
-  it('reports the same problems whichever thread checks a file, with or without the compiled schemas', () => {
+describe('validation of many files', () => {
+  it('reports each mistake once at its place, with or without the compiled schemas', () => {
     const data = manyFiles();
     const cache = mkdtempSync(join(tmpdir(), 'vpnsite-threads-cache-'));
-    const oneThread = vpnsite(['validate', '--data', data, '--format', 'json'], { VPNSITE_THREADS: '1', VPNSITE_CACHE: '0' });
-    // Two threads whatever the cores, the first run compiling the schemas into the cache and the second reading them.
-    const threads = vpnsite(['validate', '--data', data, '--format', 'json'], { VPNSITE_THREADS: '2', VPNSITE_CACHE_DIR: cache });
-    const cached = vpnsite(['validate', '--data', data, '--format', 'json'], { VPNSITE_THREADS: '2', VPNSITE_CACHE_DIR: cache });
-    for (const r of [oneThread, threads, cached]) {
+    const inMemory = vpnsite(['validate', '--data', data, '--format', 'json'], { VPNSITE_CACHE: '0' });
+    // The first run compiles the schemas into the cache, the second reads them from it.
+    const compiled = vpnsite(['validate', '--data', data, '--format', 'json'], { VPNSITE_CACHE_DIR: cache });
+    const cached = vpnsite(['validate', '--data', data, '--format', 'json'], { VPNSITE_CACHE_DIR: cache });
+    for (const r of [inMemory, compiled, cached]) {
       expect(r.status, r.stderr).toBe(1);
       expect(r.stderr).toBe('');
     }
-    expect(threads.stdout).toBe(oneThread.stdout);
-    expect(cached.stdout).toBe(oneThread.stdout);
+    expect(compiled.stdout).toBe(inMemory.stdout);
+    expect(cached.stdout).toBe(inMemory.stdout);
 
     const rel = relative(process.cwd(), data);
     const ratingLine = readFileSync(join(data, 'providers/nordvpn.yaml'), 'utf8').split('\n').indexOf('rating: 7') + 1;
-    const lines = (JSON.parse(threads.stdout) as Parameters<typeof formatProblem>[0][]).map(formatProblem);
+    const lines = (JSON.parse(cached.stdout) as Parameters<typeof formatProblem>[0][]).map(formatProblem);
     expect(lines).toEqual(
       expect.arrayContaining([
         `${rel}/articles/speed-007.yaml:10:11 error /category must be string (found a list)`,
@@ -77,17 +75,6 @@ describe('validation on every core', () => {
     );
     // Each mistake once: a slug copied from another file is not also a duplicate, and the provider is still known.
     expect(lines.filter((l) => / error /.test(l))).toHaveLength(9);
-    expect(threads.stdout).not.toContain("unknown provider 'nordvpn'");
-  });
-
-  it('hands back from two threads what one thread finds, file by file', async () => {
-    const data = manyFiles();
-    const rels = listYamlFiles(data);
-    vi.stubEnv('VPNSITE_THREADS', '2');
-    vi.stubEnv('VPNSITE_CACHE_DIR', mkdtempSync(join(tmpdir(), 'vpnsite-threads-cache-')));
-    const together = await cliChecks().checkMany!(data, rels);
-    expect(together).toEqual(checkEach(data, rels));
+    expect(cached.stdout).not.toContain("unknown provider 'nordvpn'");
   });
 });
-
-afterEach(() => vi.unstubAllEnvs());
