@@ -11,7 +11,7 @@ import { onePagePerKind } from '../helpers/sitemap.ts';
 import { startTrickle, type Trickle } from '../helpers/trickle.ts';
 
 // The day the site was built as: a later day would change the deals page's offers after hydration, on purpose
-// (tests/e2e/deals.test.ts), which is not the layout this test measures.
+// (tests/e2e/landing-pages.test.ts), which is not the layout this test measures.
 const ON_BUILD_DAY = `${BUILD_DAY}T12:00:00Z`;
 
 const browser = useBrowser();
