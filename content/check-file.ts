@@ -91,7 +91,7 @@ function unreadable(dataDir: string, rel: string, err: NodeJS.ErrnoException): F
   return { source, problems, valid: false, facts: fileRules(source as SourceFile & { kind: Kind }, undefined, ['']).facts };
 }
 
-/** A FileCheck without the data, as a validation thread hands it back (structured clone). */
+/** A FileCheck without the data and the text, as validation keeps it for the cross-file rules. */
 export interface PortableCheck {
   /** False for a file at a path no kind claims. */
   kind: boolean;

@@ -1,6 +1,6 @@
 /**
- * Route stubs: the part of a file that the route table and the cross-file rules read, so that validation threads
- * hand back a few hundred bytes a file instead of its data, and a file with a mistake still gives the route table
+ * Route stubs: the part of a file that the route table and the cross-file rules read, so that validation keeps a
+ * few hundred bytes a file instead of its data, and a file with a mistake still gives the route table
  * what it can.
  */
 import { LINK_NAMES } from './schemas/common.ts';
@@ -14,7 +14,7 @@ const pick = (meta: Meta): Meta => ({ title: meta.title, description: meta.descr
  * The part of a schema-valid file that the route table and the cross-file rules read: its slug, order, updated
  * date and meta (and a provider's name, plans and logo file, how old a checked price may be, and the site's logo
  * file). At 10,000 files this is a few hundred bytes each against the
- * file's ~9 KB, so validation threads hand it back instead of the data.
+ * file's ~9 KB, so validation keeps it instead of the data.
  */
 export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
   const d = data as Record<string, unknown> & { meta?: Meta };

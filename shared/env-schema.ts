@@ -266,7 +266,7 @@ const build = {
     Type.Integer({
       minimum: 1,
       description:
-        'vpnsite validate and build: how many threads check files, render the reviews and articles, and finish and check the built pages (default one per core; 1 does everything in one thread).',
+        'vpnsite build: how many threads render the reviews and articles, and finish and check the built pages (default one per core; 1 does everything in one thread).',
     }),
   ),
   VPNSITE_PLAIN_BUILD: Type.Optional(

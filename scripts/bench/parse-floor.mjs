@@ -3,7 +3,7 @@
  * The parse floor for `vpnsite validate` (scripts/bench/build.ts): reading every YAML file under a directory and
  * parsing it with yaml as the content library does (one document with its line counter, then its data), and nothing
  * else: no schema, no rules, no cache. With more than one thread the files are shared out round-robin and each thread keeps what
- * it parsed (validation's threads hand back only what the cross-file rules need: cli/content-checks.ts).
+ * it parsed. Validation itself runs on one thread (cli/content-checks.ts): the floor with one thread is its yardstick.
  *
  * Usage: node scripts/bench/parse-floor.mjs <dir> <threads>; prints {"files":…,"seconds":…} as JSON.
  * Plain JavaScript, run by node without tsx, so that starting a thread costs only yaml's loading.

@@ -29,7 +29,7 @@ function manyFiles(): string {
   edit(join(data, 'articles/speed-333.yaml'), 'title: "VPN Speed Test 2025: Which VPN Is Fastest?"', 'title: "VPN Speed Test 2025: TODO"');
   edit(join(data, 'articles/speed-402.yaml'), 'category: Performance Test', 'category: [Performance Test');
   edit(join(data, 'articles/speed-466.yaml'), 'slug: speed-466', 'slug: speed-465');
-  // A provider with a schema error, named by every copy: still known to each file, whichever thread checks it.
+  // A provider with a schema error, named by every copy: still known to every file that names it.
   edit(join(data, 'providers/nordvpn.yaml'), 'rating: 4.9', 'rating: 7');
   rmSync(join(data, 'articles/speed-300.yaml'));
   symlinkSync('../gone/speed-300.yaml', join(data, 'articles/speed-300.yaml'));
