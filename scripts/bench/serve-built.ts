@@ -18,7 +18,9 @@ export async function buildAndServe(port: number, env: NodeJS.ProcessEnv = {}): 
   // A service already on the port (say, one a stopped run left) would answer for ours, and be what gets measured.
   await new Promise<void>((resolve, reject) => {
     const probe = createServer()
-      .once('error', () => reject(new Error(`port ${port} on 127.0.0.1 is in use: stop what listens there, or set PORT`)))
+      .once('error', (err: NodeJS.ErrnoException) =>
+        reject(err.code === 'EADDRINUSE' ? new Error(`port ${port} on 127.0.0.1 is in use: stop what listens there, or set PORT`) : err),
+      )
       .listen(port, '127.0.0.1', () => probe.close(() => resolve()));
   });
   const tmp = mkdtempSync(join(tmpdir(), 'vpnsite-bench-'));
@@ -40,7 +42,12 @@ export async function buildAndServe(port: number, env: NodeJS.ProcessEnv = {}): 
       await fetch(baseUrl);
       break;
     } catch {
-      if (i > 300 || child.exitCode !== null) throw new Error('the service did not start');
+      if (i > 300 || child.exitCode !== null) {
+        // Nothing is left behind: neither a service still starting nor the build.
+        child.kill('SIGTERM');
+        rmSync(tmp, { recursive: true, force: true });
+        throw new Error('the service did not start');
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -48,8 +55,12 @@ export async function buildAndServe(port: number, env: NodeJS.ProcessEnv = {}): 
     baseUrl,
     distDir,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      // A service that has already stopped sends no second 'exit'.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
       rmSync(tmp, { recursive: true, force: true });
     },
   };
