@@ -3,7 +3,7 @@
  * searches the index in the browser. Without it, the form still lands here, and the page offers what a static page
  * can: the sections, and every review, comparison and guide by name.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import type { Route } from './+types/search';
 import type { SearchHit } from '../lib/search';
@@ -50,8 +50,20 @@ const loadUi = () =>
 const ROOM = { minHeight: '100svh' } as const;
 /** Runs as the page is parsed: a query in the address gets its room before anything is painted. */
 const RESERVE_ROOM = {
-  __html: "if((new URLSearchParams(location.search).get('q')||'').trim())document.getElementById('search-room').style.minHeight='100svh'",
+  __html: `if((new URLSearchParams(location.search).get('q')||'').trim())document.getElementById('search-room').style.minHeight='${ROOM.minHeight}'`,
 };
+
+const unsubscribed = () => () => {};
+/**
+ * True in the prerendered page and while React hydrates it; false once it has, and for a visit React renders in the
+ * browser, which never runs a script it renders (and says so in development).
+ */
+const useHydrating = () =>
+  useSyncExternalStore(
+    unsubscribed,
+    () => false,
+    () => true,
+  );
 
 /** Up to this many results; past it, a narrower query serves better than a longer list. */
 const LIMIT = 50;
@@ -60,9 +72,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   // useLocation rather than useSearchParams: every page already ships it.
   const query = (new URLSearchParams(useLocation().search).get('q') ?? '').trim();
   const [found, setFound] = useState<Found | null>(null);
-  const [scripted, setScripted] = useState(false);
+  // Results are shown by the page's script: the prerendered page and its hydration show the form alone.
+  const scripted = !useHydrating();
 
-  useEffect(() => setScripted(true), []);
   useEffect(() => {
     if (!query) return;
     let current = true;
@@ -113,7 +125,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       */}
       <div id="search-room" style={query ? ROOM : undefined} suppressHydrationWarning>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, allowed by the page's CSP hash like React Router's own */}
-        <script dangerouslySetInnerHTML={RESERVE_ROOM} />
+        {!scripted && <script dangerouslySetInnerHTML={RESERVE_ROOM} />}
         {scripted && query && (
           <section aria-live="polite" className="mt-8" data-testid="search-page-results">
             {!ready ? (
