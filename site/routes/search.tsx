@@ -65,6 +65,17 @@ const useHydrating = () =>
     () => true,
   );
 
+/** The directory under the results, which the room keeps a screen below them. */
+const BROWSE = 'browse';
+/** Where a search that found nothing can go on from: the directory, off the screen under the results' room. */
+function BrowseLink() {
+  return (
+    <a href={`#${BROWSE}`} className="text-blue-700 underline hover:text-blue-800">
+      browse every review, comparison and guide
+    </a>
+  );
+}
+
 /** Up to this many results; past it, a narrower query serves better than a longer list. */
 const LIMIT = 50;
 
@@ -132,14 +143,18 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               <p className="text-slate-600">Searching…</p>
             ) : 'failed' in found ? (
               <p className="text-slate-700">
-                Search is not available just now. The sections below list every review, comparison and guide.
+                Search is not available just now, but you can <BrowseLink />.
               </p>
             ) : (
               <>
                 <p role="status" className="text-sm text-slate-600">
-                  {found.total
-                    ? `${found.total} result${found.total === 1 ? '' : 's'}${found.total > LIMIT ? `, the first ${LIMIT} shown` : ''}`
-                    : `No results for “${query}”. Try fewer or other words.`}
+                  {found.total ? (
+                    `${found.total} result${found.total === 1 ? '' : 's'}${found.total > LIMIT ? `, the first ${LIMIT} shown` : ''}`
+                  ) : (
+                    <>
+                      No results for “{query}”. Try fewer or other words, or <BrowseLink />.
+                    </>
+                  )}
                 </p>
                 <ol className="mt-2 divide-y divide-slate-200">
                   {found.hits.map((hit) => (
@@ -158,7 +173,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           section.
         </p>
       </noscript>
-      <nav aria-label="Browse the site" className="mt-12 grid gap-8 border-t border-slate-200 pt-8 sm:grid-cols-3">
+      <nav id={BROWSE} aria-label="Browse the site" className="mt-12 grid gap-8 border-t border-slate-200 pt-8 sm:grid-cols-3">
         {loaderData.directory.map((group) => (
           <section key={group.title}>
             <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{group.title}</h2>

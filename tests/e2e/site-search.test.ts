@@ -134,6 +134,18 @@ describe('search from the header', () => {
   });
 });
 
+describe('a search that finds nothing', () => {
+  it('says so, and leads on a phone to the directory kept a screen below the results', async () => {
+    const { page } = await browser.open('/search?q=zzqxv', { width: 390 });
+    const status = page.getByTestId('search-page-results').getByRole('status');
+    await expect.poll(() => status.textContent()).toContain('No results for “zzqxv”');
+    const browse = page.getByRole('navigation', { name: 'Browse the site' });
+    expect(await browse.evaluate((nav) => nav.getBoundingClientRect().top)).toBeGreaterThan(900);
+    await status.getByRole('link', { name: 'browse every review, comparison and guide' }).click();
+    await expect.poll(() => browse.evaluate((nav) => nav.getBoundingClientRect().top)).toBeLessThan(900);
+  });
+});
+
 describe('search without JavaScript', () => {
   it('submits the header field to /search, which lists every review, comparison and guide', async () => {
     const { page } = await browser.open('/', { width: 1366, javaScript: false });
