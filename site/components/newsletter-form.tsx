@@ -17,7 +17,6 @@ const localTime = (at: Date) => `at ${at.toLocaleTimeString(undefined, { hour: '
  */
 export function NewsletterForm({ title, text, placeholder, button, invalidEmail, success, confirmNote, pendingNote, failure }: Props) {
   const id = useId();
-  const [email, setEmail] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   // After a sign-up, until the next attempt: the subscription waits for the link in the confirmation mail.
@@ -25,6 +24,10 @@ export function NewsletterForm({ title, text, placeholder, button, invalidEmail,
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The field is the browser's own: what a visitor typed before the page's script arrived counts too.
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const email = String(data.get('email') ?? '');
     // The service's own rule (the browser's for type=email); otherwise no call is made.
     if (!isValidEmail(email)) {
       setMessage(invalidEmail);
@@ -33,12 +36,12 @@ export function NewsletterForm({ title, text, placeholder, button, invalidEmail,
     setMessage(null);
     setSent(null);
     setSubmitting(true);
-    const website = String(new FormData(event.currentTarget).get('website') ?? '');
+    const website = String(data.get('website') ?? '');
     try {
       const answer = (await postJson('/api/newsletter-subscribe', { email, website })) as {
         pending?: { sentAt?: string; againAt?: string };
       };
-      setEmail('');
+      form.reset();
       const before = new Date(answer.pending?.sentAt ?? '');
       const again = new Date(answer.pending?.againAt ?? '');
       if (!Number.isNaN(before.getTime()) && !Number.isNaN(again.getTime())) {
@@ -70,8 +73,6 @@ export function NewsletterForm({ title, text, placeholder, button, invalidEmail,
           type="email"
           autoComplete="email"
           placeholder={placeholder}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
           disabled={submitting}
           aria-invalid={message === invalidEmail || undefined}
           aria-describedby={message ? `${id}-message` : undefined}

@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hydrated, useBrowser, type TrackedPage } from '../helpers/browser.ts';
+import { useBrowser, type TrackedPage } from '../helpers/browser.ts';
 
 const browser = useBrowser();
 
@@ -8,16 +8,29 @@ const MISSING = 'Please fill in all required fields';
 const SUCCESS = "Message sent successfully! We'll get back to you soon.";
 const FAILURE = 'Failed to send message. Please try again.';
 
-/** The contact page, hydrated, with /api/contact-form answered by `answer` after `delayMs`. */
-async function contactPage(answer: { status: number; body: unknown }, delayMs = 0) {
-  const tracked = await browser.open('/contact-us');
+/**
+ * Resolves once the contact form has hydrated. Its script loads after the page's first commit; until it runs, the
+ * form is the plain one, which the browser checks and posts itself.
+ */
+const formHydrated = (page: Page) =>
+  page.waitForFunction(() => document.querySelector<HTMLFormElement>('[data-testid=contact-form]')?.noValidate === true);
+
+/** Records each post to /api/contact-form and answers it with `answer` after `delayMs`. */
+async function answerPosts(page: Page, answer: { status: number; body: unknown }, delayMs = 0) {
   const posts: unknown[] = [];
-  await tracked.page.route('**/api/contact-form', async (route: Route) => {
+  await page.route('**/api/contact-form', async (route: Route) => {
     posts.push(route.request().postDataJSON());
     await new Promise((r) => setTimeout(r, delayMs));
     await route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
   });
-  await hydrated(tracked.page);
+  return posts;
+}
+
+/** The contact page, its form hydrated, with /api/contact-form answered by `answer` after `delayMs`. */
+async function contactPage(answer: { status: number; body: unknown }, delayMs = 0) {
+  const tracked = await browser.open('/contact-us');
+  const posts = await answerPosts(tracked.page, answer, delayMs);
+  await formHydrated(tracked.page);
   return { ...tracked, posts };
 }
 
@@ -93,7 +106,7 @@ describe('contact form', () => {
 
   it('sends to the real /api/contact-form and clears the fields on its 200', async () => {
     const { page } = await browser.open('/contact-us');
-    await hydrated(page);
+    await formHydrated(page);
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact-form'));
     await fill(page, ENTRY);
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -115,6 +128,20 @@ describe('contact form', () => {
     const unexpected = tracked.errors.filter((e) => !expected.some((re) => re.test(e)));
     expect(tracked.errors.some((e) => expected[0]!.test(e))).toBe(true);
     tracked.errors.splice(0, tracked.errors.length, ...unexpected);
+  });
+
+  it('sends what a visitor typed before its script arrived, and marks nothing that was filled in', async () => {
+    const tracked = await browser.open('/contact-us', { hold: /\/assets\/contact-form-[^/]*\.js$/ });
+    const { page } = tracked;
+    const posts = await answerPosts(page, { status: 200, body: { ok: true } });
+    await fill(page, ENTRY);
+    tracked.release();
+    await formHydrated(page);
+    expect(await values(page)).toEqual([ENTRY.name, ENTRY.email, ENTRY.subject, ENTRY.message]);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText(SUCCESS, { exact: true }).waitFor();
+    expect(posts).toEqual([{ ...ENTRY, website: '' }]);
+    expect(await page.locator('[aria-invalid=true]').count()).toBe(0);
   });
 
   it('shows at most three toasts at once, each closing after about 4 seconds', async () => {

@@ -36,6 +36,21 @@ describe('newsletter form', () => {
     expect(calls).toEqual([]);
   });
 
+  it("signs up the address a visitor typed before the page's scripts arrived", async () => {
+    const tracked = await browser.open('/', { hold: /\/assets\/[^/]*\.js$/ });
+    const { page } = tracked;
+    const input = page.locator('footer form').getByLabel('Email address');
+    const address = `early-${Date.now()}@example.com`;
+    await input.fill(address);
+    const posted = page.waitForRequest((r) => r.url().endsWith('/api/newsletter-subscribe'));
+    tracked.release();
+    await hydrated(page);
+    await page.locator('footer form').getByRole('button', { name: 'Subscribe' }).click();
+    expect((await posted).postDataJSON()).toEqual({ email: address, website: '' });
+    await expect(page.getByText('Check your inbox to confirm your subscription.').waitFor()).resolves.toBeUndefined();
+    expect(await input.inputValue()).toBe('');
+  });
+
   it('disables the field and button while submitting, then clears the field and shows the success toast', async () => {
     const { page, input, button } = await openForm();
     let release!: () => void;

@@ -10,6 +10,8 @@ export interface TrackedPage {
   errors: string[];
   /** Resolves once no request the page made is still waiting for its answer. */
   quiet(): Promise<void>;
+  /** Lets the scripts that `open({ hold })` held reach the page. */
+  release(): void;
 }
 
 interface Committed {
@@ -81,6 +83,7 @@ export function useBrowser() {
         clock?: string;
         date?: string;
         userAgent?: string;
+        hold?: RegExp;
       } = {},
     ): Promise<TrackedPage> {
       // `userAgent`: a person's browser, where headless Chromium's own agent would be taken for a bot.
@@ -108,15 +111,25 @@ export function useBrowser() {
       page.on('requestfinished', done);
       page.on('requestfailed', done);
       const quiet = () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => settle.push(resolve)));
-      const tracked: TrackedPage = { page, messages: [], errors: [], quiet };
+      // `hold`: the page's requests whose URL matches wait for `release()`, as on a slow connection, and `open` returns
+      // once the HTML has arrived, so a test can act before those scripts run.
+      let release = () => {};
+      if (opts.hold) {
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        await page.route(opts.hold, async (route) => {
+          await gate;
+          await route.continue();
+        });
+      }
+      const tracked: TrackedPage = { page, messages: [], errors: [], quiet, release };
       page.on('console', (m) => {
         tracked.messages.push(m);
         if (m.type() === 'error' && !(opts.ignore404 && /status of 404/.test(m.text()))) tracked.errors.push(m.text());
       });
       page.on('pageerror', (e) => tracked.errors.push(`pageerror: ${e.message}`));
       opened.push(tracked);
-      await page.goto(new URL(path, inject('baseUrl')).href);
-      if (opts.javaScript ?? true) await hydrated(page);
+      await page.goto(new URL(path, inject('baseUrl')).href, opts.hold ? { waitUntil: 'commit' } : {});
+      if ((opts.javaScript ?? true) && !opts.hold) await hydrated(page);
       return tracked;
     },
   };

@@ -10,26 +10,31 @@ import { showToast } from '../../lib/toast';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
 
-const EMPTY = { name: '', email: '', subject: '', message: '', website: '' };
-type Fields = typeof EMPTY;
+const FIELDS = ['name', 'email', 'subject', 'message', 'website'] as const;
+type Fields = Record<(typeof FIELDS)[number], string>;
+
+/** What the fields hold now, typed before hydration or after. */
+const read = (form: HTMLFormElement): Fields => {
+  const data = new FormData(form);
+  return Object.fromEntries(FIELDS.map((key) => [key, String(data.get(key) ?? '')])) as Fields;
+};
 
 const INPUT =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700';
 
 /**
+ * The fields are the browser's own (uncontrolled): a visitor may type before the form's script arrives, and what is
+ * in them when the form is sent is what is checked and posted.
  * Each wrong field says so under itself (aria-invalid, and its message tied by aria-describedby), and the cursor goes
  * to the first. Without JavaScript the browser checks `required` and type=email itself, and the service's result page
  * lists what it still refused, each with a link back to its field.
  */
 export function ContactFormBlock({ block }: { block: Of<'contact-form'> }) {
   const form = useRef<HTMLFormElement>(null);
-  const [fields, setFields] = useState<Fields>(EMPTY);
   const [problems, setProblems] = useState<ContactField[]>([]);
   const [sending, setSending] = useState(false);
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) => {
-    setFields((f) => ({ ...f, [key]: e.target.value }));
-    setProblems((p) => p.filter((k) => k !== key));
-  };
+  // Typing into a wrong field clears its error.
+  const edited = (key: ContactField) => () => setProblems((p) => p.filter((k) => k !== key));
   // Hydrated, the form speaks for itself, on each field, instead of the browser's bubble on the first.
   useEffect(() => {
     if (form.current) form.current.noValidate = true;
@@ -37,6 +42,8 @@ export function ContactFormBlock({ block }: { block: Of<'contact-form'> }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const sent = event.currentTarget;
+    const fields = read(sent);
     // The service's own rules: nothing is sent that it would refuse.
     const wrong = contactProblems(fields);
     setProblems(wrong);
@@ -47,7 +54,7 @@ export function ContactFormBlock({ block }: { block: Of<'contact-form'> }) {
     setSending(true);
     try {
       await postJson('/api/contact-form', fields);
-      setFields(EMPTY);
+      sent.reset();
       void showToast('success', block.success);
     } catch (error) {
       // The failure is logged and the fields are kept so nothing typed is lost.
@@ -87,8 +94,7 @@ export function ContactFormBlock({ block }: { block: Of<'contact-form'> }) {
         type={type}
         autoComplete={autoComplete}
         placeholder={block[key].placeholder}
-        value={fields[key]}
-        onChange={set(key)}
+        onChange={key === 'subject' ? undefined : edited(key)}
         className={`${INPUT} ${INVALID}`}
       />
       {key !== 'subject' && problem(key)}
@@ -125,8 +131,7 @@ export function ContactFormBlock({ block }: { block: Of<'contact-form'> }) {
             {...state('message')}
             name="message"
             placeholder={block.message.placeholder}
-            value={fields.message}
-            onChange={set('message')}
+            onChange={edited('message')}
             rows={5}
             className={`${INPUT} ${INVALID} min-h-[120px]`}
           />
@@ -135,15 +140,7 @@ export function ContactFormBlock({ block }: { block: Of<'contact-form'> }) {
         {/* A honeypot: people never see or reach it, bots fill it in; the service treats a filled one as spam. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label htmlFor="contact-website">{block.honeypotLabel}</label>
-          <input
-            id="contact-website"
-            name="website"
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            value={fields.website}
-            onChange={set('website')}
-          />
+          <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
         </div>
         <button
           type="submit"
