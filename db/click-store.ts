@@ -1,6 +1,6 @@
 /** The clicks and visitor_salts queries behind the click recorder. */
 import type { ClickRow, ClickStore } from '../shared/click-row.ts';
-import { clickLine, LINE_COLUMNS } from '../shared/click-line.ts';
+import { clickLine, LINE_COLUMNS, parseClickLine } from '../shared/click-line.ts';
 import { newSalt, utcDay } from '../shared/visitor-hash.ts';
 import type { Queryable } from './types.ts';
 
@@ -40,6 +40,29 @@ const isDuplicate = (err: unknown) => (err as { code?: unknown }).code === '2350
 
 /** A ClickStore over the database; `onRejected` hears of rows the database refused (written one by one to find them). */
 export function clickStore(db: Queryable, onRejected: (row: ClickRow, err: unknown) => void): ClickStore {
+  /** Stores rows: by COPY when `copy` allows and every row has its id, otherwise by the INSERT. */
+  async function insertRows(rows: ClickRow[], copy: boolean): Promise<void> {
+    try {
+      if (copy && rows.length > 1 && rows.every((r) => r.id !== null)) {
+        try {
+          await db.copyFrom(COPY, copyText(rows));
+        } catch (err) {
+          // Some of the rows are stored already (a batch from the journal, or retried): the INSERT skips those.
+          if (!isDuplicate(err)) throw err;
+          await db.query(INSERT, params(rows));
+        }
+      } else await db.query(INSERT, params(rows));
+    } catch (err) {
+      // A bad row must not hold up its whole batch forever: write the rows singly and report the refused ones. The
+      // failed statement stored none of them; the single INSERTs skip any an earlier attempt stored.
+      if (!isDataError(err) || rows.length === 1) {
+        if (rows.length === 1 && isDataError(err)) return onRejected(rows[0]!, err);
+        throw err;
+      }
+      for (const row of rows) await insertRows([row], false);
+    }
+  }
+
   return {
     async allocateIds(n) {
       // The sequence counts in steps of ID_STEP (migration 025): each nextval() reserves the ids from its value up to
@@ -58,25 +81,18 @@ export function clickStore(db: Queryable, onRejected: (row: ClickRow, err: unkno
       const { rows } = await db.query<{ salt: string }>('SELECT salt FROM visitor_salts WHERE day = $1', [day]);
       return rows[0]!.salt;
     },
-    async insert(rows) {
+    insert: (rows) => insertRows(rows, true),
+    async insertLines(lines) {
       try {
-        if (rows.length > 1 && rows.every((r) => r.id !== null)) {
-          try {
-            await db.copyFrom(COPY, copyText(rows));
-          } catch (err) {
-            // Some of the rows are stored already (a batch from the journal, or retried): the INSERT skips those.
-            if (!isDuplicate(err)) throw err;
-            await db.query(INSERT, params(rows));
-          }
-        } else await db.query(INSERT, params(rows));
+        await db.copyFrom(COPY, `${lines.join('\n')}\n`);
       } catch (err) {
-        // A bad row must not hold up its whole batch forever: write the rows singly and report the refused ones. The
-        // failed statement stored none of them; the single INSERTs skip any an earlier attempt stored.
-        if (!isDataError(err) || rows.length === 1) {
-          if (rows.length === 1 && isDataError(err)) return onRejected(rows[0]!, err);
-          throw err;
-        }
-        for (const row of rows) await this.insert([row]);
+        // Stored already in part (retried, or read back from the journal), or a row the database refuses: as rows,
+        // through the INSERT, which skips the stored ones and finds the refused one.
+        if (!isDuplicate(err) && !isDataError(err)) throw err;
+        await insertRows(
+          lines.map((line) => parseClickLine(line)!),
+          false,
+        );
       }
     },
   };

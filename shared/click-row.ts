@@ -34,8 +34,8 @@ export interface ClickRow {
   userAgent: string | null;
   referrer: string | null;
   /**
-   * The row as its COPY line (click-line.ts), made when it was journalled and sent to the database as it is; null
-   * or absent when it has none, or a field changed after it was made.
+   * The row as its COPY line (click-line.ts): the journal line it was read from, sent to the database as it is; null
+   * or absent when it has none, or a field changed after it was read.
    */
   line?: string | null;
 }
@@ -46,4 +46,6 @@ export interface ClickStore {
   /** The salt for a UTC day, created on first use and shared by every instance. */
   saltFor(day: string): Promise<string>;
   insert(rows: ClickRow[]): Promise<void>;
+  /** Stores rows given as their COPY lines (click-line.ts), each with a reserved id. */
+  insertLines(lines: string[]): Promise<void>;
 }

@@ -125,9 +125,10 @@ export class ClickJournal {
    * Appends several lines with one write() (none has a newline in it): the lines of the redirects answered in one
    * turn of the event loop. All are kept or none (false: the journal is full or the write failed).
    */
-  appendAll(lines: readonly string[]): boolean {
-    if (lines.length === 0) return true;
-    return this.write(`${lines.join('\n')}\n`, lines.length);
+  appendAll(lines: readonly string[]): string | false {
+    if (lines.length === 0) return '';
+    const text = `${lines.join('\n')}\n`;
+    return this.write(text, lines.length) && text;
   }
 
   private write(text: string, count: number): boolean {

@@ -16,6 +16,8 @@ export interface JournaledBatchOptions<T> {
   encode: (item: T) => string;
   /** Null for a line that cannot be read back (it is counted and skipped). */
   decode: (line: string) => T | null;
+  /** The item to hold for a line just journalled, when the line is all it needs (it then shares the write's text). */
+  fromLine?: (line: string) => T;
   maxBatch?: number;
   intervalMs?: number;
   /** Most unwritten items held in memory. */
@@ -44,7 +46,7 @@ export class JournaledBatch<T> {
   dropped = 0;
   /** Journal lines that could not be read back (never the case for lines this code wrote). */
   unreadable = 0;
-  private readonly o: Required<Omit<JournaledBatchOptions<T>, 'onDrop' | 'onWriteError'>> & JournaledBatchOptions<T>;
+  private readonly o: Required<Omit<JournaledBatchOptions<T>, 'onDrop' | 'onWriteError' | 'fromLine'>> & JournaledBatchOptions<T>;
 
   constructor(opts: JournaledBatchOptions<T>) {
     this.o = { maxBatch: 500, intervalMs: 50, memory: 50_000, backoffMs: { initial: 100, max: 5_000 }, ...opts };
@@ -100,8 +102,17 @@ export class JournaledBatch<T> {
     } catch {
       lines = undefined;
     }
-    if (lines && this.o.journal.appendAll(lines)) for (const item of items) this.queue(item);
-    else this.refused(items.length);
+    const text = lines && this.o.journal.appendAll(lines);
+    if (text && lines) {
+      if (this.o.fromLine) {
+        let at = 0;
+        for (const line of lines) {
+          const end = at + line.length;
+          this.queue(this.o.fromLine(text.slice(at, end)));
+          at = end + 1;
+        }
+      } else for (const item of items) this.queue(item);
+    } else this.refused(items.length);
     for (const answer of answers) answer();
   };
 

@@ -37,11 +37,17 @@ export interface RecorderOptions {
 export class ClickRecorder {
   private readonly salts = new Map<string, string>();
   private readonly ids: IdPool;
-  private readonly batcher: JournaledBatch<ClickRow>;
+  /**
+   * The journal lines of the clicks not yet written. A line (a slice of the turn's one journal write) is all a click
+   * keeps in memory while it waits for its batch: rows held those milliseconds outlived young-generation collections,
+   * which under load then took up to three times as long (docs/redirect.md).
+   */
+  private readonly batcher: JournaledBatch<string>;
   private readonly budget: ClickBudget;
   /**
-   * The IP of each click queued before the day's salt could be read (the database was away), to hash at write time.
-   * Kept beside the rows rather than in them, so every queued row has the one shape JSON.stringify is fastest on.
+   * The IP of a click answered before the day's salt could be read (the database was away), from its row to its
+   * journal line, which carries it, and from the line read back to the row written, which is hashed then. Kept beside
+   * the rows rather than in them, so every row has one shape.
    */
   private readonly unhashed = new WeakMap<ClickRow, string>();
   /** The last click's millisecond and its ISO timestamp: clicks in the same millisecond share the string. */
@@ -63,12 +69,13 @@ export class ClickRecorder {
       block: opts.idBlock,
       onError: (err) => log.warn({ err }, 'could not reserve click ids; redirects go without sub-IDs until the database is back'),
     });
-    this.batcher = new JournaledBatch<ClickRow>({
+    this.batcher = new JournaledBatch<string>({
       ...opts.batch,
       journal: opts.journal,
-      write: (items) => this.write(items),
-      encode: (row) => this.encode(row),
-      decode: (line) => this.decode(line),
+      write: (lines) => this.write(lines),
+      encode: (line) => line,
+      decode: (line) => (this.decode(line) === null ? null : line),
+      fromLine: (line) => line,
       // The first failure and every tenth after it: an outage retries often, and one line says as much as fifty.
       onWriteError: (err, attempt, pending) =>
         void (
@@ -105,7 +112,7 @@ export class ClickRecorder {
 
   /** Journals and queues a click; never waits and never throws. */
   record(click: ClickInput, at = Date.now()): void {
-    this.batcher.add(this.row(click, at));
+    this.batcher.add(this.encode(this.row(click, at)));
   }
 
   /**
@@ -113,7 +120,7 @@ export class ClickRecorder {
    * calls `answer`, which must not throw: the redirect, written once its click is in the journal.
    */
   recordThen(click: ClickInput, answer: () => void): void {
-    this.batcher.addThen(this.row(click, Date.now()), answer);
+    this.batcher.addThen(this.encode(this.row(click, Date.now())), answer);
   }
 
   private row(click: ClickInput, at: number): ClickRow {
@@ -125,8 +132,8 @@ export class ClickRecorder {
     const hash = salt === undefined ? '' : visitorHash(salt, click.ip, click.userAgent);
     // Keyed by the visitor hash; before the day's salt is known, by what the hash is made of (kept in memory only).
     const overBudget = !click.isBot && !this.budget.take(salt === undefined ? `${click.ip}\n${click.userAgent ?? ''}` : hash, at);
-    // One object literal of a fixed shape, with no Date in it: this runs on every redirect, and the batch is
-    // serialised with JSON.stringify, which a Date (through its toJSON) makes about three times slower.
+    // One object literal of a fixed shape, with no Date in it: this runs on every redirect, and a row that cannot be a
+    // COPY line is serialised with JSON.stringify, which a Date (through its toJSON) makes about three times slower.
     const row: ClickRow = {
       id: click.id,
       key: click.id === null ? randomUUID() : null,
@@ -184,12 +191,13 @@ export class ClickRecorder {
   }
 
   /**
-   * One journal line: the row's COPY line, kept on the row for the database. A row COPY cannot take (no reserved id)
-   * or that is still unhashed (its IP goes with it, to be hashed when written) is a JSON line instead.
+   * One journal line, which is also what waits in memory: the row's COPY line, sent to the database as it is. A row
+   * COPY cannot take (no reserved id) or that is still unhashed (its IP goes with it, to be hashed when written) is a
+   * JSON line instead.
    */
   private encode(row: ClickRow): string {
     const ip = this.unhashed.get(row);
-    if (ip === undefined && row.id !== null) return (row.line = clickLine(row));
+    if (ip === undefined && row.id !== null) return clickLine(row);
     return ip === undefined ? JSON.stringify(row) : JSON.stringify({ ...row, ip });
   }
 
@@ -209,12 +217,15 @@ export class ClickRecorder {
     return row;
   }
 
-  private async write(items: ClickRow[]): Promise<void> {
+  private async write(lines: string[]): Promise<void> {
     const today = utcDay(new Date());
     for (const day of this.salts.keys()) if (day < today) this.salts.delete(day);
     if (!this.salts.has(today)) this.salts.set(today, await this.opts.store.saltFor(today));
+    // The common batch: COPY lines, judged on the request, sent as they were journalled.
+    if (!this.opts.shared && lines.every((l) => l[0] !== '{')) return this.opts.store.insertLines(lines);
     const rows: ClickRow[] = [];
-    for (const item of items) {
+    for (const line of lines) {
+      const item = this.decode(line)!;
       const ip = this.unhashed.get(item);
       if (ip === undefined) {
         rows.push(item);
@@ -229,10 +240,8 @@ export class ClickRecorder {
     const own = this.opts.shared ? rows.map((r) => r.overBudget) : [];
     if (await applySharedBudget(this.opts.shared, 'clicks', this.perMinute, rows, sharedVisit))
       for (let i = 0; i < rows.length; i++) {
-        const row = rows[i]!;
         // A changed verdict makes the line made at journal time wrong: the COPY then makes the row's line afresh.
-        if (row.overBudget !== own[i]) row.line = items[i]!.line = null;
-        items[i]!.overBudget = row.overBudget;
+        if (rows[i]!.overBudget !== own[i]) rows[i]!.line = null;
       }
     await this.opts.store.insert(rows);
   }

@@ -71,9 +71,11 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
   const store = clickStore(db, (row, err) =>
     fastify.log.error({ err, provider: row.provider }, 'the database refused a click row; dropped it'),
   );
+  const notReady = () => new Error('the database is not reachable or not migrated yet');
   const gated: ClickStore = {
     ...store,
-    insert: (rows) => (link.ready ? store.insert(rows) : Promise.reject(new Error('the database is not reachable or not migrated yet'))),
+    insert: (rows) => (link.ready ? store.insert(rows) : Promise.reject(notReady())),
+    insertLines: (lines) => (link.ready ? store.insertLines(lines) : Promise.reject(notReady())),
   };
   // With several instances, a visitor's budgets are counted in Redis, asked as each batch is written.
   const shared = config.redisUrl ? redisBudget(config.redisUrl, fastify.log) : undefined;

@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ClickJournal } from '../../server/clicks/journal.ts';
+import { clickLine } from '../../shared/click-line.ts';
 import { ClickRecorder, type ClickRow } from '../../server/clicks/index.ts';
 import { clickStore, migrate, openDb, type Db } from '../../db/index.ts';
 import { STORE_KINDS, freshDbConfig } from '../helpers/service.ts';
@@ -157,6 +158,39 @@ describe.each(STORE_KINDS)('clicks on %s', (kind) => {
     expect([copies, inserts]).toEqual([3, 1 + more.length]);
     expect(refused).toEqual([more[1]]);
     expect((await stored()).rows.map((r) => r.id)).toEqual([...good, more[0]!, more[2]!].map((r) => r.id));
+  });
+
+  it('stores journal lines with one COPY, once however often they come, and refuses only a bad one', async () => {
+    let copies = 0;
+    let inserts = 0;
+    const counted: Db = {
+      ...db,
+      copyFrom: (sql, text) => (copies++, db.copyFrom(sql, text)),
+      query: (sql, params) => (/INSERT INTO clicks/.test(sql) && inserts++, db.query(sql, params)),
+    };
+    const refused: ClickRow[] = [];
+    const store = clickStore(counted, (r) => refused.push(r));
+    const ids = await store.allocateIds(6);
+    const rows = ids.slice(0, 3).map((id, i) => row({ id, placement: `lines-${i}`, userAgent: `tab\there ${i}` }));
+    const stored = async () =>
+      (await db.query<{ id: number; ua: string }>("SELECT id, user_agent AS ua FROM clicks WHERE placement LIKE 'lines-%' ORDER BY id"))
+        .rows;
+    await store.insertLines(rows.map(clickLine));
+    expect([copies, inserts]).toEqual([1, 0]);
+    expect(await stored()).toEqual(rows.map((r) => ({ id: r.id, ua: r.userAgent })));
+    // Again, as after a write whose answer was lost or a journal read back after a crash: one INSERT skips them all.
+    await store.insertLines(rows.map(clickLine));
+    expect([copies, inserts]).toEqual([2, 1]);
+    expect(await stored()).toHaveLength(3);
+    // A bad line among good ones: only it is refused.
+    const more = [
+      row({ id: ids[3]!, placement: 'lines-3' }),
+      row({ id: ids[4]!, provider: 'Not A Slug' }),
+      row({ id: ids[5]!, placement: 'lines-5' }),
+    ];
+    await store.insertLines(more.map(clickLine));
+    expect(refused.map((r) => r.id)).toEqual([ids[4]]);
+    expect((await stored()).map((r) => r.id)).toEqual([...ids.slice(0, 4), ids[5]]);
   });
 
   it('stores a click without a reserved id once, by its key, however often it is written (a journal replayed after a crash)', async () => {
