@@ -39,6 +39,22 @@ describe.each(STORE_KINDS)('clicks on %s', (kind) => {
   });
   afterAll(() => db.close());
 
+  /**
+   * A store over the real database with its COPYs and INSERTs counted (a failed COPY falls back to single INSERTs
+   * silently), and the rows it refused.
+   */
+  function countedStore() {
+    let copies = 0;
+    let inserts = 0;
+    const counted: Db = {
+      ...db,
+      copyFrom: (sql, text) => (copies++, db.copyFrom(sql, text)),
+      query: (sql, params) => (/INSERT INTO clicks/.test(sql) && inserts++, db.query(sql, params)),
+    };
+    const refused: ClickRow[] = [];
+    return { store: clickStore(counted, (r) => refused.push(r)), refused, counts: () => [copies, inserts] };
+  }
+
   it('keeps a batch whose rows are valid, and refuses only the rows that break a rule', async () => {
     const refused: ClickRow[] = [];
     const store = clickStore(db, (r) => refused.push(r));
@@ -113,23 +129,14 @@ describe.each(STORE_KINDS)('clicks on %s', (kind) => {
   });
 
   it('loads a batch with reserved ids in one COPY, storing every character as sent', async () => {
-    let copies = 0;
-    let inserts = 0;
-    // The real database, with its COPYs and INSERTs counted: a failed COPY falls back to single INSERTs silently.
-    const counted: Db = {
-      ...db,
-      copyFrom: (sql, text) => (copies++, db.copyFrom(sql, text)),
-      query: (sql, params) => (/INSERT INTO clicks/.test(sql) && inserts++, db.query(sql, params)),
-    };
-    const refused: ClickRow[] = [];
-    const store = clickStore(counted, (r) => refused.push(r));
+    const { store, refused, counts } = countedStore();
     const ids = await store.allocateIds(8);
     const odd = ['back\\slash \\N \\t', 'tab\there', 'new\nline and \r return', '"quotes" \'single\' é ü ß 日本 🙂', '\\N'];
     const good = odd.map((ua, i) =>
       row({ id: ids[i]!, placement: `copy-${i}`, userAgent: ua, referrer: i % 2 ? null : `https://example.com/${ua}`, isBot: i === 1 }),
     );
     await store.insert(good);
-    expect([copies, inserts]).toEqual([1, 0]);
+    expect(counts()).toEqual([1, 0]);
     const stored = () =>
       db.query<{ id: number; user_agent: string; referrer: string | null; is_bot: boolean; at: string }>(
         "SELECT id, user_agent, referrer, is_bot, to_char(clicked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS') AS at FROM clicks WHERE placement LIKE 'copy-%' ORDER BY id",
@@ -146,7 +153,7 @@ describe.each(STORE_KINDS)('clicks on %s', (kind) => {
     // The same batch again, as after a write whose answer was lost: the COPY meets the stored rows, one INSERT that
     // skips them follows, and nothing is stored twice or reported refused.
     await store.insert(good);
-    expect([copies, inserts]).toEqual([2, 1]);
+    expect(counts()).toEqual([2, 1]);
     expect((await stored()).rows).toEqual(expected);
     // A batch with one bad row: the COPY fails as a whole, and only the bad row is refused.
     const more = [
@@ -155,32 +162,24 @@ describe.each(STORE_KINDS)('clicks on %s', (kind) => {
       row({ id: ids[7]!, placement: 'copy-7' }),
     ];
     await store.insert(more);
-    expect([copies, inserts]).toEqual([3, 1 + more.length]);
+    expect(counts()).toEqual([3, 1 + more.length]);
     expect(refused).toEqual([more[1]]);
     expect((await stored()).rows.map((r) => r.id)).toEqual([...good, more[0]!, more[2]!].map((r) => r.id));
   });
 
   it('stores journal lines with one COPY, once however often they come, and refuses only a bad one', async () => {
-    let copies = 0;
-    let inserts = 0;
-    const counted: Db = {
-      ...db,
-      copyFrom: (sql, text) => (copies++, db.copyFrom(sql, text)),
-      query: (sql, params) => (/INSERT INTO clicks/.test(sql) && inserts++, db.query(sql, params)),
-    };
-    const refused: ClickRow[] = [];
-    const store = clickStore(counted, (r) => refused.push(r));
+    const { store, refused, counts } = countedStore();
     const ids = await store.allocateIds(6);
     const rows = ids.slice(0, 3).map((id, i) => row({ id, placement: `lines-${i}`, userAgent: `tab\there ${i}` }));
     const stored = async () =>
       (await db.query<{ id: number; ua: string }>("SELECT id, user_agent AS ua FROM clicks WHERE placement LIKE 'lines-%' ORDER BY id"))
         .rows;
     await store.insertLines(rows.map(clickLine));
-    expect([copies, inserts]).toEqual([1, 0]);
+    expect(counts()).toEqual([1, 0]);
     expect(await stored()).toEqual(rows.map((r) => ({ id: r.id, ua: r.userAgent })));
     // Again, as after a write whose answer was lost or a journal read back after a crash: one INSERT skips them all.
     await store.insertLines(rows.map(clickLine));
-    expect([copies, inserts]).toEqual([2, 1]);
+    expect(counts()).toEqual([2, 1]);
     expect(await stored()).toHaveLength(3);
     // A bad line among good ones: only it is refused.
     const more = [
