@@ -86,13 +86,12 @@ export function clickStore(db: Queryable, onRejected: (row: ClickRow, err: unkno
       try {
         await db.copyFrom(COPY, `${lines.join('\n')}\n`);
       } catch (err) {
-        // Stored already in part (retried, or read back from the journal), or a row the database refuses: as rows,
-        // through the INSERT, which skips the stored ones and finds the refused one.
+        // Stored already in part (retried, or read back from the journal): one INSERT, which skips the stored rows.
+        // A row the database refuses: each row alone, which finds it.
         if (!isDuplicate(err) && !isDataError(err)) throw err;
-        await insertRows(
-          lines.map((line) => parseClickLine(line)!),
-          false,
-        );
+        const rows = lines.map((line) => parseClickLine(line)!);
+        if (isDuplicate(err)) await insertRows(rows, false);
+        else for (const row of rows) await insertRows([row], false);
       }
     },
   };

@@ -123,7 +123,8 @@ export class ClickJournal {
 
   /**
    * Appends several lines with one write() (none has a newline in it): the lines of the redirects answered in one
-   * turn of the event loop. All are kept or none (false: the journal is full or the write failed).
+   * turn of the event loop. All are kept, and the text written is returned, or none (false: the journal is full or
+   * the write failed).
    */
   appendAll(lines: readonly string[]): string | false {
     if (lines.length === 0) return '';

@@ -54,6 +54,8 @@ export class ClickRecorder {
   private lastMs = -1;
   private lastIso = '';
   private lastDropLog = 0;
+  /** The shared budget's verdicts on clicks whose batch is not stored yet, by clickKey(). */
+  private readonly sharedVerdicts = new Map<string, boolean>();
   /** The UTC day of the last click and its bounds, so a click costs no date formatting. */
   private day = { key: '', start: 0, end: 0 };
 
@@ -236,17 +238,28 @@ export class ClickRecorder {
       rows.push({ ...item, visitorHash: visitorHash(salt, ip, item.userAgent), line: null });
     }
     // The shared verdict, asked by each click's own id: a retried batch, or a click read back from the journal after
-    // a crash, is judged again without being counted twice, and gets the verdict it had.
-    const own = this.opts.shared ? rows.map((r) => r.overBudget) : [];
-    if (await applySharedBudget(this.opts.shared, 'clicks', this.perMinute, rows, sharedVisit))
+    // a crash, is judged again without being counted twice, and gets the verdict it had. A retry that cannot ask
+    // keeps the verdicts given to the first try; the lines in the journal still hold the instance's own.
+    if (this.opts.shared) {
+      const own = rows.map((r) => r.overBudget);
+      const asked = await applySharedBudget(this.opts.shared, 'clicks', this.perMinute, rows, sharedVisit);
       for (let i = 0; i < rows.length; i++) {
-        // A changed verdict makes the line made at journal time wrong: the COPY then makes the row's line afresh.
-        if (rows[i]!.overBudget !== own[i]) rows[i]!.line = null;
+        const row = rows[i]!;
+        const key = clickKey(row);
+        if (asked) this.sharedVerdicts.set(key, row.overBudget);
+        else row.overBudget = this.sharedVerdicts.get(key) ?? row.overBudget;
+        // A changed verdict makes the journalled line wrong: the COPY then makes the row's line afresh.
+        if (row.overBudget !== own[i]) row.line = null;
       }
+    }
     await this.opts.store.insert(rows);
+    for (const row of rows) this.sharedVerdicts.delete(clickKey(row));
   }
 }
 
+/** A click's own name, the same on every try: its reserved id, or the key of a click without one. */
+const clickKey = (row: ClickRow) => (row.id !== null ? `i${row.id}` : `k${row.key}`);
+
 /** What the shared budget is asked about a click: nothing for a bot's, which no budget counts. */
 const sharedVisit = (row: ClickRow): BudgetVisit | null =>
-  row.isBot ? null : { visitor: row.visitorHash, id: row.id !== null ? `i${row.id}` : `k${row.key}`, at: Date.parse(row.clickedAt) };
+  row.isBot ? null : { visitor: row.visitorHash, id: clickKey(row), at: Date.parse(row.clickedAt) };
