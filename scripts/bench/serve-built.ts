@@ -1,10 +1,10 @@
 /** Builds the site into a temporary directory and serves it with `vpnsite serve`, for benchmarks and audits. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBuild } from '../../cli/commands/build.ts';
+import { isPortBusy, portBusyLine, probePort } from '../../cli/port-busy.ts';
 import { PROJECT_ROOT } from '../../build/paths.ts';
 
 export interface Served {
@@ -16,12 +16,8 @@ export interface Served {
 /** Builds `data/` and starts the service on `port`; `env` reaches the service (e.g. DATABASE_URL). */
 export async function buildAndServe(port: number, env: NodeJS.ProcessEnv = {}): Promise<Served> {
   // A service already on the port (say, one a stopped run left) would answer for ours, and be what gets measured.
-  await new Promise<void>((resolve, reject) => {
-    const probe = createServer()
-      .once('error', (err: NodeJS.ErrnoException) =>
-        reject(err.code === 'EADDRINUSE' ? new Error(`port ${port} on 127.0.0.1 is in use: stop what listens there, or set PORT`) : err),
-      )
-      .listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  await probePort('127.0.0.1', port).catch((err: unknown) => {
+    throw isPortBusy(err) ? new Error(portBusyLine('127.0.0.1', port, 'PORT=N')) : err;
   });
   const tmp = mkdtempSync(join(tmpdir(), 'vpnsite-bench-'));
   const distDir = join(tmp, 'dist');
