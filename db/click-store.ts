@@ -1,6 +1,6 @@
 /** The clicks and visitor_salts queries behind the click recorder. */
 import type { ClickRow, ClickStore } from '../shared/click-row.ts';
-import { clickLine, LINE_COLUMNS, parseClickLine } from '../shared/click-line.ts';
+import { clickLine, LINE_COLUMNS, parseClickLine, withNewlines } from '../shared/click-line.ts';
 import { newSalt, utcDay } from '../shared/visitor-hash.ts';
 import type { Queryable } from './types.ts';
 
@@ -15,9 +15,7 @@ const COPY = `COPY clicks (${LINE_COLUMNS}) FROM STDIN`;
 
 /** The rows in COPY's text format: the line each row was journalled as, or one made now. */
 function copyText(rows: ClickRow[]): string {
-  let text = '';
-  for (const r of rows) text += `${r.line ?? clickLine(r)}\n`;
-  return text;
+  return withNewlines(rows.map((r) => r.line ?? clickLine(r)));
 }
 
 // One INSERT for the whole batch, its rows sent as one JSON parameter: JSON.stringify is native, while pg escapes
@@ -84,7 +82,7 @@ export function clickStore(db: Queryable, onRejected: (row: ClickRow, err: unkno
     insert: (rows) => insertRows(rows, true),
     async insertLines(lines) {
       try {
-        await db.copyFrom(COPY, `${lines.join('\n')}\n`);
+        await db.copyFrom(COPY, withNewlines(lines));
       } catch (err) {
         // Stored already in part (retried, or read back from the journal): one INSERT, which skips the stored rows.
         // A row the database refuses: each row alone, which finds it.

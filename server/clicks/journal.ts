@@ -26,6 +26,7 @@ import {
 } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { withNewlines } from '../../shared/click-line.ts';
 
 /** The longest a written line waits for its fdatasync. */
 export const SYNC_MS = 10;
@@ -128,7 +129,7 @@ export class ClickJournal {
    */
   appendAll(lines: readonly string[]): string | false {
     if (lines.length === 0) return '';
-    const text = `${lines.join('\n')}\n`;
+    const text = withNewlines(lines);
     return this.write(text, lines.length) && text;
   }
 
