@@ -198,7 +198,8 @@ export class ClickRecorder {
    * JSON line instead.
    */
   private encode(row: ClickRow): string {
-    const ip = this.unhashed.get(row);
+    // A hashed row is never in `unhashed`: the common click skips the lookup.
+    const ip = row.visitorHash === '' ? this.unhashed.get(row) : undefined;
     if (ip === undefined && row.id !== null) return clickLine(row);
     return ip === undefined ? JSON.stringify(row) : JSON.stringify({ ...row, ip });
   }
