@@ -32,11 +32,17 @@ export function deviceOf(userAgent: string | undefined): Device {
   const ua = userAgent ?? '';
   let device = deviceMemo.get(ua);
   if (device === undefined) {
-    device = /\b(iPhone|iPad|iPod)\b/.test(ua) || (/\bMacintosh\b/.test(ua) && /\bMobile\//.test(ua)) ? 'ios' : /\bAndroid\b/.test(ua) ? 'android' : 'desktop';
+    device = deviceOfAgent(ua);
     if (deviceMemo.size >= DEVICE_MEMO_MAX) deviceMemo.clear();
     deviceMemo.set(ua, device);
   }
   return device;
+}
+
+function deviceOfAgent(ua: string): Device {
+  if (/\b(iPhone|iPad|iPod)\b/.test(ua) || (/\bMacintosh\b/.test(ua) && /\bMobile\//.test(ua))) return 'ios';
+  if (/\bAndroid\b/.test(ua)) return 'android';
+  return 'desktop';
 }
 
 /**
