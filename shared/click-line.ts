@@ -34,29 +34,9 @@ export function withNewlines(lines: readonly string[]): string {
   return [...lines, ''].join('\n');
 }
 
-/**
- * The row as one line (no newline in it; a row with a reserved id, since COPY needs every id). One join makes the
- * line as a flat string; a template of thirty pieces made a chain of some thirty partial strings first, the largest
- * garbage of a redirect (about 900 bytes of its 12 KB).
- */
+/** The row as one line (no newline in it; a row with a reserved id, since COPY needs every id). */
 export function clickLine(r: ClickRow): string {
-  return [
-    r.id,
-    r.clickedAt,
-    field(r.provider),
-    field(r.destination),
-    r.paid ? 't' : 'f',
-    field(r.variant),
-    field(r.country),
-    field(r.device),
-    field(r.fromPath),
-    field(r.placement),
-    r.isBot ? 't' : 'f',
-    r.overBudget ? 't' : 'f',
-    field(r.visitorHash),
-    field(r.userAgent),
-    field(r.referrer),
-  ].join('\t');
+  return `${r.id}\t${r.clickedAt}\t${field(r.provider)}\t${field(r.destination)}\t${r.paid ? 't' : 'f'}\t${field(r.variant)}\t${field(r.country)}\t${field(r.device)}\t${field(r.fromPath)}\t${field(r.placement)}\t${r.isBot ? 't' : 'f'}\t${r.overBudget ? 't' : 'f'}\t${field(r.visitorHash)}\t${field(r.userAgent)}\t${field(r.referrer)}`;
 }
 
 /** The row a line holds, with the line kept on it for the COPY; null for a line that is not one. */
