@@ -22,6 +22,7 @@ import {
   ftruncateSync,
   unlinkSync,
   writeSync,
+  unlink,
   chmodSync,
 } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -62,6 +63,8 @@ export class ClickJournal {
   private syncTimer: NodeJS.Timeout | undefined;
   private syncing: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Segments being deleted. */
+  private readonly removing = new Set<Promise<void>>();
   /** Lines appended since the journal began (including those found at start-up); the next line's number. */
   appended = 0;
   /** Lines found at start-up, from a run that ended before storing them. */
@@ -194,6 +197,7 @@ export class ClickJournal {
     await new Promise<void>((r) => fdatasync(fd, () => close(fd, () => r())));
     // A clean stop with every line stored leaves an empty journal.
     while (this.segments.length > 0 && this.segments[0]!.first + this.segments[0]!.lines <= stored) this.remove(this.segments.shift()!);
+    await Promise.all(this.removing);
   }
 
   private sync(): void {
@@ -221,13 +225,16 @@ export class ClickJournal {
     this.segments.push({ n, path, first: last ? last.first + last.lines : this.appended, lines: 0, bytes: 0, openedAt: Date.now() });
   }
 
+  /**
+   * Deletes a stored segment in the background: unlinking a file of several megabytes whose pages are still being
+   * written back blocked the request thread for milliseconds, and every redirect in flight waited. A segment whose
+   * deletion a crash interrupts is read again at the next start, and its lines, stored already, are skipped there.
+   */
   private remove(seg: Segment): void {
     this.bytes -= seg.bytes;
-    try {
-      unlinkSync(seg.path);
-    } catch {
-      // Already gone: nothing to trim.
-    }
+    const removed = new Promise<void>((r) => unlink(seg.path, () => r()));
+    this.removing.add(removed);
+    void removed.then(() => this.removing.delete(removed));
   }
 }
 
