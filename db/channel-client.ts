@@ -107,7 +107,9 @@ function queryable(conn: Connection): Queryable {
   return {
     query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await conn.send({ op: 'query', sql, params })) as T[] }),
     script: async (sql: string) => ({ rows: (await conn.send({ op: 'script', sql })) as Rows<Record<string, unknown>>['rows'] }),
-    copyFrom: async (sql: string, text: string) => void (await conn.send({ op: 'copy', sql, text })),
+    // The channel carries JSON, so bytes go as the text they are.
+    copyFrom: async (sql: string, text: string | Uint8Array) =>
+      void (await conn.send({ op: 'copy', sql, text: typeof text === 'string' ? text : Buffer.from(text).toString('utf8') })),
   };
 }
 

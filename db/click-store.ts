@@ -80,13 +80,15 @@ export function clickStore(db: Queryable, onRejected: (row: ClickRow, err: unkno
       return rows[0]!.salt;
     },
     insert: (rows) => insertRows(rows, true),
-    async insertLines(lines) {
+    async insertCopy(text) {
       try {
-        await db.copyFrom(COPY, withNewlines(lines));
+        await db.copyFrom(COPY, text);
       } catch (err) {
         // Stored already in part (retried, or read back from the journal): one INSERT, which skips the stored rows.
         // A row the database refuses: each row alone, which finds it.
         if (!isDuplicate(err) && !isDataError(err)) throw err;
+        const lines = Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString('utf8').split('\n');
+        lines.pop();
         const rows = lines.map((line) => parseClickLine(line)!);
         if (isDuplicate(err)) await insertRows(rows, false);
         else for (const row of rows) await insertRows([row], false);

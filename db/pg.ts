@@ -13,7 +13,7 @@ function lastRows(result: pg.QueryResult | pg.QueryResult[]): Rows<Record<string
 }
 
 /** Runs one COPY … FROM STDIN on a connection; resolves when the server has committed it, rejects after timeoutMs. */
-function copyOn(client: pg.PoolClient, sql: string, text: string, timeoutMs: number): Promise<void> {
+function copyOn(client: pg.PoolClient, sql: string, text: string | Uint8Array, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     // pg's query_timeout does not cover COPY's stream.
     const timer = timeoutMs > 0 ? setTimeout(() => reject(new QueryTimeout(timeoutMs)), timeoutMs) : undefined;

@@ -20,7 +20,7 @@ import { PGlite } from '@electric-sql/pglite';
 /**
  * @typedef {(Head & { op: 'query'; sql: string; params?: unknown[] })
  *   | (Head & { op: 'exec'; sql: string })
- *   | (Head & { op: 'copy'; sql: string; text: string })
+ *   | (Head & { op: 'copy'; sql: string; text: string | Uint8Array })
  *   | (Head & { op: 'begin' })
  *   | (Head & { op: 'end'; commit: boolean })
  *   | (Head & { op: 'close' })} Request

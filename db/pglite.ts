@@ -47,7 +47,7 @@ export interface PgliteOptions {
 type Op =
   | { op: 'query'; sql: string; params?: unknown[] }
   | { op: 'exec'; sql: string }
-  | { op: 'copy'; sql: string; text: string }
+  | { op: 'copy'; sql: string; text: string | Uint8Array }
   | { op: 'begin' }
   | { op: 'end'; commit: boolean }
   | { op: 'close' };
@@ -188,7 +188,7 @@ function queryable(thread: PgliteThread, tx?: number, limits?: Limits): Queryabl
   return {
     query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await thread.send({ op: 'query', sql, params }, tx, limits)) as T[] }),
     script: async (sql: string) => ({ rows: (await thread.send({ op: 'exec', sql }, tx, limits)) as Record<string, unknown>[] }),
-    copyFrom: async (sql: string, text: string) => void (await thread.send({ op: 'copy', sql, text }, tx, limits)),
+    copyFrom: async (sql: string, text: string | Uint8Array) => void (await thread.send({ op: 'copy', sql, text }, tx, limits)),
   };
 }
 

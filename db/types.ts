@@ -12,9 +12,9 @@ export interface Queryable {
   script(sql: string): Promise<Rows<Record<string, unknown>>>;
   /**
    * `COPY <table> (<columns>) FROM STDIN`, fed `text` in COPY's text format: the cheapest way PostgreSQL loads many
-   * rows. All or nothing, like any one statement.
+   * rows, as a string or as its UTF-8 bytes. All or nothing, like any one statement.
    */
-  copyFrom(sql: string, text: string): Promise<void>;
+  copyFrom(sql: string, text: string | Uint8Array): Promise<void>;
 }
 
 export interface Db extends Queryable {

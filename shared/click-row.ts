@@ -46,6 +46,6 @@ export interface ClickStore {
   /** The salt for a UTC day, created on first use and shared by every instance. */
   saltFor(day: string): Promise<string>;
   insert(rows: ClickRow[]): Promise<void>;
-  /** Stores rows given as their COPY lines (click-line.ts), each with a reserved id. */
-  insertLines(lines: string[]): Promise<void>;
+  /** Stores rows given as COPY text: their lines (click-line.ts), each followed by a newline and with a reserved id. */
+  insertCopy(text: Uint8Array): Promise<void>;
 }

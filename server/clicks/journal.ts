@@ -120,30 +120,23 @@ export class ClickJournal {
     return new ClickJournal({ segmentBytes: 8 << 20, ...opts }, found);
   }
 
-  /** Appends one line (no newline in it); false when the journal is full or the write failed, so the click is not kept. */
-  append(line: string): boolean {
-    return this.write(`${line}\n`, 1);
-  }
-
   /**
-   * Appends several lines with one write() (none has a newline in it): the lines of the redirects answered in one
-   * turn of the event loop. All are kept, and the text written is returned, or none (false: the journal is full or
-   * the write failed).
+   * Appends lines with one write() (none has a newline in it): the lines of the redirects answered in one turn of
+   * the event loop. All are kept, and the bytes written are returned (each line followed by a newline), or none
+   * (false: the journal is full or the write failed).
    */
-  appendAll(lines: readonly string[]): string | false {
-    if (lines.length === 0) return '';
-    const text = withNewlines(lines);
-    return this.write(text, lines.length) && text;
+  appendAll(lines: readonly string[]): Buffer | false {
+    const bytes = Buffer.from(withNewlines(lines));
+    return this.write(bytes, lines.length) && bytes;
   }
 
-  private write(text: string, count: number): boolean {
+  private write(bytes: Buffer, count: number): boolean {
     const seg = this.segments[this.segments.length - 1]!;
-    // Bytes, not characters, are what the limit counts; most lines are ASCII, and a multi-byte one is only longer.
-    const size = text.length;
-    if (this.closed || this.bytes + size * 3 > this.opts.maxBytes) return false;
+    if (count === 0) return true;
+    if (this.closed || this.bytes + bytes.length > this.opts.maxBytes) return false;
     let written: number;
     try {
-      written = writeSync(this.fd, text);
+      written = writeSync(this.fd, bytes);
     } catch (err) {
       this.opts.onError?.(err);
       return false;

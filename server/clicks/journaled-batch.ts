@@ -1,36 +1,53 @@
 /**
- * The click writer's queue over the journal. Each item is appended to the journal when it is added, and written to
+ * The click writer's queue over the journal. Each line is appended to the journal when it is added, and written to
  * the database in order, every `intervalMs` or as soon as `maxBatch` are waiting, one write at a time, retried with
- * backoff while the database is away. Up to `memory` unwritten items are also held in memory; past that (a long
+ * backoff while the database is away. Up to `memory` unwritten lines are also held in memory; past that (a long
  * outage) they are only on disk and read back in order once the database takes them again, so an outage costs disk,
  * not clicks, up to the journal's limit. Lines a previous run left unwritten are read back first, the same way.
+ *
+ * Lines wait in memory as the bytes they were journalled with, one buffer for the lines of a turn, outside the
+ * JavaScript heap. As strings, a batch's lines lived through one or two young-generation collections before they
+ * were written, and copying them there, and into the old generation after, was most of what recording a click cost
+ * the garbage collector (docs/redirect.md).
  */
 
 import { type BackoffMs, BackoffWait, backoffDelay } from '../../shared/backoff.ts';
+import { withNewlines } from '../../shared/click-line.ts';
 import type { ClickJournal } from './journal.ts';
 
-export interface JournaledBatchOptions<T> {
+/** Journal lines held in memory: the valid ones as text (each followed by a newline), and how many lines they stand for. */
+interface Chunk {
+  bytes: Buffer;
+  /** Journal lines this chunk covers, unreadable ones read back from disk included. */
+  lines: number;
+  /** Lines in `bytes`. */
+  valid: number;
+}
+
+export interface JournaledBatchOptions {
   journal: ClickJournal;
-  /** Writes one batch (at most maxBatch items); rejecting keeps the items for a retry. Must be idempotent. */
-  write: (items: T[]) => Promise<void>;
-  encode: (item: T) => string;
-  /** Null for a line that cannot be read back (it is counted and skipped). */
-  decode: (line: string) => T | null;
-  /** The item to hold for a line just journalled, when the line is all it needs (it then shares the write's text). */
-  fromLine?: (line: string) => T;
+  /**
+   * Writes one batch (at most maxBatch lines): their text, in order, as buffers of whole lines each followed by a
+   * newline. Rejecting keeps the lines for a retry. Must be idempotent.
+   */
+  write: (texts: Buffer[]) => Promise<void>;
+  /** Whether a line read back from the journal can be written (one that cannot is counted and skipped). */
+  readable: (line: string) => boolean;
   maxBatch?: number;
   intervalMs?: number;
-  /** Most unwritten items held in memory. */
+  /** Most unwritten lines held in memory. */
   memory?: number;
   backoffMs?: BackoffMs;
-  /** Called for each item refused because the journal is full, with the running total of those. */
+  /** Called for each line refused because the journal is full, with the running total of those. */
   onDrop?: (total: number) => void;
   onWriteError?: (err: unknown, attempt: number, pending: number) => void;
 }
 
-export class JournaledBatch<T> {
-  private mem: T[] = [];
-  /** True while items past the end of `mem` are on disk only. */
+export class JournaledBatch {
+  private mem: Chunk[] = [];
+  /** Lines in `mem`. */
+  private memLines = 0;
+  /** True while lines past the end of `mem` are on disk only. */
   private spilled: boolean;
   private timer: NodeJS.Timeout | null = null;
   private draining: Promise<void> | null = null;
@@ -42,42 +59,34 @@ export class JournaledBatch<T> {
   private done = 0;
   written = 0;
   failedWrites = 0;
-  /** Items refused because the journal was full or could not be written. */
+  /** Lines refused because the journal was full or could not be written. */
   dropped = 0;
   /** Journal lines that could not be read back (never the case for lines this code wrote). */
   unreadable = 0;
-  private readonly o: Required<Omit<JournaledBatchOptions<T>, 'onDrop' | 'onWriteError' | 'fromLine'>> & JournaledBatchOptions<T>;
+  private readonly o: Required<Omit<JournaledBatchOptions, 'onDrop' | 'onWriteError'>> & JournaledBatchOptions;
 
-  constructor(opts: JournaledBatchOptions<T>) {
+  constructor(opts: JournaledBatchOptions) {
     this.o = { maxBatch: 500, intervalMs: 50, memory: 50_000, backoffMs: { initial: 100, max: 5_000 }, ...opts };
     this.spilled = opts.journal.appended > 0;
   }
 
-  /** Items not yet written: in memory and on disk only. */
+  /** Lines not yet written: in memory and on disk only. */
   get size(): number {
     return this.o.journal.appended - this.done;
   }
 
-  /** Journals an item and queues it; false when the journal refused it. Never waits. */
-  add(item: T): boolean {
-    let line: string;
-    try {
-      line = this.o.encode(item);
-    } catch {
-      return this.refused(1);
-    }
-    if (!this.o.journal.append(line)) return this.refused(1);
-    this.queue(item);
-    return true;
+  /** Journals a line (no newline in it) and queues it; false when the journal refused it. Never waits. */
+  add(line: string): boolean {
+    return this.journal([line]);
   }
 
   /**
-   * Journals an item together with the others added in the same turn of the event loop, with one write() for all
+   * Journals a line together with the others added in the same turn of the event loop, with one write() for all
    * of them, and then calls each one's `then`: a redirect answered there has its click in the journal, as with
-   * add(), for one write a turn instead of one a click. `then` is called whether the journal kept the item or not.
+   * add(), for one write a turn instead of one a click. `then` is called whether the journal kept the line or not.
    */
-  addThen(item: T, then: () => void): void {
-    this.grouped.push(item);
+  addThen(line: string, then: () => void): void {
+    this.grouped.push(line);
     this.answers.push(then);
     if (!this.groupScheduled) {
       this.groupScheduled = true;
@@ -85,49 +94,42 @@ export class JournaledBatch<T> {
     }
   }
 
-  private grouped: T[] = [];
+  private grouped: string[] = [];
   private answers: (() => void)[] = [];
   private groupScheduled = false;
 
   private readonly writeGroup = (): void => {
     this.groupScheduled = false;
-    const items = this.grouped;
+    const lines = this.grouped;
     const answers = this.answers;
-    if (items.length === 0) return;
+    if (lines.length === 0) return;
     this.grouped = [];
     this.answers = [];
-    let lines: string[] | undefined;
-    try {
-      lines = items.map(this.o.encode);
-    } catch {
-      lines = undefined;
-    }
-    const text = lines && this.o.journal.appendAll(lines);
-    if (text && lines) {
-      if (this.o.fromLine) {
-        let at = 0;
-        for (const line of lines) {
-          const end = at + line.length;
-          this.queue(this.o.fromLine(text.slice(at, end)));
-          at = end + 1;
-        }
-      } else for (const item of items) this.queue(item);
-    } else this.refused(items.length);
+    this.journal(lines);
     for (const answer of answers) answer();
   };
 
-  private refused(n: number): false {
-    this.dropped += n;
-    this.o.onDrop?.(this.dropped);
-    return false;
+  /** Appends lines to the journal with one write and queues them; false (and counted as dropped) when refused. */
+  private journal(lines: string[]): boolean {
+    const bytes = this.o.journal.appendAll(lines);
+    if (!bytes) {
+      this.dropped += lines.length;
+      this.o.onDrop?.(this.dropped);
+      return false;
+    }
+    this.queue({ bytes, lines: lines.length, valid: lines.length });
+    return true;
   }
 
-  /** Holds a journalled item in memory (unless spilling) and starts a write when a batch is full or none is timed. */
-  private queue(item: T): void {
-    if (this.spilled || this.mem.length >= this.o.memory) this.spilled = true;
-    else this.mem.push(item);
+  /** Holds journalled lines in memory (unless spilling) and starts a write when a batch is full or none is timed. */
+  private queue(chunk: Chunk): void {
+    if (this.spilled || this.memLines >= this.o.memory) this.spilled = true;
+    else {
+      this.mem.push(chunk);
+      this.memLines += chunk.lines;
+    }
     if (this.closing) return;
-    if (this.mem.length >= this.o.maxBatch) this.drain();
+    if (this.memLines >= this.o.maxBatch) this.drain();
     else if (!this.timer && !this.draining) this.timer = setTimeout(() => this.drain(), this.o.intervalMs);
   }
 
@@ -172,39 +174,47 @@ export class JournaledBatch<T> {
     return this.draining;
   }
 
-  /** Reads the next lines that are on disk only into memory; spilling ends once memory reaches the journal's end. */
+  /**
+   * Reads the next lines that are on disk only into memory, in chunks of at most a batch; spilling ends once memory
+   * reaches the journal's end. An unreadable line keeps its place in a chunk's count, so it is stepped over in order.
+   */
   private async load(): Promise<void> {
-    const from = this.done + this.mem.length;
-    const lines = await this.o.journal.read(from, this.o.memory - this.mem.length);
-    for (const line of lines) {
-      const item = this.o.decode(line);
-      if (item !== null) this.mem.push(item);
-      else if (this.mem.length === 0) this.done++, this.unreadable++;
-      // An unreadable line between readable ones keeps its place as a gap of one: counted, and stepped over below.
-      else this.mem.push(SKIP as T), this.unreadable++;
+    const from = this.done + this.memLines;
+    const lines = await this.o.journal.read(from, this.o.memory - this.memLines);
+    for (let at = 0; at < lines.length; at += this.o.maxBatch) {
+      const part = lines.slice(at, at + this.o.maxBatch);
+      const valid = part.filter((line) => this.o.readable(line));
+      this.unreadable += part.length - valid.length;
+      this.mem.push({ bytes: Buffer.from(withNewlines(valid)), lines: part.length, valid: valid.length });
+      this.memLines += part.length;
     }
-    if (this.done + this.mem.length >= this.o.journal.appended) this.spilled = false;
+    if (this.done + this.memLines >= this.o.journal.appended) this.spilled = false;
   }
 
   private async writeAll(): Promise<void> {
     let attempt = 0;
     while (!this.stopped) {
-      if (this.mem.length === 0 && this.spilled) await this.load();
-      if (this.mem.length === 0) return;
-      const batch = this.mem.slice(0, this.o.maxBatch);
-      const items = batch.filter((i) => i !== SKIP);
+      if (this.memLines === 0 && this.spilled) await this.load();
+      if (this.memLines === 0) return;
+      // Whole chunks, up to a batch of lines (one chunk at least, which holds at most a turn's lines or a batch).
+      let n = 1;
+      let lines = this.mem[0]!.lines;
+      while (n < this.mem.length && lines + this.mem[n]!.lines <= this.o.maxBatch) lines += this.mem[n++]!.lines;
+      const batch = this.mem.slice(0, n);
+      const valid = batch.reduce((sum, c) => sum + c.valid, 0);
       try {
-        if (items.length) await this.o.write(items);
-        this.mem.splice(0, batch.length);
-        this.done += batch.length;
-        this.written += items.length;
+        if (valid > 0) await this.o.write(batch.filter((c) => c.valid > 0).map((c) => c.bytes));
+        this.mem.splice(0, n);
+        this.memLines -= lines;
+        this.done += lines;
+        this.written += valid;
         this.o.journal.trim(this.done);
         attempt = 0;
         // What arrived during that write waits for the next interval unless it fills a batch (or a backlog or a
         // close is being written): writing it at once made back-to-back batches of a few dozen clicks under load,
         // each a transaction of its own, which cost PostgreSQL twice the CPU per click and the service's thread
         // the socket round trips.
-        if (!this.closing && !this.spilled && this.mem.length < this.o.maxBatch) return;
+        if (!this.closing && !this.spilled && this.memLines < this.o.maxBatch) return;
       } catch (err) {
         attempt++;
         this.failedWrites++;
@@ -215,6 +225,3 @@ export class JournaledBatch<T> {
     }
   }
 }
-
-/** Holds the place of a journal line that could not be read back. */
-const SKIP: unknown = Symbol('unreadable line');

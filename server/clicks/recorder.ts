@@ -37,12 +37,8 @@ export interface RecorderOptions {
 export class ClickRecorder {
   private readonly salts = new Map<string, string>();
   private readonly ids: IdPool;
-  /**
-   * The journal lines of the clicks not yet written. A line (a slice of the turn's one journal write) is all a click
-   * keeps in memory while it waits for its batch: rows held those milliseconds outlived young-generation collections,
-   * which under load then took up to three times as long (docs/redirect.md).
-   */
-  private readonly batcher: JournaledBatch<string>;
+  /** The journal and the writer's queue: a click waits in memory as its journal line's bytes (journaled-batch.ts). */
+  private readonly batcher: JournaledBatch;
   private readonly budget: ClickBudget;
   /**
    * The IP of a click answered before the day's salt could be read (the database was away), from its row to its
@@ -71,13 +67,11 @@ export class ClickRecorder {
       block: opts.idBlock,
       onError: (err) => log.warn({ err }, 'could not reserve click ids; redirects go without sub-IDs until the database is back'),
     });
-    this.batcher = new JournaledBatch<string>({
+    this.batcher = new JournaledBatch({
       ...opts.batch,
       journal: opts.journal,
-      write: (lines) => this.write(lines),
-      encode: (line) => line,
-      decode: (line) => (this.decode(line) === null ? null : line),
-      fromLine: (line) => line,
+      write: (texts) => this.write(texts),
+      readable: (line) => this.decode(line) !== null,
       // The first failure and every tenth after it: an outage retries often, and one line says as much as fifty.
       onWriteError: (err, attempt, pending) =>
         void (
@@ -220,12 +214,15 @@ export class ClickRecorder {
     return row;
   }
 
-  private async write(lines: string[]): Promise<void> {
+  private async write(texts: Buffer[]): Promise<void> {
     const today = utcDay(new Date());
     for (const day of this.salts.keys()) if (day < today) this.salts.delete(day);
     if (!this.salts.has(today)) this.salts.set(today, await this.opts.store.saltFor(today));
-    // The common batch: COPY lines, judged on the request, sent as they were journalled.
-    if (!this.opts.shared && lines.every((l) => l[0] !== '{')) return this.opts.store.insertLines(lines);
+    const text = texts.length === 1 ? texts[0]! : Buffer.concat(texts);
+    // The common batch: COPY lines (no JSON line starts with `{`), judged on the request, sent as journalled.
+    if (!this.opts.shared && text[0] !== BRACE && text.indexOf('\n{') === -1) return this.opts.store.insertCopy(text);
+    const lines = text.toString('utf8').split('\n');
+    lines.pop();
     const rows: ClickRow[] = [];
     for (const line of lines) {
       const item = this.decode(line)!;
@@ -257,6 +254,8 @@ export class ClickRecorder {
     for (const row of rows) this.sharedVerdicts.delete(clickKey(row));
   }
 }
+
+const BRACE = 0x7b;
 
 /** A click's own name, the same on every try: its reserved id, or the key of a click without one. */
 const clickKey = (row: ClickRow) => (row.id !== null ? `i${row.id}` : `k${row.key}`);

@@ -75,7 +75,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
   const gated: ClickStore = {
     ...store,
     insert: (rows) => (link.ready ? store.insert(rows) : Promise.reject(notReady())),
-    insertLines: (lines) => (link.ready ? store.insertLines(lines) : Promise.reject(notReady())),
+    insertCopy: (text) => (link.ready ? store.insertCopy(text) : Promise.reject(notReady())),
   };
   // With several instances, a visitor's budgets are counted in Redis, asked as each batch is written.
   const shared = config.redisUrl ? redisBudget(config.redisUrl, fastify.log) : undefined;

@@ -5,10 +5,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ClickJournal } from '../../server/clicks/journal.ts';
-import { clickLine } from '../../shared/click-line.ts';
+import { clickLine, withNewlines } from '../../shared/click-line.ts';
 import { ClickRecorder, type ClickRow } from '../../server/clicks/index.ts';
 import { clickStore, migrate, openDb, type Db } from '../../db/index.ts';
 import { STORE_KINDS, freshDbConfig } from '../helpers/service.ts';
+
+/** Rows as the COPY text the journal holds them in. */
+const copyText = (rows: ClickRow[]) => Buffer.from(withNewlines(rows.map(clickLine)));
 
 const HASH = 'ab'.repeat(32);
 const row = (over: Partial<ClickRow> = {}): ClickRow => ({
@@ -167,18 +170,18 @@ describe.each(STORE_KINDS)('clicks on %s', (kind) => {
     expect((await stored()).rows.map((r) => r.id)).toEqual([...good, more[0]!, more[2]!].map((r) => r.id));
   });
 
-  it('stores journal lines with one COPY, once however often they come, and refuses only a bad one', async () => {
+  it('stores journal text with one COPY, once however often they come, and refuses only a bad one', async () => {
     const { store, refused, counts } = countedStore();
     const ids = await store.allocateIds(6);
     const rows = ids.slice(0, 3).map((id, i) => row({ id, placement: `lines-${i}`, userAgent: `tab\there ${i}` }));
     const stored = async () =>
       (await db.query<{ id: number; ua: string }>("SELECT id, user_agent AS ua FROM clicks WHERE placement LIKE 'lines-%' ORDER BY id"))
         .rows;
-    await store.insertLines(rows.map(clickLine));
+    await store.insertCopy(copyText(rows));
     expect(counts()).toEqual([1, 0]);
     expect(await stored()).toEqual(rows.map((r) => ({ id: r.id, ua: r.userAgent })));
     // Again, as after a write whose answer was lost or a journal read back after a crash: one INSERT skips them all.
-    await store.insertLines(rows.map(clickLine));
+    await store.insertCopy(copyText(rows));
     expect(counts()).toEqual([2, 1]);
     expect(await stored()).toHaveLength(3);
     // A bad line among good ones: only it is refused.
@@ -187,7 +190,7 @@ describe.each(STORE_KINDS)('clicks on %s', (kind) => {
       row({ id: ids[4]!, provider: 'Not A Slug' }),
       row({ id: ids[5]!, placement: 'lines-5' }),
     ];
-    await store.insertLines(more.map(clickLine));
+    await store.insertCopy(copyText(more));
     expect(refused.map((r) => r.id)).toEqual([ids[4]]);
     expect((await stored()).map((r) => r.id)).toEqual([...ids.slice(0, 4), ids[5]]);
   });

@@ -33,9 +33,10 @@ function store(failures = 0) {
       write();
       for (const row of rows) stored.push({ via: 'rows', row });
     },
-    insertLines: async (lines) => {
+    insertCopy: async (text) => {
       write();
-      for (const line of lines) stored.push({ via: 'lines', row: parseClickLine(line)! });
+      for (const line of Buffer.from(text).toString('utf8').split('\n').slice(0, -1))
+        stored.push({ via: 'lines', row: parseClickLine(line)! });
     },
   };
   return { s, stored };
