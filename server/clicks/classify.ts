@@ -3,6 +3,7 @@
  * Pure: no I/O, so every rule is unit-tested directly.
  */
 import { isbot } from 'isbot';
+import { remembered } from '../../shared/remembered.ts';
 import { cropText, decodeHeader, sanitizeFrom, sanitizePlacement } from './sanitize.ts';
 
 export type Headers = Record<string, string | string[] | undefined>;
@@ -39,21 +40,8 @@ function isSpeculative(headers: Headers): boolean {
   return speculative(header(headers, 'purpose')) || speculative(header(headers, 'x-purpose')) || speculative(header(headers, 'x-moz'));
 }
 
-/**
- * isbot's pattern costs a few microseconds a call, and a /go/ route sees the same few hundred user agents over
- * and over: remember the answers, forgetting them all once the memo is full so a flood of odd agents stays bounded.
- */
-const botMemo = new Map<string, boolean>();
-const BOT_MEMO_MAX = 2000;
-function isBotAgent(ua: string): boolean {
-  let bot = botMemo.get(ua);
-  if (bot === undefined) {
-    bot = isbot(ua);
-    if (botMemo.size >= BOT_MEMO_MAX) botMemo.clear();
-    botMemo.set(ua, bot);
-  }
-  return bot;
-}
+/** isbot's pattern costs a few microseconds a call, and a /go/ route sees the same few hundred user agents over and over. */
+const isBotAgent = remembered(isbot);
 
 /** Decides whether a redirect is recorded, and sanitises what is stored. `routes` holds every page path of the site. */
 export function classifyVisit(visit: Visit, routes: ReadonlySet<string>): VisitDecision {

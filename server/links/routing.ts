@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 
 import type { Device, RuleSpec, SplitSpec } from '../../content/targets.ts';
+import { remembered } from '../../shared/remembered.ts';
 
 export { DEVICES, type Device, type RuleSpec, type SplitSpec } from '../../content/targets.ts';
 
@@ -29,29 +30,16 @@ export interface Decision {
 
 /** ios, android or desktop (everything else, tablets and TVs included) from a user agent. */
 export function deviceOf(userAgent: string | undefined): Device {
-  const ua = userAgent ?? '';
-  let device = deviceMemo.get(ua);
-  if (device === undefined) {
-    device = deviceOfAgent(ua);
-    if (deviceMemo.size >= DEVICE_MEMO_MAX) deviceMemo.clear();
-    deviceMemo.set(ua, device);
-  }
-  return device;
+  return deviceOfAgent(userAgent ?? '');
 }
 
-function deviceOfAgent(ua: string): Device {
+// Every redirect asks, from a few hundred user agents: three patterns a click cost more time than the lookup, and
+// their match data a tenth of a kilobyte of garbage.
+const deviceOfAgent = remembered((ua): Device => {
   if (/\b(iPhone|iPad|iPod)\b/.test(ua) || (/\bMacintosh\b/.test(ua) && /\bMobile\//.test(ua))) return 'ios';
   if (/\bAndroid\b/.test(ua)) return 'android';
   return 'desktop';
-}
-
-/**
- * Every redirect asks, and traffic comes from a few hundred user agents: the answers are remembered, and forgotten
- * all at once when the memo is full, so a flood of odd agents stays bounded. Three patterns a click cost more time
- * than the lookup, and their match data a tenth of a kilobyte of garbage.
- */
-const deviceMemo = new Map<string, Device>();
-const DEVICE_MEMO_MAX = 2000;
+});
 
 /** A two-letter country from a CDN's header value; anything else (XX, T1, empty) is unknown. */
 export function countryOf(value: unknown): string | undefined {
