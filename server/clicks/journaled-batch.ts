@@ -66,7 +66,9 @@ export class JournaledBatch {
   private readonly o: Required<Omit<JournaledBatchOptions, 'onDrop' | 'onWriteError'>> & JournaledBatchOptions;
 
   constructor(opts: JournaledBatchOptions) {
-    this.o = { maxBatch: 500, intervalMs: 50, memory: 50_000, backoffMs: { initial: 100, max: 5_000 }, ...opts };
+    // 750 a batch: a 500-row COPY cost PostgreSQL a twentieth more a click, and the service half as many round trips
+    // again, while 1000 held a core of PostgreSQL long enough to bring redirects' p99 to 5 ms (docs/redirect.md).
+    this.o = { maxBatch: 750, intervalMs: 50, memory: 50_000, backoffMs: { initial: 100, max: 5_000 }, ...opts };
     this.spilled = opts.journal.appended > 0;
   }
 

@@ -195,6 +195,20 @@ describe.each(STORE_KINDS)('clicks on %s', (kind) => {
     expect((await stored()).map((r) => r.id)).toEqual([...ids.slice(0, 4), ids[5]]);
   });
 
+  it('stores a batch of a thousand clicks, over 200 KB of COPY text, whole: every row and every character', async () => {
+    const { store, counts } = countedStore();
+    const ids = await store.allocateIds(1000);
+    const rows = ids.map((id, i) => row({ id, placement: 'big-batch', userAgent: `Mozilla/5.0 日本 ${i} ${'x'.repeat(120)}` }));
+    const text = copyText(rows);
+    expect(text.byteLength).toBeGreaterThan(200 * 1024);
+    await store.insertCopy(text);
+    expect(counts()).toEqual([1, 0]);
+    const { rows: stored } = await db.query<{ id: number; ua: string }>(
+      "SELECT id, user_agent AS ua FROM clicks WHERE placement = 'big-batch' ORDER BY id",
+    );
+    expect(stored).toEqual(rows.map((r) => ({ id: r.id, ua: r.userAgent })));
+  });
+
   it('stores a click without a reserved id once, by its key, however often it is written (a journal replayed after a crash)', async () => {
     const store = clickStore(db, () => {});
     const keyed = [row({ key: randomUUID(), placement: 'keyed' }), row({ key: randomUUID(), placement: 'keyed' })];
