@@ -116,7 +116,16 @@ export class ClickRecorder {
    * calls `answer`, which must not throw: the redirect, written once its click is in the journal.
    */
   recordThen(click: ClickInput, answer: () => void): void {
-    this.batcher.addThen(this.encode(this.row(click, Date.now())), answer);
+    let line: string;
+    try {
+      line = this.encode(this.row(click, Date.now()));
+    } catch (err) {
+      // Never the case for a click the classifier let through; the redirect still goes out, and the loss is said.
+      this.opts.log.error({ err, provider: click.provider }, 'a click could not be journalled; it was redirected but not recorded');
+      answer();
+      return;
+    }
+    this.batcher.addThen(line, answer);
   }
 
   private row(click: ClickInput, at: number): ClickRow {
