@@ -221,7 +221,8 @@ export class ClickJournal {
   /**
    * Deletes a stored segment in the background: unlinking a file of several megabytes whose pages are still being
    * written back blocked the request thread for milliseconds, and every redirect in flight waited. A segment whose
-   * deletion a crash interrupts is read again at the next start, and its lines, stored already, are skipped there.
+   * deletion a crash interrupts is read again at the next start; its lines are sent again, and the database, which
+   * has their rows already, keeps one of each.
    */
   private remove(seg: Segment): void {
     this.bytes -= seg.bytes;

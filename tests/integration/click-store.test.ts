@@ -66,6 +66,9 @@ describe.each(STORE_KINDS)('clicks on %s', (kind) => {
       row({ placement: 'bad-hash-65', visitorHash: `${HASH}a` }),
       row({ placement: 'bad-hash-upper', visitorHash: HASH.toUpperCase() }),
       row({ placement: 'bad-hash-not-hex', visitorHash: `${HASH.slice(2)}zz` }),
+      // Whitespace between pairs of digits still decodes as hex.
+      row({ placement: 'bad-hash-space', visitorHash: `${HASH.slice(0, 32)} ${HASH.slice(32)}` }),
+      row({ placement: 'bad-hash-trailing-tab', visitorHash: `${HASH}\t` }),
       row({ provider: 'Not A Slug' }),
     ];
     await store.insert([row({ placement: 'good-1' }), ...bad, row({ placement: 'good-2', visitorHash: '0123456789abcdef'.repeat(4) })]);

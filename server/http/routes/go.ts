@@ -49,6 +49,7 @@ function redirect(reply: FastifyReply, location: string): void {
 export async function goRoutes(fastify: FastifyInstance, opts: GoOptions): Promise<void> {
   // A redirect logs one line at debug (or one if it fails), and that line carries the request itself: the child
   // logger Fastify makes for every request, to bind its id, was a twentieth of a redirect's garbage for no line.
+  // The price: a redirect's lines, the error handler's too, carry no request id.
   fastify.setChildLoggerFactory((logger) => logger);
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   /**
