@@ -1,6 +1,6 @@
 /** The clicks and visitor_salts queries behind the click recorder. */
 import type { ClickRow, ClickStore } from '../shared/click-row.ts';
-import { clickLine, LINE_COLUMNS, parseClickLine, withNewlines } from '../shared/click-line.ts';
+import { clickLine, LINE_COLUMNS, linesOf, parseClickLine, withNewlines } from '../shared/click-line.ts';
 import { newSalt, utcDay } from '../shared/visitor-hash.ts';
 import type { Queryable } from './types.ts';
 
@@ -84,14 +84,13 @@ export function clickStore(db: Queryable, onRejected: (row: ClickRow, err: unkno
       try {
         await db.copyFrom(COPY, text);
       } catch (err) {
-        // Stored already in part (retried, or read back from the journal): one INSERT, which skips the stored rows.
-        // A row the database refuses: each row alone, which finds it.
+        // Stored already in part (retried, or read back from the journal), or a row the database refuses: the
+        // INSERT, which skips the stored rows and, if it fails too, finds the bad row by writing each alone.
         if (!isDuplicate(err) && !isDataError(err)) throw err;
-        const lines = Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString('utf8').split('\n');
-        lines.pop();
-        const rows = lines.map((line) => parseClickLine(line)!);
-        if (isDuplicate(err)) await insertRows(rows, false);
-        else for (const row of rows) await insertRows([row], false);
+        await insertRows(
+          linesOf(text).map((line) => parseClickLine(line)!),
+          false,
+        );
       }
     },
   };

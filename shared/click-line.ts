@@ -34,6 +34,13 @@ export function withNewlines(lines: readonly string[]): string {
   return [...lines, ''].join('\n');
 }
 
+/** The lines of COPY text (each followed by a newline), as withNewlines() makes it. */
+export function linesOf(text: Uint8Array): string[] {
+  const lines = Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString('utf8').split('\n');
+  lines.pop();
+  return lines;
+}
+
 /** The row as one line (no newline in it; a row with a reserved id, since COPY needs every id). */
 export function clickLine(r: ClickRow): string {
   return `${r.id}\t${r.clickedAt}\t${field(r.provider)}\t${field(r.destination)}\t${r.paid ? 't' : 'f'}\t${field(r.variant)}\t${field(r.country)}\t${field(r.device)}\t${field(r.fromPath)}\t${field(r.placement)}\t${r.isBot ? 't' : 'f'}\t${r.overBudget ? 't' : 'f'}\t${field(r.visitorHash)}\t${field(r.userAgent)}\t${field(r.referrer)}`;

@@ -1,7 +1,7 @@
 /** Records counted clicks: pre-allocated ids, daily-salted visitor hashes, the journal and the batched writer. */
 import { randomUUID } from 'node:crypto';
 import { ClickBudget } from './budget.ts';
-import { clickLine, parseClickLine } from '../../shared/click-line.ts';
+import { clickLine, linesOf, parseClickLine } from '../../shared/click-line.ts';
 import { IdPool } from './id-pool.ts';
 import type { ClickJournal } from './journal.ts';
 import { JournaledBatch } from './journaled-batch.ts';
@@ -230,10 +230,8 @@ export class ClickRecorder {
     const text = texts.length === 1 ? texts[0]! : Buffer.concat(texts);
     // The common batch: COPY lines (no JSON line starts with `{`), judged on the request, sent as journalled.
     if (!this.opts.shared && text[0] !== BRACE && text.indexOf('\n{') === -1) return this.opts.store.insertCopy(text);
-    const lines = text.toString('utf8').split('\n');
-    lines.pop();
     const rows: ClickRow[] = [];
-    for (const line of lines) {
+    for (const line of linesOf(text)) {
       const item = this.decode(line)!;
       const ip = this.unhashed.get(item);
       if (ip === undefined) {

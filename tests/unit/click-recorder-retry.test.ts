@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClickJournal } from '../../server/clicks/journal.ts';
 import { ClickRecorder, type ClickInput } from '../../server/clicks/recorder.ts';
 import type { SharedBudget } from '../../server/clicks/shared-budget.ts';
-import { parseClickLine } from '../../shared/click-line.ts';
+import { linesOf, parseClickLine } from '../../shared/click-line.ts';
 import type { ClickRow, ClickStore } from '../../shared/click-row.ts';
 
 const dirs: string[] = [];
@@ -35,8 +35,7 @@ function store(failures = 0) {
     },
     insertCopy: async (text) => {
       write();
-      for (const line of Buffer.from(text).toString('utf8').split('\n').slice(0, -1))
-        stored.push({ via: 'lines', row: parseClickLine(line)! });
+      for (const line of linesOf(text)) stored.push({ via: 'lines', row: parseClickLine(line)! });
     },
   };
   return { s, stored };

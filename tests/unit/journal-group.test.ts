@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClickJournal } from '../../server/clicks/journal.ts';
 import { JournaledBatch } from '../../server/clicks/journaled-batch.ts';
+import { linesOf } from '../../shared/click-line.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -18,7 +19,7 @@ function batch(maxBytes = 1 << 20) {
   const written: string[] = [];
   const b = new JournaledBatch({
     journal,
-    write: async (texts) => void written.push(...texts.flatMap((t) => t.toString('utf8').split('\n').slice(0, -1))),
+    write: async (texts) => void written.push(...texts.flatMap(linesOf)),
     readable: () => true,
   });
   /** Every line in the journal's files now. */
