@@ -1,2 +1,2 @@
-/** The URL of the content icons' SVG sprite, defined by the build (build/icon-sprite.ts). */
+/** The URL of the content icons' SVG sprite, defined by the build (scripts/build/icon-sprite.ts). */
 declare const __ICON_SPRITE__: string;

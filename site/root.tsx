@@ -8,9 +8,9 @@ import { PageViewBeacon } from './components/page-view-beacon';
 import { ClientLinks } from './components/site-link';
 import { SiteStyles } from './components/site-styles';
 import { getContent, today } from './lib/content.server';
-import { DEFAULT_MAX_AGE_DAYS } from '../content/figure-checks.ts';
-import { isPaidTarget, outboundTargets } from '../content/targets.ts';
-import { METHOD_PATH } from '../content/paths.ts';
+import { DEFAULT_MAX_AGE_DAYS } from '../services/content/figure-checks.ts';
+import { isPaidTarget, outboundTargets } from '../services/content/targets.ts';
+import { METHOD_PATH } from '../services/content/paths.ts';
 import stylesHref from './styles/app.css?url';
 
 /** Site-wide content: brand, navigation, footer, the not-found and error texts, and how prices are labelled. */

@@ -1,5 +1,5 @@
 import { route, type RouteConfig } from '@react-router/dev/routes';
-import { PARAMETERISED, type RouteKind } from '../content/index.ts';
+import { PARAMETERISED, type RouteKind } from '../services/content/index.ts';
 import { buildRoutes } from './lib/route-table.ts';
 
 type PageKind = Exclude<RouteKind, 'not-found'>;

@@ -9,7 +9,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../build/paths.ts';
+import { PROJECT_ROOT } from '../build/paths.ts';
 import { phases, vpnsite } from './build-run.ts';
 import { writeSyntheticContent } from './synthetic-content.ts';
 

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../build/paths.ts';
+import { PROJECT_ROOT } from '../build/paths.ts';
 
 const GNU_TIME = '/usr/bin/time';
 
@@ -18,8 +18,8 @@ export interface Run {
 export function vpnsite(args: string[], env: NodeJS.ProcessEnv = {}): Run {
   const cmd = existsSync(GNU_TIME) ? GNU_TIME : process.execPath;
   const argv = existsSync(GNU_TIME)
-    ? ['-f', 'peak-kb=%M', process.execPath, join(PROJECT_ROOT, 'bin/vpnsite.js'), ...args]
-    : [join(PROJECT_ROOT, 'bin/vpnsite.js'), ...args];
+    ? ['-f', 'peak-kb=%M', process.execPath, join(PROJECT_ROOT, 'scripts/vpnsite.js'), ...args]
+    : [join(PROJECT_ROOT, 'scripts/vpnsite.js'), ...args];
   const t = performance.now();
   const r = spawnSync(cmd, argv, { cwd: PROJECT_ROOT, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, ...env } });
   const seconds = (performance.now() - t) / 1000;

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../build/paths.ts';
+import { PROJECT_ROOT } from '../build/paths.ts';
 import { phases, vpnsite } from './build-run.ts';
 import { writeSyntheticContent } from './synthetic-content.ts';
 
@@ -89,7 +89,7 @@ for (const n of plan) {
     if (!b.ok) throw new Error(`build failed at N=${n}:\n${b.out.slice(-4000)}`);
     const pages = Number(/✓ built (\d+) pages/.exec(b.out)?.[1]);
     const { prerenderS, bundleS, renderS, checkS } = phases(b.out);
-    // An editor's next build: one article's label changed (build/react-router.ts reuses the other pages).
+    // An editor's next build: one article's label changed (scripts/build/react-router.ts reuses the other pages).
     const article = join(data, 'articles', readdirSync(join(data, 'articles')).sort()[0]!);
     writeFileSync(article, readFileSync(article, 'utf8').replace(/^updatedLabel: .*$/m, 'updatedLabel: Updated for the benchmark'));
     const again = vpnsite(['build', '--data', data, '--out', join(tmp, 'dist')]);

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { PROJECT_ROOT } from '../../build/paths.ts';
+import { PROJECT_ROOT } from '../build/paths.ts';
 import { buildAndServe } from './serve-built.ts';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';

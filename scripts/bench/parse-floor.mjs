@@ -3,7 +3,7 @@
  * The parse floor for `vpnsite validate` (scripts/bench/build.ts): reading every YAML file under a directory and
  * parsing it with yaml as the content library does (one document with its line counter, then its data), and nothing
  * else: no schema, no rules, no cache. With more than one thread the files are shared out round-robin and each thread keeps what
- * it parsed. Validation itself runs on one thread (cli/content-checks.ts): the floor with one thread is its yardstick.
+ * it parsed. Validation itself runs on one thread (scripts/cli/content-checks.ts): the floor with one thread is its yardstick.
  *
  * Usage: node scripts/bench/parse-floor.mjs <dir> <threads>; prints {"files":…,"seconds":…} as JSON.
  * Plain JavaScript, run by node without tsx, so that starting a thread costs only yaml's loading.
@@ -18,7 +18,7 @@ function parseAll(files) {
   let keys = 0;
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    // As content/source.ts parses: with a plain process.env, which yaml's parser reads at every token.
+    // As services/content/source.ts parses: with a plain process.env, which yaml's parser reads at every token.
     const env = process.env;
     process.env = { LOG_TOKENS: env.LOG_TOKENS, LOG_STREAM: env.LOG_STREAM };
     let data;

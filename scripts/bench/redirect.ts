@@ -89,10 +89,10 @@ try {
     TRUST_PROXY: '127.0.0.1',
     CLICK_JOURNAL_DIR: join(dist, 'journal-ours'),
   };
-  const ours = start(['bin/vpnsite.js', 'serve', '--dist', dist, '--port', String(oursPort)], defaults);
+  const ours = start(['scripts/vpnsite.js', 'serve', '--dist', dist, '--port', String(oursPort)], defaults);
   // The old setting: warnings only, and one client, every click of which past the first 20 a minute is stored flagged
   // over budget.
-  const old = start(['bin/vpnsite.js', 'serve', '--dist', dist, '--port', String(oldPort)], {
+  const old = start(['scripts/vpnsite.js', 'serve', '--dist', dist, '--port', String(oldPort)], {
     ...defaults,
     LOG_LEVEL: 'warn',
     TRUST_PROXY: '',

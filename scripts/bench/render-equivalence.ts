@@ -7,11 +7,11 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { loadContent } from '../../content/index.ts';
+import { loadContent } from '../../services/content/index.ts';
 import { writeSnapshot } from '../../site/lib/build-job.ts';
 import { isParameterisedPage } from '../../site/lib/route-table.ts';
-import { prerender } from '../../build/prerender.ts';
-import { PROJECT_ROOT } from '../../build/paths.ts';
+import { prerender } from '../build/prerender.ts';
+import { PROJECT_ROOT } from '../build/paths.ts';
 import { writeSyntheticContent } from './synthetic-content.ts';
 
 const totalPages = Number(process.argv[2] ?? 1100);

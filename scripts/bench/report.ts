@@ -19,8 +19,8 @@ import {
   type Db,
   type ReportSource,
   type StatsQuery,
-} from '../../db/index.ts';
-import { addDays, type ReportQuery } from '../../shared/reports/index.ts';
+} from '../../services/db/index.ts';
+import { addDays, type ReportQuery } from '../../services/shared/reports/index.ts';
 import { startTestPostgres } from '../lib/throwaway-postgres.ts';
 import { GENERATE, GENERATE_CONVERSIONS, GENERATE_VIEWS } from './year-of-traffic.ts';
 
@@ -153,7 +153,7 @@ try {
   ];
   console.log('\nreport                              rollup       raw   speed-up');
   for (const [name, query] of reports) {
-    // The service runs without JIT (db/pg.ts); the raw baseline gets the faster of JIT off and on.
+    // The service runs without JIT (services/db/pg.ts); the raw baseline gets the faster of JIT off and on.
     const run = (source: ReportSource, jit: 'on' | 'off') => () =>
       db.withConnection(async (conn) => {
         await conn.query(`SET jit = ${jit}`);

@@ -3,9 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBuild } from '../../cli/commands/build.ts';
-import { isPortBusy, portBusyLine, probePort } from '../../cli/port-busy.ts';
-import { PROJECT_ROOT } from '../../build/paths.ts';
+import { runBuild } from '../cli/commands/build.ts';
+import { isPortBusy, portBusyLine, probePort } from '../cli/port-busy.ts';
+import { PROJECT_ROOT } from '../build/paths.ts';
 
 export interface Served {
   baseUrl: string;
@@ -25,7 +25,7 @@ export async function buildAndServe(port: number, env: NodeJS.ProcessEnv = {}): 
     throw new Error('build failed: run `npx vpnsite build` to see why');
   const child: ChildProcess = spawn(
     process.execPath,
-    [join(PROJECT_ROOT, 'bin/vpnsite.js'), 'serve', '--dist', distDir, '--port', String(port)],
+    [join(PROJECT_ROOT, 'scripts/vpnsite.js'), 'serve', '--dist', distDir, '--port', String(port)],
     {
       cwd: PROJECT_ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn', PGLITE_DIR: join(tmp, 'pglite'), CLICK_JOURNAL_DIR: join(tmp, 'clicks.journal'), ...env },

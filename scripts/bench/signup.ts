@@ -15,7 +15,7 @@ import { freePort, startTestPostgres } from '../lib/throwaway-postgres.ts';
 const PER_KIND = Number(process.env.BENCH_SIGNUPS ?? 300);
 const KINDS = ['new', 'pending', 'confirmed', 'unsubscribed'] as const;
 type Kind = (typeof KINDS)[number];
-const BIN = resolve('bin/vpnsite.js');
+const BIN = resolve('scripts/vpnsite.js');
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 

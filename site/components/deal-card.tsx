@@ -1,6 +1,6 @@
 import { CardHeading } from './card-heading';
 import type { ReactNode } from 'react';
-import type { ShownPlan } from '../../content/index.ts';
+import type { ShownPlan } from '../../services/content/index.ts';
 import { Badge, type BadgeVariant } from './badge';
 import { Discount, Period, Price, PriceChecked, RegularPrice } from './figure';
 import { Icon } from './icon';

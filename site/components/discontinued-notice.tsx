@@ -1,4 +1,4 @@
-import { formatLongDate } from '../../content/figure-format.ts';
+import { formatLongDate } from '../../services/content/figure-format.ts';
 import { Icon } from './icon';
 import { SiteLink } from './site-link';
 

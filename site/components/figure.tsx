@@ -1,5 +1,5 @@
 /**
- * A provider's figures as every page shows them: formatted in one place (content/figures.ts) and each
+ * A provider's figures as every page shows them: formatted in one place (services/content/figures.ts) and each
  * marked with where it comes from (`data-figure="nordvpn/2-year/price"`), so one test can check that no two pages
  * show different figures for one provider and plan.
  */
@@ -13,7 +13,7 @@ import {
   isStale,
   yearlySavings,
   type ShownPlan,
-} from '../../content/figure-format.ts';
+} from '../../services/content/figure-format.ts';
 import { Icon } from './icon';
 import { useSite } from '../root';
 

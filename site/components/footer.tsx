@@ -5,7 +5,7 @@ import { NewsletterForm } from './newsletter-form';
 
 /**
  * The footer: brand blurb, the link columns, the newsletter form, then the copyright line. Its id marks the end of
- * <main> for the build's first-paint step (build/first-paint.ts): the first frame waits for it.
+ * <main> for the build's first-paint step (scripts/build/first-paint.ts): the first frame waits for it.
  */
 export function Footer({ brand, footer, copyrightYear }: Pick<RootData, 'brand' | 'footer' | 'copyrightYear'>) {
   return (

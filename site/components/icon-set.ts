@@ -1,5 +1,5 @@
 /**
- * The lucide-react icons behind the sprite (build/icon-sprite.ts), read at build time only: the client draws
+ * The lucide-react icons behind the sprite (scripts/build/icon-sprite.ts), read at build time only: the client draws
  * icons from the sprite (components/icon.tsx), so no page's JavaScript holds their geometry.
  */
 import {
@@ -60,12 +60,12 @@ import {
   Zap,
   type LucideIcon,
 } from 'lucide-react';
-import type { ICON_NAMES } from '../../content/schemas/common';
+import type { ICON_NAMES } from '../../services/content/schemas/common';
 
 /** Icons the components draw themselves (ticks, crosses, the menu button), beside the content's. */
 export const UI_ICONS = { check: Check, x: X, menu: Menu } satisfies Record<string, LucideIcon>;
 
-/** Content icon names (content/schemas/common.ts) to lucide-react icons, drawn into the build's SVG sprite (build/icon-sprite.ts). */
+/** Content icon names (services/content/schemas/common.ts) to lucide-react icons, drawn into the build's SVG sprite (scripts/build/icon-sprite.ts). */
 export const ICONS: Record<(typeof ICON_NAMES)[number], LucideIcon> = {
   shield: Shield,
   'shield-check': ShieldCheck,

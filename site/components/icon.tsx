@@ -1,4 +1,4 @@
-import type { ICON_NAMES } from '../../content/schemas/common';
+import type { ICON_NAMES } from '../../services/content/schemas/common';
 import type { UI_ICONS } from './icon-set';
 
 export type IconName = (typeof ICON_NAMES)[number];

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { isValidEmail } from '../../shared/email.ts';
+import { isValidEmail } from '../../services/shared/email.ts';
 import { apiUrl, postJson } from '../lib/api';
 import { showToast } from '../lib/toast';
 import type { RootData } from '../root';
@@ -45,7 +45,7 @@ export function NewsletterForm({ title, text, placeholder, button, invalidEmail,
       const before = new Date(answer.pending?.sentAt ?? '');
       const again = new Date(answer.pending?.againAt ?? '');
       if (!Number.isNaN(before.getTime()) && !Number.isNaN(again.getTime())) {
-        // The same words as the result page without JavaScript (shared/pending.ts), in the visitor's own clock.
+        // The same words as the result page without JavaScript (services/shared/pending.ts), in the visitor's own clock.
         setSent(pendingNote.replace('{sent}', localTime(before)).replace('{again}', localTime(again)));
         return;
       }

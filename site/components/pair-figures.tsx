@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Comparison, Provider } from '../../content/index.ts';
-import type { ShownPlan } from '../../content/figure-format.ts';
+import type { Comparison, Provider } from '../../services/content/index.ts';
+import type { ShownPlan } from '../../services/content/figure-format.ts';
 import { better, type Order } from '../lib/compare-pair';
 import { DataTable, CELL } from './data-table';
 import { Discount, PlanName, Price, ProviderFigure, RegularPrice } from './figure';

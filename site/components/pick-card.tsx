@@ -1,6 +1,6 @@
 import { CardHeading } from './card-heading';
 import type { ReactNode } from 'react';
-import type { ShownPlan, Streaming } from '../../content/index.ts';
+import type { ShownPlan, Streaming } from '../../services/content/index.ts';
 import { Badge } from './badge';
 import { Price, PriceChecked, ProviderFigure, PlanName } from './figure';
 import { OutboundLink } from './outbound-link';

@@ -1,5 +1,5 @@
 import { CardHeading } from './card-heading';
-import type { Provider, ShownPlan } from '../../content/index.ts';
+import type { Provider, ShownPlan } from '../../services/content/index.ts';
 import { Badge } from './badge';
 import { FeatureTick } from './feature-tick';
 import { Discount, Price, ProviderFigure, RegularPrice, PlanChecked } from './figure';

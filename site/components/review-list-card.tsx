@@ -1,6 +1,6 @@
 import { CardHeading } from './card-heading';
 import { SiteLink } from './site-link';
-import type { Provider, ShownPlan } from '../../content/index.ts';
+import type { Provider, ShownPlan } from '../../services/content/index.ts';
 import { Badge } from './badge';
 import { Discount, Price, PlanChecked } from './figure';
 import { OutboundLink } from './outbound-link';

@@ -1,5 +1,5 @@
-import type { Criterion } from '../../content/scores.ts';
-import { METHOD_PATH } from '../../content/paths.ts';
+import type { Criterion } from '../../services/content/scores.ts';
+import { METHOD_PATH } from '../../services/content/paths.ts';
 import { fillLabel, ProviderFigure } from './figure';
 import { SiteLink } from './site-link';
 

@@ -7,7 +7,7 @@ const FILLED_BY_BUILD = { __html: typeof document === 'undefined' ? '' : (docume
 
 /**
  * The site stylesheet. In a built site it is an inline <style>: `vpnsite build` writes the CSS file's text into it
- * (build/first-paint.ts), so first paint waits for no stylesheet request. On the client the element renders
+ * (scripts/build/first-paint.ts), so first paint waits for no stylesheet request. On the client the element renders
  * with the CSS it found in the page, and React, hydrating, keeps the contents it finds (production React does not
  * compare innerHTML); as the props never change it never touches them afterwards. The dev server has no build step
  * and links the file.

@@ -1,5 +1,5 @@
-import type { Provider } from '../../content/index.ts';
-import { formatMbps, formatPercent, speedFigures } from '../../content/speed.ts';
+import type { Provider } from '../../services/content/index.ts';
+import { formatMbps, formatPercent, speedFigures } from '../../services/content/speed.ts';
 import { Figure } from './figure';
 
 type Speed = NonNullable<Provider['review']>['speed'];

@@ -3,10 +3,10 @@
  * page, placement and provider, each drawn from the token API's answers (site/routes/stats.tsx fetches them).
  */
 import { useId, useMemo, useState } from 'react';
-import type { StatsRow } from '../../shared/report-shapes.ts';
-import { lineChartSvg } from '../../shared/reports/chart.ts';
-import { addDays } from '../../shared/reports/query.ts';
-import { formatStatsCsv, type StatsReport } from '../../shared/reports/stats-format.ts';
+import type { StatsRow } from '../../services/shared/report-shapes.ts';
+import { lineChartSvg } from '../../services/shared/reports/chart.ts';
+import { addDays } from '../../services/shared/reports/query.ts';
+import { formatStatsCsv, type StatsReport } from '../../services/shared/reports/stats-format.ts';
 import type { StatsAnswer } from '../lib/stats-api';
 
 export const PERIODS = [7, 30, 90] as const;

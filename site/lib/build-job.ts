@@ -11,8 +11,8 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Content, RouteEntry } from '../../content/index.ts';
-import type { Article } from '../../content/schemas/index.ts';
+import type { Content, RouteEntry } from '../../services/content/index.ts';
+import type { Article } from '../../services/content/schemas/index.ts';
 
 /** The environment variable that names the job file. */
 export const JOB_ENV = 'VPNSITE_BUILD_JOB';
@@ -32,7 +32,7 @@ export interface BuildJob {
   /** The public origin for canonical links and the sitemap, instead of site.yaml's url (`--site-url`). */
   siteUrl?: string;
   /**
-   * The reviews and articles, rendered on every core (build/react-router.ts) before React Router's own
+   * The reviews and articles, rendered on every core (scripts/build/react-router.ts) before React Router's own
    * prerender renders the other pages; without it, React Router prerenders every page itself.
    */
   render?: {

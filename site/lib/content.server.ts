@@ -14,10 +14,10 @@ import {
   type Content,
   type Provider,
   type RouteEntry,
-} from '../../content/index.ts';
+} from '../../services/content/index.ts';
 import type { ArticleCard as ArticleCardFields } from '../components/blocks/context';
-import { contentStamp, loadFreshContent } from '../../content/fresh.ts';
-import { logoDataUrl } from '../../content/logos.ts';
+import { contentStamp, loadFreshContent } from '../../services/content/fresh.ts';
+import { logoDataUrl } from '../../services/content/logos.ts';
 import { buildJob, readSnapshotArticles, readSnapshotContent, readSnapshotRoutes } from './build-job.ts';
 import { dataDir } from './route-table.ts';
 
@@ -125,7 +125,7 @@ export function trailTo(...crumbs: { name: string; path: string }[]): { name: st
   return [{ name: getContent().content.site.brand.name, path: '/' }, ...crumbs];
 }
 
-export { today } from '../../content/index.ts';
+export { today } from '../../services/content/index.ts';
 
 export type { ArticleCardFields };
 

@@ -2,7 +2,7 @@
  * What the review, article, method and comparison pages read of the scorecards, the authors and the pairs (build
  * time only, like every loader).
  */
-import { COMPARE_PATH, comparePairs, pairText, type Provider } from '../../content/index.ts';
+import { COMPARE_PATH, comparePairs, pairText, type Provider } from '../../services/content/index.ts';
 import { getContent } from './content.server';
 import type { AuthorCard } from '../components/byline';
 

@@ -1,5 +1,5 @@
 /** Whether a page a loader renders is on the site now: only `vpnsite dev` renders those that are not (its ribbon). */
-import { publishingNow, standing, standingText } from '../../content/index.ts';
+import { publishingNow, standing, standingText } from '../../services/content/index.ts';
 
 export type Ribbon = { standing: 'draft' | 'scheduled' | 'expired'; text: string } | null;
 

@@ -1,8 +1,8 @@
 /**
- * The site search in the browser: Pagefind's module and index (build/search-index.ts), fetched from the built
+ * The site search in the browser: Pagefind's module and index (scripts/build/search-index.ts), fetched from the built
  * site on first use only, so a page's first load carries none of it.
  */
-import { SEARCH_PATH } from '../../content/paths.ts';
+import { SEARCH_PATH } from '../../services/content/paths.ts';
 
 /** What one result shows. `excerpt` is Pagefind's HTML: the page's text, escaped, with each match in <mark>. */
 export interface SearchHit {

@@ -1,5 +1,5 @@
 /** The dashboard's reads of GET /api/stats, with the stats token the owner typed (kept for the tab only). */
-import type { StatsRow } from '../../shared/report-shapes.ts';
+import type { StatsRow } from '../../services/shared/report-shapes.ts';
 import { apiUrl } from './api';
 
 export interface StatsAnswer {

@@ -6,8 +6,8 @@ import { LinkList } from '../components/link-list';
 import { OutboundLink } from '../components/outbound-link';
 import { ReviewLink } from '../components/provider-name';
 import { Paragraphs, Section } from '../components/section';
-import { COMPARE_PATH, pairText, ranked } from '../../content/routes.ts';
-import { planOf } from '../../content/figure-format.ts';
+import { COMPARE_PATH, pairText, ranked } from '../../services/content/routes.ts';
+import { planOf } from '../../services/content/figure-format.ts';
 import { getContent, routeFor, trailTo } from '../lib/content.server';
 import { pairs } from '../lib/editorial.server';
 import {

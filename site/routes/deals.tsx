@@ -8,7 +8,7 @@ import { Faq } from '../components/faq';
 import { FlashSaleBanner } from '../components/flash-sale-banner';
 import { Icon } from '../components/icon';
 import { IconTiles } from '../components/icon-tiles';
-import { formatLongDate, planOf } from '../../content/figure-format.ts';
+import { formatLongDate, planOf } from '../../services/content/figure-format.ts';
 import { fillLabel, YearlySavings } from '../components/figure';
 import { getContent, today } from '../lib/content.server';
 import { offerState, useToday } from '../lib/offers';

@@ -2,10 +2,10 @@ import { useLocation } from 'react-router';
 import type { Route } from './+types/form-result';
 import { Icon } from '../components/icon';
 import { SiteLink } from '../components/site-link';
-import type { Block } from '../../content/index.ts';
-import { FORM_RESULTS } from '../../content/routes.ts';
-import { CONTACT_FIELDS, fieldId, PROBLEM_TEXT } from '../../shared/contact-problems.ts';
-import { CONFIRM_RESEND_MINUTES, parseSent, pendingParts, pendingText, resendTimes } from '../../shared/pending.ts';
+import type { Block } from '../../services/content/index.ts';
+import { FORM_RESULTS } from '../../services/content/routes.ts';
+import { CONTACT_FIELDS, fieldId, PROBLEM_TEXT } from '../../services/shared/contact-problems.ts';
+import { CONFIRM_RESEND_MINUTES, parseSent, pendingParts, pendingText, resendTimes } from '../../services/shared/pending.ts';
 import { getContent, routeFor } from '../lib/content.server';
 
 type Form = keyof typeof FORM_RESULTS;

@@ -1,10 +1,10 @@
-import { ranked } from '../../content/pairs.ts';
+import { ranked } from '../../services/content/pairs.ts';
 import { LANDING_HEADING, Section } from '../components/section';
 import type { Route } from './+types/home';
 import { IconTile } from '../components/icon-tiles';
 import { cardFields, ProviderCard } from '../components/provider-card';
 import { BannerLink } from '../components/banner-link';
-import { planOf } from '../../content/figure-format.ts';
+import { planOf } from '../../services/content/figure-format.ts';
 import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { organization } from '../lib/structured-data';

@@ -1,4 +1,4 @@
-import { ranked } from '../../content/pairs.ts';
+import { ranked } from '../../services/content/pairs.ts';
 import type { Route } from './+types/how-we-test';
 import { Byline } from '../components/byline';
 import { DataTable, CELL } from '../components/data-table';

@@ -2,7 +2,7 @@ import type { Route } from './+types/page';
 import { Blocks } from '../components/blocks';
 import { PAGE_BLOCKS } from '../components/blocks/page-renderers';
 import { guideCards, referencedProviders, summarizeProviders } from '../components/blocks/context';
-import { ARTICLES_PER_PAGE } from '../../content/index.ts';
+import { ARTICLES_PER_PAGE } from '../../services/content/index.ts';
 import { articleCardList, getContent, routeFor } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { faqFromBlocks, organization } from '../lib/structured-data';

@@ -1,14 +1,14 @@
-import { ranked } from '../../content/pairs.ts';
+import { ranked } from '../../services/content/pairs.ts';
 import { LANDING_HEADING, Paragraphs, Section } from '../components/section';
 import type { Route } from './+types/reviews';
 import { IconTile } from '../components/icon-tiles';
 import { ReviewListCard } from '../components/review-list-card';
-import { planOf } from '../../content/figure-format.ts';
+import { planOf } from '../../services/content/figure-format.ts';
 import { getContent, fieldsOf, NAMED } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { PageHero } from '../components/page-hero';
 import { SiteLink } from '../components/site-link';
-import { METHOD_PATH } from '../../content/paths.ts';
+import { METHOD_PATH } from '../../services/content/paths.ts';
 import { AffiliateDisclosure } from '../components/affiliate-disclosure';
 
 const PATH = '/vpn-reviews';

@@ -7,7 +7,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import type { Route } from './+types/search';
 import type { SearchHit } from '../lib/search';
-import { SEARCH_PATH } from '../../content/paths.ts';
+import { SEARCH_PATH } from '../../services/content/paths.ts';
 import { LinkList } from '../components/link-list';
 import { getContent } from '../lib/content.server';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Route } from './+types/stats';
-import type { StatsRow } from '../../shared/report-shapes.ts';
-import { addDays } from '../../shared/reports/query.ts';
+import type { StatsRow } from '../../services/shared/report-shapes.ts';
+import { addDays } from '../../services/shared/reports/query.ts';
 import { getContent } from '../lib/content.server';
 import { FailoverNotice } from '../components/failover-notice';
 import { PERIODS, today, type Data, GroupTable, Funnel, Chart, Totals } from '../components/stats-panels';

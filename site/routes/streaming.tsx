@@ -4,7 +4,7 @@ import { Faq } from '../components/faq';
 import { Icon } from '../components/icon';
 import { IconTiles } from '../components/icon-tiles';
 import { PickCard } from '../components/pick-card';
-import { planOf } from '../../content/figure-format.ts';
+import { planOf } from '../../services/content/figure-format.ts';
 import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { faqPage } from '../lib/structured-data';

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, inject, it } from 'vitest';
-import { scanPage } from '../../build/html-scan.ts';
+import { scanPage } from '../../scripts/build/html-scan.ts';
 import { hydrated, useBrowser } from '../helpers/browser.ts';
 
 const browser = useBrowser();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDb } from '../../db/index.ts';
+import { migrate, openDb } from '../../services/db/index.ts';
 import { connectBrowser } from '../helpers/browser.ts';
 import { vpnsite } from '../helpers/cli.ts';
 import { insertClicks, type SeedClick } from '../helpers/clicks.ts';

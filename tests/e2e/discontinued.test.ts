@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { formatLongDate, loadContent, ranked } from '../../content/index.ts';
-import { scanPage } from '../../build/html-scan.ts';
+import { formatLongDate, loadContent, ranked } from '../../services/content/index.ts';
+import { scanPage } from '../../scripts/build/html-scan.ts';
 import { hydrated, useBrowser } from '../helpers/browser.ts';
 
 const browser = useBrowser();

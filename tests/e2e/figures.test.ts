@@ -5,7 +5,7 @@
  */
 import '../helpers/compiled-schemas.ts';
 import { describe, expect, it } from 'vitest';
-import { loadContent, ranked } from '../../content/index.ts';
+import { loadContent, ranked } from '../../services/content/index.ts';
 import {
   formatDiscount,
   formatMoney,
@@ -14,9 +14,9 @@ import {
   formatShortDate,
   planOf,
   yearlySavings,
-} from '../../content/figure-format.ts';
-import { providerNamedFor } from '../../content/figure-rules.ts';
-import { formatMbps, formatMs, formatPercent, speedFigures } from '../../content/speed.ts';
+} from '../../services/content/figure-format.ts';
+import { providerNamedFor } from '../../services/content/figure-rules.ts';
+import { formatMbps, formatMs, formatPercent, speedFigures } from '../../services/content/speed.ts';
 import { all, staticPage } from '../helpers/static-page.ts';
 import { BUILD_DAY } from '../helpers/build-day.ts';
 

@@ -5,8 +5,8 @@
 import '../helpers/compiled-schemas.ts';
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../content/index.ts';
-import { ranked } from '../../content/pairs.ts';
+import { loadContent } from '../../services/content/index.ts';
+import { ranked } from '../../services/content/pairs.ts';
 import { useBrowser } from '../helpers/browser.ts';
 import { builtPage } from '../helpers/built-site.ts';
 import { BUILD_DAY } from '../helpers/build-day.ts';

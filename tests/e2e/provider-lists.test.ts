@@ -5,8 +5,8 @@
  */
 import '../helpers/compiled-schemas.ts';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../content/index.ts';
-import { isPaidTarget, outboundTargets } from '../../content/targets.ts';
+import { loadContent } from '../../services/content/index.ts';
+import { isPaidTarget, outboundTargets } from '../../services/content/targets.ts';
 import { all, staticPage, textOf } from '../helpers/static-page.ts';
 import { BUILD_DAY } from '../helpers/build-day.ts';
 

@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { scanPage } from '../../build/html-scan.ts';
+import { scanPage } from '../../scripts/build/html-scan.ts';
 
 const dist = inject('distDir');
 const read = (sitePath: string) => readFileSync(join(dist, sitePath), 'utf8');
@@ -51,7 +51,7 @@ describe('route chunks', () => {
     for (const chunk of home) expect(read(chunk).includes('How to Set Up a VPN on Your Router'), chunk).toBe(false);
   });
 
-  // The chunk plan (build/chunks.ts): every page shares one framework file and one shell file, and code
+  // The chunk plan (scripts/build/chunks.ts): every page shares one framework file and one shell file, and code
   // that loads on first use is on no page's first load.
   const PAGES = [
     'index.html',

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
-import { decode, scanPage } from '../../build/html-scan.ts';
+import { decode, scanPage } from '../../scripts/build/html-scan.ts';
 import { useBrowser } from '../helpers/browser.ts';
 import { builtPage } from '../helpers/built-site.ts';
 import { parsePage } from '../helpers/static-page.ts';

@@ -1,6 +1,6 @@
 /** How `vpnsite serve` serves the built site: statuses, caching and compression (real HTTP). */
 import { describe, expect, inject, it } from 'vitest';
-import { scanPage } from '../../build/html-scan.ts';
+import { scanPage } from '../../scripts/build/html-scan.ts';
 
 const url = (path: string) => new URL(path, inject('baseUrl')).href;
 

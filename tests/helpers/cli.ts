@@ -12,9 +12,9 @@ export interface CliResult {
   stderr: string;
 }
 
-/** `node bin/vpnsite.js …args` from the project root. */
+/** `node scripts/vpnsite.js …args` from the project root. */
 export function vpnsite(args: string[], env: NodeJS.ProcessEnv = {}): CliResult {
-  const r = spawnSync(process.execPath, ['bin/vpnsite.js', ...args], {
+  const r = spawnSync(process.execPath, ['scripts/vpnsite.js', ...args], {
     encoding: 'utf8',
     env: { ...process.env, VPNSITE_TODAY: '2026-11-21', ...env },
     timeout: 300_000,
@@ -28,7 +28,7 @@ export function vpnsite(args: string[], env: NodeJS.ProcessEnv = {}): CliResult 
  * it as a real process (vpnsite()), for what only a process shows: .env, signals, exit codes, and its start-up.
  */
 export async function vpnsiteInProcess(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  const { run } = await import('../../cli/program.ts');
+  const { run } = await import('../../scripts/cli/program.ts');
   const savedEnv = process.env;
   const savedExitCode = process.exitCode;
   const streams = [process.stdout, process.stderr] as const;

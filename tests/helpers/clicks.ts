@@ -1,6 +1,6 @@
 /** Known clicks for the report tests, and a database of either kind the CLI can open from another process. */
 import { inject } from 'vitest';
-import { migrate, openDb, type Db, type DbConfig } from '../../db/index.ts';
+import { migrate, openDb, type Db, type DbConfig } from '../../services/db/index.ts';
 import { freshPgliteDir } from './pglite-template.ts';
 import { createPgDatabase, type DbKind } from './service.ts';
 

@@ -1,6 +1,6 @@
 /** A small, valid content set held in memory, for unit tests of the checks (no file I/O). */
 import { stringify } from 'yaml';
-import { checkFiles, type ContentFile, type LoadResult } from '../../content/index.ts';
+import { checkFiles, type ContentFile, type LoadResult } from '../../services/content/index.ts';
 import { surfshark } from '../fixtures/minimal-content.ts';
 
 /** A complete review section (required by the provider schema), appended after the card fields. */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM, FLAGS } from './chromium.ts';
-import { runBuild } from '../../cli/commands/build.ts';
+import { runBuild } from '../../scripts/cli/commands/build.ts';
 import { BUILD_DAY } from './build-day.ts';
 import { providePgliteTemplates } from './pglite-template.ts';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
@@ -57,7 +57,7 @@ export default async function setup(project: TestProject) {
   cpSync(migrated, join(tmp, 'pglite'), { recursive: true });
   const port = await freePort();
   let out = '';
-  const child = spawn(process.execPath, ['bin/vpnsite.js', 'serve', '--dist', distDir, '--port', String(port)], {
+  const child = spawn(process.execPath, ['scripts/vpnsite.js', 'serve', '--dist', distDir, '--port', String(port)], {
     // Every test's browser posts the forms from 127.0.0.1: one visitor, whose limit the whole suite would share.
     env: {
       ...process.env,

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { migrate, openDb } from '../../db/index.ts';
+import { migrate, openDb } from '../../services/db/index.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

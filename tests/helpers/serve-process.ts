@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
 import { FIXTURE_DIST } from './service.ts';
 
-const BIN = resolve('bin/vpnsite.js');
+const BIN = resolve('scripts/vpnsite.js');
 
 /**
  * The file's children still running, which tests/helpers/reap-children.ts kills after the file: a test that fails or

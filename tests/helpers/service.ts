@@ -10,9 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../../scripts/lib/throwaway-postgres.ts';
-import { openDb, type Db, type DbConfig } from '../../db/index.ts';
-import { loadConfig } from '../../server/http/config.ts';
-import { createServer } from '../../server/http/server.ts';
+import { openDb, type Db, type DbConfig } from '../../services/db/index.ts';
+import { loadConfig } from '../../services/http/config.ts';
+import { createServer } from '../../services/http/server.ts';
 import { freshPgliteDir } from './pglite-template.ts';
 
 export type DbKind = 'pg' | 'pglite';

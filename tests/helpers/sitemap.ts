@@ -1,5 +1,5 @@
 /** Which of the site's pages the tests that open pages in a browser visit. */
-import { loadContent, type RouteEntry } from '../../content/index.ts';
+import { loadContent, type RouteEntry } from '../../services/content/index.ts';
 import { BUILD_DAY } from './build-day.ts';
 
 /** Head-to-head pages that stretch their template: the longest provider name, and a criterion one provider was not tested for. */

@@ -54,7 +54,7 @@ describe('vpnsite build, interrupted', () => {
     writeFileSync(join(out, 'index.html'), '<!DOCTYPE html><title>the site as it was</title>');
     const before = treeDigest(out);
 
-    const cli = spawn(process.execPath, ['bin/vpnsite.js', 'build', '--out', out], {
+    const cli = spawn(process.execPath, ['scripts/vpnsite.js', 'build', '--out', out], {
       env: { ...process.env, VPNSITE_TODAY: '2026-11-21', VPNSITE_CACHE: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

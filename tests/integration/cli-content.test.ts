@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { schemaFiles } from '../../content/schemas/json-files.ts';
+import { schemaFiles } from '../../services/content/schemas/json-files.ts';
 import { copyOfData, edit, treeDigest, vpnsite, vpnsiteInProcess } from '../helpers/cli.ts';
 
 // Run in-process where only the command's logic is at stake; as a real process for its start-up and its cache file.
@@ -164,7 +164,7 @@ describe('vpnsite build', () => {
 describe('editor schemas', () => {
   it('the committed JSON Schema files match the TypeBox schemas (run `npm run schemas` after a change)', () => {
     for (const [name, text] of schemaFiles()) {
-      expect(readFileSync(join('content/schemas/json', name), 'utf8'), name).toBe(text);
+      expect(readFileSync(join('services/content/schemas/json', name), 'utf8'), name).toBe(text);
     }
   });
 });

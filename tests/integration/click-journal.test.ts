@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
-import { openDb, type Db } from '../../db/index.ts';
+import { openDb, type Db } from '../../services/db/index.ts';
 import { sharedDb } from '../helpers/clicks.ts';
 import { spawnServe, stop } from '../helpers/serve-process.ts';
 import { createPgDatabase, DB_KINDS } from '../helpers/service.ts';

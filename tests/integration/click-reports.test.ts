@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, refreshClickRollup, type Db } from '../../db/index.ts';
+import { openDb, refreshClickRollup, type Db } from '../../services/db/index.ts';
 import { vpnsiteInProcess } from '../helpers/cli.ts';
 import { insertClicks, KNOWN_CLICKS, sharedDb } from '../helpers/clicks.ts';
 import { DB_KINDS } from '../helpers/service.ts';

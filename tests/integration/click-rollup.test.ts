@@ -4,8 +4,8 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickRows, migrate, openDb, refreshClickRollup, type Db } from '../../db/index.ts';
-import { DIMENSIONS, type Dimension } from '../../shared/reports/index.ts';
+import { clickRows, migrate, openDb, refreshClickRollup, type Db } from '../../services/db/index.ts';
+import { DIMENSIONS, type Dimension } from '../../services/shared/reports/index.ts';
 import { insertClicks, type SeedClick } from '../helpers/clicks.ts';
 import { STORE_KINDS, freshDbConfig } from '../helpers/service.ts';
 

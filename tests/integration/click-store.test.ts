@@ -4,10 +4,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ClickJournal } from '../../server/clicks/journal.ts';
-import { clickLine, withNewlines } from '../../shared/click-line.ts';
-import { ClickRecorder, type ClickRow } from '../../server/clicks/index.ts';
-import { clickStore, migrate, openDb, type Db } from '../../db/index.ts';
+import { ClickJournal } from '../../services/clicks/journal.ts';
+import { clickLine, withNewlines } from '../../services/shared/click-line.ts';
+import { ClickRecorder, type ClickRow } from '../../services/clicks/index.ts';
+import { clickStore, migrate, openDb, type Db } from '../../services/db/index.ts';
 import { STORE_KINDS, freshDbConfig } from '../helpers/service.ts';
 
 /** Rows as the COPY text the journal holds them in. */

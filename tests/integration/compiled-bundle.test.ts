@@ -1,13 +1,13 @@
 /**
- * The bundles the CLI and the pool's threads run (build/bundle.mjs): made once, reused while
+ * The bundles the CLI and the pool's threads run (scripts/build/bundle.mjs): made once, reused while
  * nothing they were made from changed, made again after any edit, and behaving as the TypeScript does.
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundled } from '../../build/bundle.mjs';
-import { PROJECT_ROOT } from '../../build/paths.ts';
+import { bundled } from '../../scripts/build/bundle.mjs';
+import { PROJECT_ROOT } from '../../scripts/build/paths.ts';
 import { vpnsite } from '../helpers/cli.ts';
 
 const dir = join(PROJECT_ROOT, 'node_modules', '.cache', `vpnsite-bundle-test-${process.pid}`);

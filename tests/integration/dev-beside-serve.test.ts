@@ -29,7 +29,7 @@ describe('vpnsite dev beside vpnsite serve', () => {
     svc = await spawnServe({ ...env, VPNSITE_DATA_DIR: data }, '/healthz/db');
     const port = await freePort();
     devUrl = `http://127.0.0.1:${port}`;
-    dev = spawn(process.execPath, [resolve('bin/vpnsite.js'), 'dev', '--data', data, '--port', String(port)], {
+    dev = spawn(process.execPath, [resolve('scripts/vpnsite.js'), 'dev', '--data', data, '--port', String(port)], {
       env: { ...process.env, ...env, MAIL_DIR: join(dir, 'mail'), CLICK_JOURNAL_DIR: join(dir, 'dev-journal') },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -37,7 +37,7 @@ describe('vpnsite dev', () => {
     data = copyOfData();
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, [resolve('bin/vpnsite.js'), 'dev', '--data', data, '--port', String(port)], {
+    const child = spawn(process.execPath, [resolve('scripts/vpnsite.js'), 'dev', '--data', data, '--port', String(port)], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,

@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireDataDir, type Lease } from '../../db/data-dir-lock.ts';
-import { loadContent } from '../../content/index.ts';
-import { scaffold } from '../../content/scaffold.ts';
+import { acquireDataDir, type Lease } from '../../services/db/data-dir-lock.ts';
+import { loadContent } from '../../services/content/index.ts';
+import { scaffold } from '../../services/content/scaffold.ts';
 import { parse } from 'yaml';
 import { freePort } from '../../scripts/lib/throwaway-postgres.ts';
 import { CHROMIUM, FLAGS } from '../helpers/chromium.ts';
@@ -55,7 +55,7 @@ describe('vpnsite dev watching the content', () => {
     lease = await acquireDataDir(pglite, 'serve');
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, [resolve('bin/vpnsite.js'), 'dev', '--data', data, '--port', String(port)], {
+    child = spawn(process.execPath, [resolve('scripts/vpnsite.js'), 'dev', '--data', data, '--port', String(port)], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

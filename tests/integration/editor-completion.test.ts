@@ -27,10 +27,10 @@ import {
   type Diagnostic,
   type MessageConnection,
 } from 'vscode-languageserver-protocol/node.js';
-import { KINDS, kindOf } from '../../content/schemas/index.ts';
-import { listYamlFiles } from '../../content/source.ts';
+import { KINDS, kindOf } from '../../services/content/schemas/index.ts';
+import { listYamlFiles } from '../../services/content/source.ts';
 
-const SCHEMAS = resolve('content/schemas/json');
+const SCHEMAS = resolve('services/content/schemas/json');
 const SCHEMA_LINE = /^# yaml-language-server: \$schema=(\S+)$/;
 
 describe('every content file', () => {

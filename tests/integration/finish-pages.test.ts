@@ -1,5 +1,5 @@
 /**
- * The pass over every page after rendering runs on every core (build/finish-pages.ts): what it writes and
+ * The pass over every page after rendering runs on every core (scripts/build/finish-pages.ts): what it writes and
  * what it hands the checks must not depend on which thread finished a page, nor on the gzip sizes kept from a
  * previous build.
  */
@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { finishPages } from '../../build/finish-pages.ts';
-import { listFiles } from '../../server/http/publish.ts';
+import { finishPages } from '../../scripts/build/finish-pages.ts';
+import { listFiles } from '../../services/http/publish.ts';
 
 const PAGES = 480;
 const CSS = 'body{color:#111}main{max-width:72rem}';

@@ -1,6 +1,6 @@
 /**
  * Incremental builds: a second `vpnsite build` re-renders only the reviews and articles whose loader data changed
- * (build/react-router.ts), and publishes exactly what a build without the cache publishes. That the render's
+ * (scripts/build/react-router.ts), and publishes exactly what a build without the cache publishes. That the render's
  * worker processes, which start from 1,000 pages, render what React Router's own prerender renders is checked by
  * `npm run bench:build` (scripts/bench/render-equivalence.ts), on a build of 1,100 pages.
  */

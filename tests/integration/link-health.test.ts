@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MARKER, type LinkResult } from '../../server/links/health.ts';
+import { MARKER, type LinkResult } from '../../services/links/health.ts';
 import { vpnsiteInProcess } from '../helpers/cli.ts';
 import { spawnServe, stop, vpnsiteAsync, type ServeProcess } from '../helpers/serve-process.ts';
 import { createPgDatabase } from '../helpers/service.ts';

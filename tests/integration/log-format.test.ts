@@ -14,7 +14,7 @@ import { freshPgliteDir } from '../helpers/pglite-template.ts';
 /** Starts serve (in a terminal when `tty`), waits for its "listening" line, stops it and returns what it printed. */
 async function startupLines(env: Record<string, string>, tty: boolean): Promise<string> {
   const port = await freePort();
-  const serve = [process.execPath, resolve('bin/vpnsite.js'), 'serve', '--dist', resolve(FIXTURE_DIST), '--port', String(port)];
+  const serve = [process.execPath, resolve('scripts/vpnsite.js'), 'serve', '--dist', resolve(FIXTURE_DIST), '--port', String(port)];
   const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
   const [cmd, args] = tty ? ['script', ['-qec', serve.map(quote).join(' '), '/dev/null']] : [serve[0]!, serve.slice(1)];
   const tmp = mkdtempSync(join(tmpdir(), 'vpnsite-logs-'));

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetAddress, listSubscribers, purgeUnconfirmed } from '../../db/index.ts';
-import { confirmToken, unsubscribeToken } from '../../server/mail/tokens.ts';
+import { forgetAddress, listSubscribers, purgeUnconfirmed } from '../../services/db/index.ts';
+import { confirmToken, unsubscribeToken } from '../../services/mail/tokens.ts';
 import { DB_KINDS, FIXTURE_DIST, startService, type RunningService } from '../helpers/service.ts';
 import { linksIn, startInbox, type Inbox } from '../helpers/smtp.ts';
 

@@ -8,10 +8,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatProblem, loadContent, validateContent, type LoadResult, type Problem } from '../../content/index.ts';
-import { report } from '../../cli/commands/validate.ts';
+import { formatProblem, loadContent, validateContent, type LoadResult, type Problem } from '../../services/content/index.ts';
+import { report } from '../../scripts/cli/commands/validate.ts';
 import { copyOfData, vpnsite } from '../helpers/cli.ts';
-import { cliChecks } from '../../cli/content-checks.ts';
+import { cliChecks } from '../../scripts/cli/content-checks.ts';
 import { MISTAKES, type ExpectedError } from '../helpers/single-mistakes.ts';
 
 const TODAY = '2026-11-21';

@@ -3,9 +3,9 @@
  * administrator's pg_terminate_backend) fails that work, and never the process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPg } from '../../db/pg.ts';
-import type { Db } from '../../db/types.ts';
-import { isUnavailable } from '../../db/unavailable.ts';
+import { openPg } from '../../services/db/pg.ts';
+import type { Db } from '../../services/db/types.ts';
+import { isUnavailable } from '../../services/db/unavailable.ts';
 import { useOwnPostgres } from '../helpers/service.ts';
 
 describe('a held PostgreSQL connection that the server ends', () => {

@@ -1,6 +1,6 @@
-/** The one pool every parallel pass runs on (build/pool.ts): the same results on threads as here. */
+/** The one pool every parallel pass runs on (scripts/build/pool.ts): the same results on threads as here. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { batchesOf, runPass } from '../../build/pool.ts';
+import { batchesOf, runPass } from '../../scripts/build/pool.ts';
 import threadTask from '../fixtures/thread-task.ts';
 
 /** Fifty numbers doubled in batches of five; `here: false` leaves this thread to take in the answers only. */

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listYamlFiles } from '../../content/source.ts';
+import { listYamlFiles } from '../../services/content/source.ts';
 import { copyOfData, edit, vpnsite, vpnsiteInProcess as inProcess } from '../helpers/cli.ts';
 
 const NOW = '2026-11-21T12:00:00Z';

@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { scaffold } from '../../content/scaffold.ts';
+import { scaffold } from '../../services/content/scaffold.ts';
 import { baseFiles } from '../helpers/content-fixture.ts';
 import { createPgDatabase, FIXTURE_DIST } from '../helpers/service.ts';
 import { treeDigest } from '../helpers/cli.ts';

@@ -5,7 +5,7 @@
  * stopped, redirects still answer, every click is stored, and each instance's own count decides.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { redisBudget } from '../../server/http/redis-budget.ts';
+import { redisBudget } from '../../services/http/redis-budget.ts';
 import { startTestRedis, type TestRedis } from '../helpers/redis.ts';
 import { createPgDatabase, startService, type RunningService } from '../helpers/service.ts';
 

@@ -27,7 +27,7 @@ describe('vpnsite serve on SIGTERM', () => {
     const databaseUrl = await createPgDatabase(inject('databaseUrl'));
     const port = await freePort();
     let output = '';
-    const child = spawn(process.execPath, ['bin/vpnsite.js', 'serve', '--dist', FIXTURE_DIST, '--port', String(port)], {
+    const child = spawn(process.execPath, ['scripts/vpnsite.js', 'serve', '--dist', FIXTURE_DIST, '--port', String(port)], {
       env: {
         ...process.env,
         DATABASE_URL: databaseUrl,

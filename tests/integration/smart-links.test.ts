@@ -9,7 +9,7 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickReport } from '../../db/index.ts';
+import { clickReport } from '../../services/db/index.ts';
 import { DB_KINDS, startService, type RunningService } from '../helpers/service.ts';
 
 const TODAY = new Date().toISOString().slice(0, 10);

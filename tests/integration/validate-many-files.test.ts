@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatProblem } from '../../content/index.ts';
+import { formatProblem } from '../../services/content/index.ts';
 import { copyOfData, edit, vpnsite } from '../helpers/cli.ts';
 
 const COPIES = 480;

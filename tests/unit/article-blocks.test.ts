@@ -1,6 +1,6 @@
 /** Article block schemas: a wrong block type or a missing field is reported at its file:line:col (no I/O). */
 import { describe, expect, it } from 'vitest';
-import { checkFiles, formatProblem } from '../../content/index.ts';
+import { checkFiles, formatProblem } from '../../services/content/index.ts';
 
 const FILE = 'data/articles/sample.yaml';
 

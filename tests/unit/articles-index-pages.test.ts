@@ -1,6 +1,6 @@
 /** The articles index goes on over further pages once it holds more cards than one page shows. */
 import { describe, expect, it } from 'vitest';
-import { ARTICLES_PER_PAGE, routeTable } from '../../content/index.ts';
+import { ARTICLES_PER_PAGE, routeTable } from '../../services/content/index.ts';
 import { pagerNumbers } from '../../site/components/blocks/page-blocks.tsx';
 
 const meta = (title: string) => ({ title, description: `${title}.` });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BackoffWait, backoffDelay } from '../../shared/backoff.ts';
+import { BackoffWait, backoffDelay } from '../../services/shared/backoff.ts';
 
 describe('backoff', () => {
   afterEach(() => vi.useRealTimers());

@@ -1,6 +1,6 @@
 /** The bounded click batch: when it writes, how it retries, and that nothing past the cap goes uncounted. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Batcher } from '../../server/clicks/index.ts';
+import { Batcher } from '../../services/clicks/index.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

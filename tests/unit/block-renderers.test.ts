@@ -1,6 +1,6 @@
 /** The block types are listed once, in the content schemas; the site has a component for each of them. */
 import { describe, expect, it } from 'vitest';
-import { BLOCKS } from '../../content/schemas/blocks/index.ts';
+import { BLOCKS } from '../../services/content/schemas/blocks/index.ts';
 import type { Renderers } from '../../site/components/blocks/index.tsx';
 import { PAGE_BLOCKS as RENDERERS } from '../../site/components/blocks/page-renderers.tsx';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkBudgets, pageWeights } from '../../build/budget.ts';
-import { routeOfFile, scanPage } from '../../build/html-scan.ts';
-import { checkIntegrity, type IntegrityInput } from '../../build/integrity.ts';
-import { robotsTxt, sitemapXml } from '../../build/sitemap.ts';
+import { checkBudgets, pageWeights } from '../../scripts/build/budget.ts';
+import { routeOfFile, scanPage } from '../../scripts/build/html-scan.ts';
+import { checkIntegrity, type IntegrityInput } from '../../scripts/build/integrity.ts';
+import { robotsTxt, sitemapXml } from '../../scripts/build/sitemap.ts';
 
 const head = (title: string, description: string) =>
   `<head><title>${title}</title><meta name="description" content="${description}"/></head>`;

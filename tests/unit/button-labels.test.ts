@@ -4,8 +4,8 @@
  * cards show instead.
  */
 import { describe, expect, it } from 'vitest';
-import { promisedLink } from '../../content/button-checks.ts';
-import { formatProblem } from '../../content/index.ts';
+import { promisedLink } from '../../services/content/button-checks.ts';
+import { formatProblem } from '../../services/content/index.ts';
 import { check, providerYaml } from '../helpers/content-fixture.ts';
 
 const lines = (r: ReturnType<typeof check>) => r.problems.map(formatProblem);

@@ -1,6 +1,6 @@
 /** Whether a /go/ visit counts, and what of it is kept (HEAD, prefetch, bots, notrack, from, placement, crops). */
 import { describe, expect, it } from 'vitest';
-import { classifyVisit, cropText, outboundUrl, visitorHash } from '../../server/clicks/index.ts';
+import { classifyVisit, cropText, outboundUrl, visitorHash } from '../../services/clicks/index.ts';
 
 const ROUTES = new Set(['/', '/vpn-reviews', '/vpn-reviews/nordvpn']);
 const UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';

@@ -1,6 +1,6 @@
 /** The per-visitor budget of human clicks: a sliding minute, visitors apart, and off at 0. */
 import { describe, expect, it } from 'vitest';
-import { ClickBudget } from '../../server/clicks/index.ts';
+import { ClickBudget } from '../../services/clicks/index.ts';
 
 describe('ClickBudget', () => {
   it('counts 20 clicks of one visitor in any sixty seconds, and none past them', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clickLine, parseClickLine } from '../../shared/click-line.ts';
-import type { ClickRow } from '../../server/clicks/index.ts';
+import { clickLine, parseClickLine } from '../../services/shared/click-line.ts';
+import type { ClickRow } from '../../services/clicks/index.ts';
 
 const row = (over: Partial<ClickRow> = {}): ClickRow => ({
   id: 41_000_123,

@@ -8,11 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ClickJournal } from '../../server/clicks/journal.ts';
-import { ClickRecorder, type ClickInput } from '../../server/clicks/recorder.ts';
-import type { SharedBudget } from '../../server/clicks/shared-budget.ts';
-import { linesOf, parseClickLine } from '../../shared/click-line.ts';
-import type { ClickRow, ClickStore } from '../../shared/click-row.ts';
+import { ClickJournal } from '../../services/clicks/journal.ts';
+import { ClickRecorder, type ClickInput } from '../../services/clicks/recorder.ts';
+import type { SharedBudget } from '../../services/clicks/shared-budget.ts';
+import { linesOf, parseClickLine } from '../../services/shared/click-line.ts';
+import type { ClickRow, ClickStore } from '../../services/shared/click-row.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -11,7 +11,7 @@ import {
   parseReportQuery,
   UsageError,
   type ClickReport,
-} from '../../shared/reports/index.ts';
+} from '../../services/shared/reports/index.ts';
 
 const report: ClickReport = {
   query: { by: ['page', 'placement'], since: '2026-11-01', until: '2026-11-30', includeBots: true },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestPages, withSuggestions } from '../../server/http/closest-pages.ts';
+import { closestPages, withSuggestions } from '../../services/http/closest-pages.ts';
 
 const PAGES = [
   { path: '/vpn-reviews/nordvpn', title: 'NordVPN Review' },

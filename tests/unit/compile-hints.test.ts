@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPILE_HINT, compileHints } from '../../build/compile-hints.ts';
+import { COMPILE_HINT, compileHints } from '../../scripts/build/compile-hints.ts';
 
 type Chunk = { type: 'chunk'; fileName: string; code: string; isEntry: boolean; isDynamicEntry: boolean; imports: string[] };
 const chunk = (fileName: string, over: Partial<Chunk> = {}): Chunk => ({

@@ -1,7 +1,7 @@
 /** The contact form's problems: found as the endpoint refuses them, named in the invalid page's address, shown on it. */
 import { describe, expect, it } from 'vitest';
-import { showProblems } from '../../server/http/routes/contact-result.ts';
-import { contactProblems, parseProblems } from '../../shared/contact-problems.ts';
+import { showProblems } from '../../services/http/routes/contact-result.ts';
+import { contactProblems, parseProblems } from '../../services/shared/contact-problems.ts';
 
 describe('contact problems', () => {
   it('names each field the endpoint would refuse, in the form order', () => {

@@ -1,7 +1,7 @@
 /** Per-page CSP: the hashes of exactly the page's inline scripts, and no 'unsafe-inline' for scripts. */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, inlineScriptHashes } from '../../server/http/csp.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from '../../services/http/csp.ts';
 
 const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 

@@ -5,9 +5,9 @@
  */
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvField } from '../../shared/reports/format.ts';
-import { formatCsv, formatRecords, type ClickReport } from '../../shared/reports/index.ts';
-import { formatStatsCsv, type StatsReport } from '../../shared/reports/stats-format.ts';
+import { csvField } from '../../services/shared/reports/format.ts';
+import { formatCsv, formatRecords, type ClickReport } from '../../services/shared/reports/index.ts';
+import { formatStatsCsv, type StatsReport } from '../../services/shared/reports/stats-format.ts';
 
 const HOSTILE = [
   '=HYPERLINK("http://evil.test","click")',

@@ -1,8 +1,8 @@
 /** Counts, years and the site's age in prose come from the content: typed ones are found, derived ones filled in. */
 import { describe, expect, it } from 'vitest';
-import { literalFigures } from '../../content/figure-rules.ts';
-import { resolveText } from '../../content/figures.ts';
-import { titleYearRule } from '../../content/title-years.ts';
+import { literalFigures } from '../../services/content/figure-rules.ts';
+import { resolveText } from '../../services/content/figures.ts';
+import { titleYearRule } from '../../services/content/title-years.ts';
 
 const counts = (text: string) =>
   literalFigures(text, false)

@@ -1,6 +1,6 @@
 /** The one email rule of the forms: the HTML standard's valid email address, as <input type=email> applies it. */
 import { describe, expect, it } from 'vitest';
-import { isValidEmail } from '../../shared/email.ts';
+import { isValidEmail } from '../../services/shared/email.ts';
 
 describe('isValidEmail', () => {
   it('accepts what the browser accepts', () => {

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/http/config.ts';
-import { envExample } from '../../shared/env-example.ts';
-import { EnvSchema } from '../../shared/env-schema.ts';
+import { loadConfig } from '../../services/http/config.ts';
+import { envExample } from '../../services/shared/env-example.ts';
+import { EnvSchema } from '../../services/shared/env-schema.ts';
 
 // A secret of its own keeps the mail config from making var/mail-link-secret in the working directory.
 const SECRET = 'x'.repeat(32);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { rewritePage } from '../../build/first-paint.ts';
-import { scanPage } from '../../build/html-scan.ts';
+import { rewritePage } from '../../scripts/build/first-paint.ts';
+import { scanPage } from '../../scripts/build/html-scan.ts';
 
 const BOOT =
   'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-2.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client-3.js");';
@@ -41,7 +41,7 @@ describe('first-paint rewrite', () => {
 
   it('runs the original bootstrap, untouched, after the first paint', () => {
     const [, hash, script] = /<script type="module" async="" data-csp-hash="([^"]+)">([\s\S]*?)<\/script>/.exec(after)!;
-    // The page's CSP allows the script the bootstrap creates by this hash (server/http/csp.ts).
+    // The page's CSP allows the script the bootstrap creates by this hash (services/http/csp.ts).
     expect(hash).toBe(`sha256-${createHash('sha256').update(BOOT, 'utf8').digest('base64')}`);
     expect(script).toContain('requestAnimationFrame(()=>setTimeout(start))');
     expect(script).toContain(JSON.stringify(BOOT));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { spriteSvg } from '../../build/icon-sprite.ts';
-import { ICON_NAMES } from '../../content/schemas/common.ts';
+import { spriteSvg } from '../../scripts/build/icon-sprite.ts';
+import { ICON_NAMES } from '../../services/content/schemas/common.ts';
 import { UI_ICONS } from '../../site/components/icon-set.ts';
 
 describe('icon sprite', () => {

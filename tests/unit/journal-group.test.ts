@@ -3,9 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClickJournal } from '../../server/clicks/journal.ts';
-import { JournaledBatch } from '../../server/clicks/journaled-batch.ts';
-import { linesOf } from '../../shared/click-line.ts';
+import { ClickJournal } from '../../services/clicks/journal.ts';
+import { JournaledBatch } from '../../services/clicks/journaled-batch.ts';
+import { linesOf } from '../../services/shared/click-line.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

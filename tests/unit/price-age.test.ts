@@ -5,8 +5,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { describe, expect, it } from 'vitest';
 import { PriceChecked } from '../../site/components/figure.tsx';
 import { review } from '../../site/lib/structured-data.ts';
-import { isStale, planOf, type FigureSource } from '../../content/figure-format.ts';
-import { checkedSpan, resolveText } from '../../content/figures.ts';
+import { isStale, planOf, type FigureSource } from '../../services/content/figure-format.ts';
+import { checkedSpan, resolveText } from '../../services/content/figures.ts';
 
 const plan = planOf(
   {

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { checkFiles, formatProblem, newestFirst, readingMinutes, type ContentFile } from '../../content/index.ts';
-import { listYamlFiles } from '../../content/source.ts';
-import { scaffold } from '../../content/scaffold.ts';
+import { checkFiles, formatProblem, newestFirst, readingMinutes, type ContentFile } from '../../services/content/index.ts';
+import { listYamlFiles } from '../../services/content/source.ts';
+import { scaffold } from '../../services/content/scaffold.ts';
 
 const NOW = '2026-11-21T12:00:00.000Z';
 const real = (): Map<string, string> => new Map(listYamlFiles('data').map((rel) => [rel, readFileSync(join('data', rel), 'utf8')]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFiles, formatProblem } from '../../content/index.ts';
+import { checkFiles, formatProblem } from '../../services/content/index.ts';
 import { files, gaming, site, surfshark } from '../fixtures/minimal-content.ts';
 
 /** 1-based line and column of the first occurrence of `needle` in `text`. */

@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { RequestLog } from '../../server/http/request-log.ts';
+import { RequestLog } from '../../services/http/request-log.ts';
 
 async function linesFor(level: string, url: string): Promise<{ msg: string; level: number; location?: string }[]> {
   const lines: string[] = [];

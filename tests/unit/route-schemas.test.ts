@@ -2,8 +2,8 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Ajv } from 'ajv';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { ErrorBody, StringEnum } from '../../server/http/schemas.ts';
-import { validationMessage } from '../../server/http/validation-message.ts';
+import { ErrorBody, StringEnum } from '../../services/http/schemas.ts';
+import { validationMessage } from '../../services/http/validation-message.ts';
 
 // Fastify's Ajv with the options server.ts gives it.
 const ajv = new Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ratingFromScores, ratingOf, scoreChanges, weightedScore } from '../../content/scores.ts';
+import { ratingFromScores, ratingOf, scoreChanges, weightedScore } from '../../services/content/scores.ts';
 import { better, criterionVerdicts, listOf } from '../../site/lib/compare-pair.ts';
 
 const CRITERIA = [

@@ -1,7 +1,7 @@
 /** The client's chunk plan: the framework and the root's static imports each in one file, the rest left to the bundler. */
 import { describe, expect, it } from 'vitest';
 import type { Rolldown } from 'vite';
-import { siteChunks, staticImports } from '../../build/chunks.ts';
+import { siteChunks, staticImports } from '../../scripts/build/chunks.ts';
 
 const ROOT = '/app/site/root.tsx';
 // A small module graph: the root imports the header (which imports the icon) and React; a route imports the icon

@@ -1,7 +1,7 @@
 /** Routing rules and splits in a provider's YAML: what validate says of them, and how a click is decided. */
 import { describe, expect, it } from 'vitest';
-import { formatProblem } from '../../content/index.ts';
-import { bucketOf, countryOf, decide, deviceOf, type ClickContext } from '../../server/links/routing.ts';
+import { formatProblem } from '../../services/content/index.ts';
+import { bucketOf, countryOf, decide, deviceOf, type ClickContext } from '../../services/links/routing.ts';
 import { check, providerYaml } from '../helpers/content-fixture.ts';
 
 const lines = (r: ReturnType<typeof check>) => r.problems.map(formatProblem);

@@ -3,8 +3,8 @@
  * at its place, which fails `validate --strict`; a direct programme's link on the provider's own site is left alone.
  */
 import { describe, expect, it } from 'vitest';
-import { formatProblem } from '../../content/index.ts';
-import { report } from '../../cli/commands/validate.ts';
+import { formatProblem } from '../../services/content/index.ts';
+import { report } from '../../scripts/cli/commands/validate.ts';
 import { check, providerYaml } from '../helpers/content-fixture.ts';
 
 const lines = (r: ReturnType<typeof check>) => r.problems.map(formatProblem);

@@ -1,7 +1,7 @@
 /** TRUST_PROXY as the function Fastify asks about each peer: the same answers as proxy-addr, from memory. */
 import proxyAddr from '@fastify/proxy-addr';
 import { describe, expect, it } from 'vitest';
-import { trustProxy } from '../../server/http/trust-proxy.ts';
+import { trustProxy } from '../../services/http/trust-proxy.ts';
 
 const asFunction = (setting: string[]) => trustProxy(setting) as (address: string, hop: number) => boolean;
 

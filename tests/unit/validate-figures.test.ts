@@ -4,7 +4,7 @@
  */
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { checkFiles, formatProblem, type ContentFile } from '../../content/index.ts';
+import { checkFiles, formatProblem, type ContentFile } from '../../services/content/index.ts';
 import { files, site, surfshark } from '../fixtures/minimal-content.ts';
 
 const FRESH = '2025-02-01';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFiles, formatProblem } from '../../content/index.ts';
+import { checkFiles, formatProblem } from '../../services/content/index.ts';
 import { files, gaming, site, surfshark } from '../fixtures/minimal-content.ts';
 
 const tile = { icon: 'shield', title: 'Tile', text: 'Tile text.' };

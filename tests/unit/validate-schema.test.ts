@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFiles, formatProblem } from '../../content/index.ts';
+import { checkFiles, formatProblem } from '../../services/content/index.ts';
 import { baseFiles, check, providerYaml, siteWith } from '../helpers/content-fixture.ts';
 
 const lines = (r: ReturnType<typeof check>) => r.problems.map(formatProblem);

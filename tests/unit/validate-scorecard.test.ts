@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { formatProblem } from '../../content/index.ts';
+import { formatProblem } from '../../services/content/index.ts';
 import { check, providerYaml } from '../helpers/content-fixture.ts';
 
 const meta = { title: 'T', description: 'D', keywords: ['k'] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { warningSummary } from '../../cli/warning-summary.ts';
+import { warningSummary } from '../../scripts/cli/warning-summary.ts';
 
 const w = (message: string, at = 'data/x.yaml:1:1') => ({ message, line: `${at} warning ${message}` });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locate, parseSource } from '../../content/source.ts';
+import { locate, parseSource } from '../../services/content/source.ts';
 
 const read = (text: string) => parseSource('data', 'pages/x.yaml', text);
 const problems = (text: string) => read(text).problems.map((p) => `${p.line}:${p.column} ${p.severity} ${p.message}`);

@@ -1,6 +1,6 @@
 import { BannerLink } from '../banner-link';
 import { SiteLink } from '../site-link';
-import type { Block } from '../../../content/index.ts';
+import type { Block } from '../../../services/content/index.ts';
 import { Badge } from '../badge';
 import { Faq } from '../faq';
 import { Icon } from '../icon';

@@ -1,5 +1,5 @@
 /** Renderers for the company and legal pages' own blocks: contact details and legal sections. */
-import type { Block } from '../../../content/index.ts';
+import type { Block } from '../../../services/content/index.ts';
 import { Icon } from '../icon';
 import type { BlockContext } from './context';
 

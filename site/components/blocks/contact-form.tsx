@@ -3,8 +3,8 @@
  * JavaScript the browser posts the form itself and lands on the page the service names for the outcome.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { Block } from '../../../content/index.ts';
-import { contactProblems, fieldId, PROBLEM_TEXT, type ContactField } from '../../../shared/contact-problems.ts';
+import type { Block } from '../../../services/content/index.ts';
+import { contactProblems, fieldId, PROBLEM_TEXT, type ContactField } from '../../../services/shared/contact-problems.ts';
 import { apiUrl, postJson } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 

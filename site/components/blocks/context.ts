@@ -1,5 +1,5 @@
-import type { Article, Block, Guide, Provider, ShownPlan } from '../../../content/index.ts';
-import { planOf } from '../../../content/figure-format.ts';
+import type { Article, Block, Guide, Provider, ShownPlan } from '../../../services/content/index.ts';
+import { planOf } from '../../../services/content/figure-format.ts';
 
 /** What a provider-referencing block needs; the route loader resolves slugs to these (no other provider data ships). */
 export type ProviderSummary = Pick<

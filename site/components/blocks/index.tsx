@@ -1,6 +1,6 @@
-/** Renders typed content blocks: one component per block type (content/schemas/blocks). */
+/** Renders typed content blocks: one component per block type (services/content/schemas/blocks). */
 import type { ComponentType } from 'react';
-import type { Block } from '../../../content/index.ts';
+import type { Block } from '../../../services/content/index.ts';
 import { CardsBlock, CtaBlock, FaqBlock, IconListBlock, LinksBlock, ProseBlock } from './basic';
 import type { BlockContext } from './context';
 import { ProviderDownloadsBlock } from './provider-downloads';

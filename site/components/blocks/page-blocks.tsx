@@ -1,5 +1,5 @@
 /** Renderers for the guides and articles indexes: guide cards, article cards and the index's pager. */
-import type { Block } from '../../../content/index.ts';
+import type { Block } from '../../../services/content/index.ts';
 import { Badge, DIFFICULTY_VARIANT } from '../badge';
 import { Icon } from '../icon';
 import { SiteLink } from '../site-link';

@@ -5,7 +5,7 @@
  * promises a download it cannot give; a card shows each text once.
  */
 import { Logo } from '../logo';
-import type { Block } from '../../../content/index.ts';
+import type { Block } from '../../../services/content/index.ts';
 import { Badge } from '../badge';
 import { Icon } from '../icon';
 import { OutboundLink } from '../outbound-link';

@@ -1,5 +1,5 @@
 /** Renderers for step-by-step guide content: numbered steps, per-platform steps, requirements and issues. */
-import type { Block } from '../../../content/index.ts';
+import type { Block } from '../../../services/content/index.ts';
 import { Icon } from '../icon';
 import { BlockSection } from './block-section';
 

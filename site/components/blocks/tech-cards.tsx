@@ -1,5 +1,5 @@
 /** Renderers for the router firmware and VPN protocol cards. */
-import type { Block } from '../../../content/index.ts';
+import type { Block } from '../../../services/content/index.ts';
 import { Badge, DIFFICULTY_VARIANT } from '../badge';
 import { BlockSection } from './block-section';
 
