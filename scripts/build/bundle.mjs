@@ -7,7 +7,7 @@
  * node_modules once installed. A bundle also loads in tens of milliseconds, where tsx's loader hooks cost a large
  * share of every start and delayed each worker's first work by more (docs/build-scaling.md).
  *
- * In a development install (one with the devDependencies, where tsx is) a bundle is never stale: its manifest names
+ * In a development install (one with the devDependencies) a bundle is never stale: its manifest names
  * the project files it was made from with their sizes and times, and it is used only while they are unchanged
  * (checked at each start, about a millisecond), made again otherwise (once after an edit). That is the development
  * fast path; a production install runs what was compiled at install. Packages stay imports (so a bundle lives inside the project's node_modules, where they resolve),
@@ -79,8 +79,11 @@ const packagesExternal = {
   },
 };
 
-/** A development install has the devDependencies; a production one (`npm ci --omit=dev`) never compiles at run time. */
-const DEVELOPMENT = existsSync(join(ROOT, 'node_modules', 'tsx'));
+/**
+ * A development install has the devDependencies, the test runner among them; a production one (`npm ci --omit=dev`)
+ * never compiles at run time. Not tsx: Vite names it as an optional peer, so npm installs it in production too.
+ */
+const DEVELOPMENT = existsSync(join(ROOT, 'node_modules', 'vitest'));
 
 /**
  * The path of the bundle of `entry` (a path relative to the project root, e.g. `scripts/cli/program.ts`). In a
