@@ -84,6 +84,7 @@ export function mailHarness(kind: DbKind) {
       return svc;
     },
     post,
+    here,
     get,
     press,
     subscriber,

@@ -11,7 +11,7 @@ import { linksIn } from '../helpers/smtp.ts';
 
 describe.each(DB_KINDS)('mail on %s', (kind) => {
   const world = mailHarness(kind);
-  const { post, get, press, subscriber } = world;
+  const { post, here, get, press, subscriber } = world;
 
   it('confirms a sign-up through the link in its mail, and unsubscribes with one POST', async () => {
     const res = await post('/api/newsletter-subscribe', { email: ' Reader@Example.com ' }, { referer: `${world.svc.url}/deals` });
