@@ -102,11 +102,25 @@ function readRecord(root: string): Owner | null {
   }
 }
 
+/**
+ * Written aside and renamed, so a reader never sees half a record. A record that cannot be written (a full disk) is
+ * not an error: the lock alone makes the owner, and a second owner is then told only that the directory is taken.
+ */
 function writeRecord(root: string, owner: Owner): void {
-  // Written aside and renamed, so a reader never sees half a record.
   const path = join(root, RECORD);
-  writeFileSync(`${path}.${process.pid}.tmp`, JSON.stringify(owner), { mode: 0o600 });
-  renameSync(`${path}.${process.pid}.tmp`, path);
+  const aside = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(aside, JSON.stringify(owner), { mode: 0o600 });
+    renameSync(aside, path);
+  } catch {
+    // Nor may an older record, of an owner that has died, stand for this one.
+    for (const stale of [aside, path])
+      try {
+        unlinkSync(stale);
+      } catch {
+        // Not there.
+      }
+  }
 }
 
 /** Who holds a lock this process could not take: its record, once it has written one. */

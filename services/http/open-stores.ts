@@ -47,13 +47,20 @@ export async function openJournal(config: ServiceConfig, log: FastifyInstance['l
       );
     throw err;
   }
-  // A full disk refuses every click's line: one log line a minute says so (the counts are in the recorder's lines).
-  const gate = everyMinute();
+  // A full disk refuses every click's line: one log line a minute for each kind of trouble says so (the counts are
+  // in the recorder's lines).
+  const gates = new Map<string, () => boolean>();
+  const gate = (err: unknown) => {
+    const kind = (err as NodeJS.ErrnoException).code ?? String((err as Error).message);
+    let open = gates.get(kind);
+    if (!open) gates.set(kind, (open = everyMinute()));
+    return open();
+  };
   try {
     const journal = ClickJournal.open({
       dir: config.clickJournalDir,
       maxBytes: config.clickJournalMaxBytes,
-      onError: (err) => gate() && log.error({ err }, 'the click journal could not be written or synced'),
+      onError: (err) => gate(err) && log.error({ err }, 'the click journal could not be written or synced'),
       owns: () => lease.holds(),
       relock: () => lease.relock(),
     });
