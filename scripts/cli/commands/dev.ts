@@ -89,7 +89,7 @@ function handOver({ owner, dir }: Running): { dev: NonNullable<BuildJob['dev']> 
  * The `vpnsite serve` that holds this directory's embedded database or its click journal, found through their locks;
  * one still starting is waited for until it says where it listens, for up to `waitMs`.
  */
-async function runningService(config: ServiceConfig, waitMs = 30_000): Promise<Running | null> {
+async function runningService(config: ServiceConfig, waitMs = 15_000): Promise<Running | null> {
   const dirs = [...(config.db.databaseUrl ? [] : [config.db.pgliteDir]), config.clickJournalDir];
   for (const until = Date.now() + waitMs; ; ) {
     const owners = dirs.map((dir) => ({ dir, owner: liveOwner(dir) })).filter((o): o is Running => o.owner !== null);
