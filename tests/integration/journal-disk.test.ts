@@ -62,7 +62,7 @@ describe('the journal directory deleted while the service runs', () => {
     await expect.poll(() => stored('dir-deleted'), { timeout: 30_000 }).toBe(answered);
     expect((await stop(next)).code).toBe(0);
     expect(await stored('dir-deleted')).toBe(answered);
-  }, 240_000);
+  }, 480_000);
 });
 
 describe('the journal on a full disk', () => {
@@ -109,5 +109,5 @@ describe('the journal on a full disk', () => {
     expect(again).toBe(100);
     await stop(svc);
     expect((await stored('full-disk-restart')) + droppedIn(svc.output())).toBe(again);
-  }, 240_000);
+  }, 480_000);
 });

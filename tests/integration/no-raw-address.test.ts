@@ -86,7 +86,7 @@ describe('a start with the database down', () => {
     } finally {
       if (svc.child.exitCode === null) svc.child.kill('SIGKILL');
     }
-  }, 240_000);
+  }, 480_000);
 });
 
 describe('the salt rollover at midnight UTC', () => {

@@ -89,5 +89,5 @@ describe('one owner across PID namespaces', () => {
       )[0];
     await expect.poll(stored, { timeout: 60_000 }).toEqual({ n: answered, ids: answered });
     expect((await stop(next, 'SIGKILL')).code).toBeNull();
-  }, 300_000);
+  }, 600_000);
 });
