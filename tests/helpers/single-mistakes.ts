@@ -249,10 +249,10 @@ export const MISTAKES: Mistake[] = [
   },
   {
     name: 'a discount typed into a plan',
-    make: change('providers/nordvpn.yaml', '    regularPrice: 12.95\n', '    regularPrice: 12.95\n    discount: 73\n'),
+    make: change('providers/nordvpn.yaml', '    months: 24\n', '    months: 24\n    discount: 73\n'),
     error: at(
       'providers/nordvpn.yaml',
-      34,
+      32,
       5,
       '/plans/2-year/discount',
       "'discount' is not typed: a plan's discount is worked out from its price and regularPrice (rounded down), so it can never disagree with them: remove it",
