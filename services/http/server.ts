@@ -1,7 +1,7 @@
 /** Builds the Fastify instance from config, listens, and closes within SHUTDOWN_TIMEOUT_MS on SIGINT/SIGTERM. */
 import type { FastifyInstance } from 'fastify';
 import { ClickRecorder, type ClickStore } from '../clicks/index.ts';
-import { formatProblem, loadContent, type LoadResult } from '../content/index.ts';
+import { formatProblem, loadContent, today, type LoadResult } from '../content/index.ts';
 import { clickStore, migrate, openDb, type Db } from '../db/index.ts';
 import { app } from './app.ts';
 import type { ServiceConfig } from './config.ts';
@@ -14,6 +14,7 @@ import { Mailer } from '../mail/mailer.ts';
 import { countsViews, PageViewRecorder } from '../views/recorder.ts';
 import { linksToCheck } from '../links/health.ts';
 import { scheduleLinkChecks } from './link-check-schedule.ts';
+import { schedulePriceChecks } from './price-check-schedule.ts';
 import { watchFailover } from './link-failover.ts';
 import { outboundTargets } from '../content/targets.ts';
 import { scheduleBuilds, type ScheduledBuilds } from './scheduled-builds.ts';
@@ -131,8 +132,14 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     log: fastify.log,
     saved: () => void failover.refresh(),
   });
+  let priced = loaded.content.providers;
+  const priceChecks = schedulePriceChecks({
+    ...{ db, hours: config.priceCheckIntervalHours, timeoutMs: config.priceCheckTimeoutMs, today, log: fastify.log },
+    ...{ ready: () => link.ready, providers: () => priced, notifyTo: config.mail.contactNotifyTo },
+  });
   link.onReady(() => {
     linkChecks.poke();
+    priceChecks.poke();
     void failover.refresh();
   });
 
@@ -169,7 +176,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
       );
     if (!stats.dropped && !stats.kept) fastify.log.info({ written: stats.written }, 'every click was written');
     await Promise.race([
-      Promise.all([stopRollup(), mailer.stop(), linkChecks.stop(), failover.stop(), scheduled?.stop()]),
+      Promise.all([stopRollup(), mailer.stop(), linkChecks.stop(), priceChecks.stop(), failover.stop(), scheduled?.stop()]),
       sleep(left() - 200),
     ]);
     await Promise.race([db.close(), sleep(left())]);
@@ -191,6 +198,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     viewRoutes.clear();
     for (const r of next.routes.filter(countsViews)) viewRoutes.add(r.path);
     outbound = linksToCheck(next.content);
+    priced = next.content.providers;
     void failover.refresh();
     return true;
   });
