@@ -48,7 +48,8 @@ function insertion(text: string, seq: YAMLSeq, item: string, plan: string): { at
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
   const prefix = text.slice(lineStart, start);
   if (!/^ *- +$/.test(prefix)) throw new Error(`plans.${plan}.prices: its last item does not start a line with "- "`);
-  const eol = text.indexOf('\n', valueEnd);
+  // The end of the line the item's value ends on (a block mapping's range already takes in its last newline).
+  const eol = text.indexOf('\n', valueEnd - 1);
   if (eol === -1) return { at: text.length, line: `\n${prefix}${item}` };
   return { at: eol + 1, line: `${prefix}${item}\n` };
 }

@@ -65,7 +65,7 @@ export function PriceHistoryChart({ plan, provider, labels }: { plan: PlanHistor
         {points.map((p) => (
           <circle key={`${p.o.date}-${p.x}`} cx={p.x.toFixed(1)} cy={p.y.toFixed(1)} r="4" fill="currentColor" />
         ))}
-        <text x={lastPoint.x + 8} y={lastPoint.y + 4} fontSize="13" fontWeight="700" fill="#0f172a">
+        <text x={(lastPoint.x + 8).toFixed(1)} y={(lastPoint.y + 4).toFixed(1)} fontSize="13" fontWeight="700" fill="#0f172a">
           {formatPrice(lastPoint.o.price)}
         </text>
         <text x={PAD.left} y={H - 6} fontSize="11" fill="#475569">
