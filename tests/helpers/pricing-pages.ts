@@ -83,11 +83,12 @@ export function pricingBlocks(p: PricingPages): Record<string, string> {
   };
 }
 
-/** A copy of the real content whose providers read the test pages. */
-export function contentReading(p: PricingPages): string {
+/** A copy of the real content whose providers (all of those above, or `only` these) read the test pages. */
+export function contentReading(p: PricingPages, only?: readonly string[]): string {
   const dir = join(mkdtempSync(join(tmpdir(), 'vpnsite-prices-')), 'data');
   cpSync('data', dir, { recursive: true });
   for (const [slug, block] of Object.entries(pricingBlocks(p))) {
+    if (only && !only.includes(slug)) continue;
     const file = join(dir, 'providers', `${slug}.yaml`);
     const text = readFileSync(file, 'utf8');
     const next = text.replace(/^pricing:\n(?: {2}.*\n)+/m, block);
