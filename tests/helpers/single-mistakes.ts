@@ -263,7 +263,7 @@ export const MISTAKES: Mistake[] = [
     make: change('providers/cyberghost.yaml', '    months: 36\n', '    months: 24\n'),
     error: at(
       'providers/cyberghost.yaml',
-      35,
+      34,
       3,
       '/plans/3-year',
       "plans '2-year' and '3-year' are both shown as \"2-year plan\": a visitor could not tell them apart; merge them, or tell them apart by their months or extras",
@@ -355,7 +355,7 @@ export const MISTAKES: Mistake[] = [
     make: change('providers/nordvpn.yaml', '    baseline: 100\n', '    baseline: 1000\n'),
     error: at(
       'providers/nordvpn.yaml',
-      83,
+      86,
       15,
       '/review/speed/baseline',
       'baseline 1000 Mbps is not the test line: every speed test runs on methodology.yaml testLine (100 Mbps); measure on it, or correct the figure',
