@@ -38,6 +38,13 @@ function layout(observations: PlanHistory['observations']) {
   return observations.map((o, i) => ({ x: x(days[i]!), y: y(o.price), o }));
 }
 
+/** The lowest and highest price with where they sit: dashed lines across, labelled at the right, as the scale. */
+function scale(points: ReturnType<typeof layout>) {
+  const byPrice = [...points].sort((a, b) => a.o.price - b.o.price);
+  const [low, high] = [byPrice[0]!, byPrice[byPrice.length - 1]!];
+  return low.o.price === high.o.price ? [] : [low, high];
+}
+
 /** A price holds until the next observation: the line steps rather than slopes between them. */
 function stepPath(points: { x: number; y: number }[]): string {
   return points.map((p, i) => (i === 0 ? `M${p.x.toFixed(1)} ${p.y.toFixed(1)}` : `H${p.x.toFixed(1)}V${p.y.toFixed(1)}`)).join('');
@@ -61,11 +68,28 @@ export function PriceHistoryChart({ plan, provider, labels }: { plan: PlanHistor
         data-testid="price-chart"
       >
         <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} stroke="#cbd5e1" />
+        {scale(points).map((p) => (
+          <g key={p.o.price} fill="#64748b" stroke="#e2e8f0">
+            <line x1={PAD.left} x2={W - PAD.right} y1={p.y.toFixed(1)} y2={p.y.toFixed(1)} strokeDasharray="3 3" />
+            {p.o.price !== lastPoint.o.price && (
+              <text x={W - PAD.right + 8} y={(p.y + 4).toFixed(1)} fontSize="11" stroke="none">
+                {formatPrice(p.o.price)}
+              </text>
+            )}
+          </g>
+        ))}
         {points.length > 1 && <path d={stepPath(points)} fill="none" stroke="currentColor" strokeWidth="2.5" />}
         {points.map((p) => (
           <circle key={`${p.o.date}-${p.x}`} cx={p.x.toFixed(1)} cy={p.y.toFixed(1)} r="4" fill="currentColor" />
         ))}
-        <text x={(lastPoint.x + 8).toFixed(1)} y={(lastPoint.y + 4).toFixed(1)} fontSize="13" fontWeight="700" fill="#0f172a">
+        <text
+          x={(lastPoint.x + 8).toFixed(1)}
+          y={(lastPoint.y + 4).toFixed(1)}
+          fontSize="13"
+          fontWeight="700"
+          fill="#0f172a"
+          data-latest=""
+        >
           {formatPrice(lastPoint.o.price)}
         </text>
         <text x={PAD.left} y={H - 6} fontSize="11" fill="#475569">

@@ -109,7 +109,7 @@ describe("the review's price history", () => {
     expect(rows).toHaveLength(n);
     expect(rows.map((r) => r[0])).toEqual(HISTORIES[name]!.map((o) => formatShortDate(o.date)));
     const last = HISTORIES[name]!.at(-1)!;
-    expect(text(svg.querySelector('text'))).toBe(`$${last.price.toFixed(2)}`);
+    expect(text(svg.querySelector('text[data-latest]'))).toBe(`$${last.price.toFixed(2)}`);
     expect(rows.at(-1)![1]).toBe(`$${last.price.toFixed(2)}`);
   });
 
