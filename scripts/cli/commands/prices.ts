@@ -79,7 +79,9 @@ export function registerPrices(program: Command): void {
       const { PRICE_CHECK_TIMEOUT_MS: timeoutMs } = readEnv(['PRICE_CHECK_TIMEOUT_MS']);
       const day = today();
       const result = await checkPrices(providers, day, { timeoutMs });
-      process.stdout.write(flags.format === 'json' ? `${JSON.stringify(result.rows, null, 2)}\n` : table(result.rows));
+      process.stdout.write(
+        flags.format === 'json' ? `${JSON.stringify(result.rows, null, 2)}\n` : result.rows.length ? table(result.rows) : '',
+      );
       const failed = result.rows.filter((r) => r.error !== null).length;
       const changed = result.rows.filter((r) => r.error === null && r.changed).length;
       const sources = new Map(loaded.sources.filter((s) => s.kind === 'provider').map((s) => [(s.data as { slug: string }).slug, s.rel]));
