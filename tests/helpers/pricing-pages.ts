@@ -1,8 +1,9 @@
 /**
  * Pricing pages written for the tests, served on loopback, and a copy of the real content whose providers read them:
  * NordVPN's page shows a new price and a renewal, Surfshark's the price the content has, CyberGhost's has its 3-year
- * plan but nothing its 2-year selector matches, IPVanish's answers 500 and Proton VPN's never answers (on a host of
- * its own, so that waiting for it holds up no other page).
+ * plan but nothing its 2-year selector matches, TunnelBear's a text without an amount and a price in euros,
+ * IPVanish's answers 500 and Proton VPN's never answers (on a host of its own, so that waiting for it holds up no
+ * other page).
  */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -33,6 +34,7 @@ function pages(nord: { price: string; renewal: string }): Record<string, string>
     ),
     '/surfshark': page('<div id="starter"><b class="amount">$2.39</b><del class="regular">$12.95</del></div>'),
     '/cyberghost': page('<ul><li class="three-year"><span class="p">$2.25</span></li></ul>'),
+    '/tunnelbear': page('<p class="deal">Best value</p><p class="eu">4,17 €</p>'),
   };
 }
 
@@ -78,6 +80,7 @@ export function pricingBlocks(p: PricingPages): Record<string, string> {
     nordvpn: `pricing:\n  url: ${p.origin}/nordvpn\n  plans:\n    2-year: { price: "[data-plan=2y] .price span", regularPrice: ".was", renewalPrice: ".renew" }\n`,
     surfshark: `pricing:\n  url: ${p.origin}/surfshark\n  plans:\n    2-year:\n      price: "#starter .amount"\n      regularPrice: "#starter .regular"\n`,
     cyberghost: `pricing:\n  url: ${p.origin}/cyberghost\n  plans:\n    2-year: { price: ".two-year .p" }\n    3-year: { price: ".three-year .p" }\n`,
+    tunnelbear: `pricing:\n  url: ${p.origin}/tunnelbear\n  plans:\n    2-year: { price: ".deal" }\n    1-year: { price: ".eu" }\n`,
     ipvanish: `pricing:\n  url: ${p.origin}/ipvanish\n  plans:\n    2-year: { price: ".price" }\n`,
     protonvpn: `pricing:\n  url: ${p.hangOrigin}/protonvpn\n  plans:\n    2-year: { price: ".price" }\n`,
   };

@@ -1,8 +1,9 @@
 /**
  * `vpnsite prices check` against pricing pages on loopback (tests/helpers/pricing-pages.ts), never the internet: a
- * changed price with a renewal, an unchanged one, a selector that matches nothing, a 500 and a page that never
- * answers. Then `--write`, whose diff is the added lines only, and a build of the written content, which shows the new
- * price and its renewal on every page that shows the plan, with no stale line.
+ * changed price with a renewal, an unchanged one, a selector that matches nothing, text without an amount, an amount
+ * in another currency, a 500 and a page that never answers. Then `--write`, whose diff is the added lines only, and a
+ * build of the written content, which shows the new price and its renewal on every page that shows the plan, with no
+ * stale line.
  */
 import '../helpers/compiled-schemas.ts';
 import { readdirSync, readFileSync, mkdtempSync } from 'node:fs';
@@ -53,10 +54,14 @@ describe('vpnsite prices check', () => {
     expect(row(rows, 'surfshark', '2-year')).toMatchObject({ previous: 2.39, found: 2.39, changed: false, error: null });
     expect(row(rows, 'cyberghost', '3-year')).toMatchObject({ previous: 2.25, found: 2.25, changed: false, error: null });
     expect(row(rows, 'cyberghost', '2-year')).toMatchObject({ found: null, error: 'selector ".two-year .p" matches nothing on the page' });
+    expect(row(rows, 'tunnelbear', '2-year')!.error).toBe('"Best value" (selector ".deal") holds no amount');
+    expect(row(rows, 'tunnelbear', '1-year')!.error).toBe('the page shows EUR ("4,17 €"); the plan\'s prices are in USD');
     expect(row(rows, 'ipvanish', '2-year')!.error).toBe(`${pages.origin}/ipvanish answered 500`);
     expect(row(rows, 'protonvpn', '2-year')!.error).toBe(`${pages.hangOrigin}/protonvpn did not answer within 3000 ms`);
     // Providers without selectors are not read at all; a discontinued one never.
-    expect(new Set(rows.map((x) => x.provider))).toEqual(new Set(['nordvpn', 'surfshark', 'cyberghost', 'ipvanish', 'protonvpn']));
+    expect(new Set(rows.map((x) => x.provider))).toEqual(
+      new Set(['nordvpn', 'surfshark', 'cyberghost', 'tunnelbear', 'ipvanish', 'protonvpn']),
+    );
     // One request at a time to a host, as a browser-like client.
     expect(pages.maxInFlight()).toBe(1);
     expect(pages.agents.every((a) => a === BROWSER_UA)).toBe(true);
@@ -85,7 +90,7 @@ describe('vpnsite prices check --write, then a build', () => {
   const read = (slug: string) => readFileSync(join(data, 'providers', `${slug}.yaml`), 'utf8');
   beforeAll(() => {
     data = contentReading(pages);
-    before = Object.fromEntries(['nordvpn', 'surfshark', 'cyberghost', 'ipvanish', 'protonvpn'].map((s) => [s, read(s)]));
+    before = Object.fromEntries(['nordvpn', 'surfshark', 'cyberghost', 'tunnelbear', 'ipvanish', 'protonvpn'].map((s) => [s, read(s)]));
   });
 
   it('appends an observation dated today to each plan read in full, keeping every line of the file', async () => {
@@ -116,6 +121,7 @@ describe('vpnsite prices check --write, then a build', () => {
     const cg = read('cyberghost').split('\n');
     expect(cg.findIndex((l) => l.includes(`date: ${TODAY}`))).toBeGreaterThan(cg.indexOf('  3-year:'));
     expect(read('ipvanish')).toBe(before.ipvanish);
+    expect(read('tunnelbear')).toBe(before.tunnelbear);
     expect(read('protonvpn')).toBe(before.protonvpn);
     // Run again the same day: nothing new to record, nothing written.
     const again = await vpnsiteInProcess(['prices', 'check', '--data', data, '--provider', 'nordvpn', '--write'], env);
