@@ -7,35 +7,36 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { claimJob, lastPriceCheck, savePriceCheck, type Db } from '../db/index.ts';
+import { today } from '../content/index.ts';
 import { checkPrices, type PricedProvider } from '../prices/check.ts';
+import type { ServiceConfig } from './config.ts';
 
 const LOOK_EVERY_MS = 5 * 60_000;
 
-export function schedulePriceChecks(opts: {
-  db: Db;
-  hours: number;
-  timeoutMs: number;
-  ready: () => boolean;
-  providers: () => readonly PricedProvider[];
-  /** The owner's address; without one the results are stored and logged, and no mail is queued. */
-  notifyTo: string | undefined;
-  /** The day the observations would be dated (the service reads VPNSITE_TODAY like the build). */
-  today: () => string;
-  log: FastifyBaseLogger;
-  saved?: () => void;
-}): { stop: () => Promise<void>; poke: () => void } {
-  if (opts.hours <= 0) return { stop: async () => {}, poke: () => {} };
-  const interval = opts.hours * 3600_000;
+/** Starts looking for due runs (none while PRICE_CHECK_INTERVAL_HOURS is 0); `poke` looks at once, `stop` waits for a run. */
+export function schedulePriceChecks(
+  db: Db,
+  config: Pick<ServiceConfig, 'priceCheckIntervalHours' | 'priceCheckTimeoutMs' | 'mail'>,
+  opts: {
+    ready: () => boolean;
+    providers: () => readonly PricedProvider[];
+    log: FastifyBaseLogger;
+  },
+): { stop: () => Promise<void>; poke: () => void } {
+  const hours = config.priceCheckIntervalHours;
+  // The owner's address; without one the results are stored and logged, and no mail is queued.
+  const notifyTo = config.mail.contactNotifyTo;
+  if (hours <= 0) return { stop: async () => {}, poke: () => {} };
+  const interval = hours * 3600_000;
   let running: Promise<void> | undefined;
   const tick = () => {
     if (running || !opts.ready()) return;
     running = (async () => {
-      const last = await lastPriceCheck(opts.db);
+      const last = await lastPriceCheck(db);
       if (last !== null && Date.now() - last < interval) return;
-      if (!(await claimJob(opts.db, 'price-check', interval * 0.9))) return;
-      const { rows } = await checkPrices(opts.providers(), opts.today(), { timeoutMs: opts.timeoutMs });
-      await savePriceCheck(opts.db, rows, opts.notifyTo);
-      opts.saved?.();
+      if (!(await claimJob(db, 'price-check', interval * 0.9))) return;
+      const { rows } = await checkPrices(opts.providers(), today(), { timeoutMs: config.priceCheckTimeoutMs });
+      await savePriceCheck(db, rows, notifyTo);
       const changed = rows.filter((r) => r.error === null && r.changed);
       const failed = rows.filter((r) => r.error !== null);
       const summary = { fields: rows.length, changed: changed.length, failed: failed.length };
@@ -43,7 +44,7 @@ export function schedulePriceChecks(opts: {
         opts.log.warn(
           {
             ...summary,
-            mailed: opts.notifyTo ?? null,
+            mailed: notifyTo ?? null,
             problems: [...changed, ...failed].map((r) => `${r.provider}/${r.plan} ${r.field}: ${r.error ?? `${r.previous} -> ${r.found}`}`),
           },
           'price check: some prices changed or could not be read; run `vpnsite prices check --write` and rebuild',

@@ -1,7 +1,7 @@
 /** Builds the Fastify instance from config, listens, and closes within SHUTDOWN_TIMEOUT_MS on SIGINT/SIGTERM. */
 import type { FastifyInstance } from 'fastify';
 import { ClickRecorder, type ClickStore } from '../clicks/index.ts';
-import { formatProblem, loadContent, today, type LoadResult } from '../content/index.ts';
+import { formatProblem, loadContent, type LoadResult } from '../content/index.ts';
 import { clickStore, migrate, openDb, type Db } from '../db/index.ts';
 import { app } from './app.ts';
 import type { ServiceConfig } from './config.ts';
@@ -133,10 +133,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     saved: () => void failover.refresh(),
   });
   let priced = loaded.content.providers;
-  const priceChecks = schedulePriceChecks({
-    ...{ db, hours: config.priceCheckIntervalHours, timeoutMs: config.priceCheckTimeoutMs, today, log: fastify.log },
-    ...{ ready: () => link.ready, providers: () => priced, notifyTo: config.mail.contactNotifyTo },
-  });
+  const priceChecks = schedulePriceChecks(db, config, { ready: () => link.ready, providers: () => priced, log: fastify.log });
   link.onReady(() => {
     linkChecks.poke();
     priceChecks.poke();
