@@ -18,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   messages: async () => (await import('./commands/messages.ts')).registerMessages,
   subscribers: async () => (await import('./commands/messages.ts')).registerSubscribers,
   links: async () => (await import('./commands/links.ts')).registerLinks,
+  prices: async () => (await import('./commands/prices.ts')).registerPrices,
   conversions: async () => (await import('./commands/conversions.ts')).registerConversions,
   stats: async () => (await import('./commands/stats.ts')).registerStats,
   schedule: async () => (await import('./commands/schedule.ts')).registerSchedule,

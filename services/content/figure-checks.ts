@@ -92,7 +92,7 @@ export function figureRules(
             column: pos.column,
             pointer,
             severity: 'warning',
-            message: `price checked on ${date}, ${days} days ago (more than ${opts.maxAgeDays}, site.yaml prices.maxAgeDays): check it at the provider and update the date`,
+            message: `price checked on ${date}, ${days} days ago (more than ${opts.maxAgeDays}, site.yaml prices.maxAgeDays): check it at the provider and add an observation (vpnsite prices check --write, docs/prices.md)`,
           });
         }
       }

@@ -6,7 +6,9 @@ import { formatMbps, formatMs, formatPercent, speedFigures } from './speed.ts';
 import {
   type FigureSource,
   discountOf,
+  latestOf,
   planOf,
+  planPrice,
   formatPrice,
   formatMoney,
   formatDiscount,
@@ -151,7 +153,7 @@ function aggregateText(name: string, providers: ReadonlyMap<string, FigureSource
   if (name === 'count') return String(active.filter((p) => p.review !== undefined).length);
   if (name === 'prices') return checkedSpan(active.filter((p) => p.review !== undefined));
   let max = 0;
-  for (const p of active) for (const plan of Object.values(p.plans)) max = Math.max(max, discountOf(plan) ?? 0);
+  for (const p of active) for (const plan of Object.values(p.plans)) max = Math.max(max, discountOf(planPrice(plan)) ?? 0);
   return formatDiscount(max);
 }
 
@@ -172,7 +174,7 @@ function methodText(field: string, site: SiteFigures, providers: ReadonlyMap<str
 
 /** "on 15 Jan 2025", or "between 15 Jan 2025 and 3 Feb 2025": when the providers' plan prices were checked. */
 export function checkedSpan(providers: readonly Pick<FigureSource, 'plans'>[]): string {
-  const dates = providers.flatMap((p) => Object.values(p.plans).map((plan) => plan.checked)).sort();
+  const dates = providers.flatMap((p) => Object.values(p.plans).map((plan) => latestOf(plan).date)).sort();
   if (!dates.length) return '';
   const [first, last] = [dates[0]!, dates.at(-1)!];
   return first === last ? `on ${formatShortDate(first)}` : `between ${formatShortDate(first)} and ${formatShortDate(last)}`;

@@ -7,7 +7,7 @@ import type { Problem } from './problem.ts';
 import { partialRouteStub, routeStub } from './route-stubs.ts';
 import { RESERVED_SLUG } from './routes.ts';
 import { ordinal, textReporter } from './figure-checks.ts';
-import { hostOf, isHttpUrl, lifecycleRules, providerRules, routingRules } from './provider-checks.ts';
+import { hostOf, isHttpUrl, lifecycleRules, priceHistoryRules, providerRules, routingRules } from './provider-checks.ts';
 import { literalFigures, literalMessage, referencesWithOrdinal, REVIEW_COUNT_LABEL } from './figure-rules.ts';
 import { locate, type SourceFile } from './source.ts';
 import { downloadButtons, promisedLink } from './button-checks.ts';
@@ -73,7 +73,10 @@ export function fileRules(
     }
     if (slug === RESERVED_SLUG) at(s, '/slug', 'error', `slug '${RESERVED_SLUG}' is reserved for the not-found page`);
   }
-  if (isProvider && data.plans && typeof data.plans === 'object' && usable('/plans')) providerRules(s, data, at, facts, usable);
+  if (isProvider && data.plans && typeof data.plans === 'object' && usable('/plans')) {
+    providerRules(s, data, at, facts, usable);
+    priceHistoryRules(s, data, at, facts, usable);
+  }
   if (isProvider && data.links && typeof data.links === 'object' && usable('/links')) routingRules(s, data, at, facts, usable);
   if (isProvider) lifecycleRules(s, data, at, usable);
   if (!isProvider) {

@@ -98,7 +98,7 @@ export const routingRules: ProviderFileRule = (s, data, at, facts, usable) => {
 
 /** A provider's own plan references, its plans' labels, and the days its prices were checked. */
 export const providerRules: ProviderFileRule = (s, data, at, facts, usable) => {
-  const plans = data.plans as Record<string, { checked: string; months?: unknown; extras?: unknown }>;
+  const plans = data.plans as Record<string, { prices?: unknown; months?: unknown; extras?: unknown }>;
   const ids = Object.keys(plans);
   // A visitor tells plans apart by their label alone: two with one label would show two prices for "one" plan.
   const labels = new Map<string, string>();
@@ -126,13 +126,46 @@ export const providerRules: ProviderFileRule = (s, data, at, facts, usable) => {
   // A discontinued provider's prices are history: no page offers them, so their age is nobody's concern.
   if (data.status === 'discontinued') return;
   checkPlan('/review/deal/plan', (data.review as { deal?: { plan?: unknown } } | undefined)?.deal?.plan);
+  // How fresh a plan's price is: the day of its latest observation.
   for (const id of ids) {
-    const pointer = `/plans/${escapeKey(id)}/checked`;
-    const date: unknown = plans[id]?.checked;
+    const prices = plans[id]?.prices;
+    if (!Array.isArray(prices) || !prices.length) continue;
+    const pointer = `/plans/${escapeKey(id)}/prices/${prices.length - 1}/date`;
+    const date: unknown = (prices.at(-1) as { date?: unknown } | undefined)?.date;
     if (typeof date !== 'string' || !usable(pointer)) continue;
     const checked = { pointer, date };
     facts.checked.push(checked);
     locate(s, checked.pointer);
+  }
+};
+
+/**
+ * A plan's observations are a history, oldest first: one dated before the one above it is a mistake (the site would
+ * show an older price as the latest). `pricing.plans` may name only the provider's plans.
+ */
+export const priceHistoryRules: ProviderFileRule = (s, data, at, _facts, usable) => {
+  const plans = data.plans as Record<string, { prices?: unknown }>;
+  for (const [id, plan] of Object.entries(plans)) {
+    const prices = plan?.prices;
+    if (!Array.isArray(prices)) continue;
+    prices.forEach((o: { date?: unknown }, i) => {
+      const before = (prices[i - 1] as { date?: unknown } | undefined)?.date;
+      const pointer = `/plans/${escapeKey(id)}/prices/${i}/date`;
+      if (typeof o?.date === 'string' && typeof before === 'string' && o.date < before && usable(pointer))
+        at(
+          s,
+          pointer,
+          'error',
+          `observed on ${o.date}, before the observation above it (${before}): the list is oldest first, the last is the price shown; add new prices at the end`,
+        );
+    });
+  }
+  const pricing = (data.pricing as { plans?: Record<string, unknown> } | undefined)?.plans ?? {};
+  const ids = Object.keys(plans);
+  for (const id of Object.keys(pricing)) {
+    const pointer = `/pricing/plans/${escapeKey(id)}`;
+    if (!Object.hasOwn(plans, id) && usable(pointer))
+      at(s, pointer, 'error', `'${id}' is not one of ${String(data.name)}'s plans (${ids.join(', ')})${suggestion(id, ids)}`, 'key');
   }
 };
 

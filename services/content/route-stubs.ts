@@ -34,12 +34,12 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
     }
     case 'provider': {
       const review = d.review as { updated: string; meta: Meta } | undefined;
-      // Each plan's id, price and regular price: whether it has a discount and savings for a reference to quote.
+      // Each plan's id, and its latest price and regular price: whether it has a discount and savings for a reference to quote.
       const plans = Object.fromEntries(
-        Object.entries(d.plans as Record<string, { price: number; regularPrice?: number }>).map(([id, p]) => [
-          id,
-          p.regularPrice === undefined ? { price: p.price } : { price: p.price, regularPrice: p.regularPrice },
-        ]),
+        Object.entries(d.plans as Record<string, { prices: { price: number; regularPrice?: number }[] }>).map(([id, plan]) => {
+          const p = plan.prices[plan.prices.length - 1]!;
+          return [id, p.regularPrice === undefined ? { price: p.price } : { price: p.price, regularPrice: p.regularPrice }];
+        }),
       );
       // Link names beyond the standard ones (a promotion's landing page): /go/<slug>/<name> reaches them too.
       const linkNames = Object.keys(d.links as object).filter((n) => !(LINK_NAMES as readonly string[]).includes(n));
@@ -145,8 +145,11 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
         Object.fromEntries(
           ids.map((id) => {
             const base = `/plans/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-            const price = num(`${base}/price`);
-            const regularPrice = num(`${base}/regularPrice`);
+            // The latest observation is the price the plan shows.
+            const prices = at(`${base}/prices`);
+            const last = `${base}/prices/${Array.isArray(prices) ? prices.length - 1 : 0}`;
+            const price = num(`${last}/price`);
+            const regularPrice = num(`${last}/regularPrice`);
             // A price a mistake left unreadable: its discount and savings are not judged either.
             return [id, price === undefined ? {} : { price, ...(regularPrice === undefined ? {} : { regularPrice }) }];
           }),

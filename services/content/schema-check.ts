@@ -113,6 +113,8 @@ function derivedField(kind: Kind, path: string, prop: string): string | undefine
     if (prop === 'discount')
       return "a plan's discount is worked out from its price and regularPrice (rounded down), so it can never disagree with them: remove it";
     if (prop === 'savings') return "a plan's savings are worked out from its price, regularPrice and months: remove it";
+    if (prop === 'price' || prop === 'regularPrice' || prop === 'checked')
+      return `a plan's ${prop === 'checked' ? 'checked date' : prop} is part of a dated observation: add one at the end of its \`prices:\` list, e.g. \`- { date: 2025-01-15, price: 3.39, regularPrice: 12.95, currency: USD, source: "https://…" }\``;
     if (prop === 'term') return 'a plan\'s label ("2-year plan") is made from its months: write months (e.g. 24) instead';
   }
   if (path === '' && prop === 'order')

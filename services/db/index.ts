@@ -24,4 +24,12 @@ export { refreshClickRollup } from './click-rollup.ts';
 export { claimJob } from './job-runs.ts';
 export { forgetAddress, getMessage, handleMessages, listMessages, type Erased, type StoredMessage } from './messages.ts';
 export { lastLinkCheck, latestLinkChecks, saveLinkChecks, type StoredLinkCheck } from './link-checks.ts';
+export {
+  lastPriceCheck,
+  latestPriceChecks,
+  priceCheckRun,
+  savePriceCheck,
+  type PriceCheckRow,
+  type StoredPriceCheck,
+} from './price-checks.ts';
 export { STATS_DIMENSIONS, statsReport, type StatsDimension, type StatsQuery, type StatsRow } from './stats.ts';

@@ -5,7 +5,7 @@
  */
 import type { Queryable } from './types.ts';
 
-export type MailKind = 'newsletter-confirm' | 'contact-notify';
+export type MailKind = 'newsletter-confirm' | 'contact-notify' | 'price-check';
 
 export interface OutboxRow {
   id: number;

@@ -57,6 +57,10 @@ export interface ServiceConfig {
   rollupRefreshMs: number;
   /** Hours between runs of the link check; 0 (the default) runs none. */
   linkCheckIntervalHours: number;
+  /** Hours between runs of the price check; 0 (the default) runs none. */
+  priceCheckIntervalHours: number;
+  /** How long one pricing page may take. */
+  priceCheckTimeoutMs: number;
   /** The request header a CDN puts the visitor's country in (lower case); unset, country rules never match. */
   geoCountryHeader?: string;
   /** Affiliate networks' postback secrets (POSTBACK_SECRETS): network → secret. Empty: no postback endpoint. */
@@ -95,6 +99,8 @@ const NAMES = [
   'GEO_COUNTRY_HEADER',
   'POSTBACK_SECRETS',
   'LINK_CHECK_INTERVAL_HOURS',
+  'PRICE_CHECK_INTERVAL_HOURS',
+  'PRICE_CHECK_TIMEOUT_MS',
 ] as const;
 
 /** A comma list; the schema has checked each entry's shape. */
@@ -145,6 +151,8 @@ export function loadConfig(
     geoCountryHeader: e.GEO_COUNTRY_HEADER?.trim().toLowerCase(),
     postbackSecrets: parsePostbackSecrets(e.POSTBACK_SECRETS),
     linkCheckIntervalHours: e.LINK_CHECK_INTERVAL_HOURS,
+    priceCheckIntervalHours: e.PRICE_CHECK_INTERVAL_HOURS,
+    priceCheckTimeoutMs: e.PRICE_CHECK_TIMEOUT_MS,
     mail: mailConfigFromEnv(env),
   };
 }

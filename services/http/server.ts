@@ -14,6 +14,7 @@ import { Mailer } from '../mail/mailer.ts';
 import { countsViews, PageViewRecorder } from '../views/recorder.ts';
 import { linksToCheck } from '../links/health.ts';
 import { scheduleLinkChecks } from './link-check-schedule.ts';
+import { schedulePriceChecks } from './price-check-schedule.ts';
 import { watchFailover } from './link-failover.ts';
 import { outboundTargets } from '../content/targets.ts';
 import { scheduleBuilds, type ScheduledBuilds } from './scheduled-builds.ts';
@@ -131,8 +132,11 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     log: fastify.log,
     saved: () => void failover.refresh(),
   });
+  let priced = loaded.content.providers;
+  const priceChecks = schedulePriceChecks(db, config, { ready: () => link.ready, providers: () => priced, log: fastify.log });
   link.onReady(() => {
     linkChecks.poke();
+    priceChecks.poke();
     void failover.refresh();
   });
 
@@ -169,7 +173,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
       );
     if (!stats.dropped && !stats.kept) fastify.log.info({ written: stats.written }, 'every click was written');
     await Promise.race([
-      Promise.all([stopRollup(), mailer.stop(), linkChecks.stop(), failover.stop(), scheduled?.stop()]),
+      Promise.all([stopRollup(), mailer.stop(), linkChecks.stop(), priceChecks.stop(), failover.stop(), scheduled?.stop()]),
       sleep(left() - 200),
     ]);
     await Promise.race([db.close(), sleep(left())]);
@@ -194,6 +198,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     viewRoutes.clear();
     for (const r of next.routes.filter(countsViews)) viewRoutes.add(r.path);
     outbound = linksToCheck(next.content);
+    priced = next.content.providers;
     void failover.refresh();
     return true;
   });

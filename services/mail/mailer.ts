@@ -18,6 +18,7 @@ import {
   mailFinished,
   mailRetry,
   mailSent,
+  priceCheckRun,
   purgeUnconfirmed,
   takeDueMail,
   takeSignups,
@@ -25,6 +26,7 @@ import {
   type OutboxRow,
 } from '../db/index.ts';
 import { confirmationMail, contactNotification, type MailContext } from './compose.ts';
+import { priceCheckMail } from './price-mail.ts';
 import type { MailConfig } from './config.ts';
 
 interface Log {
@@ -149,6 +151,11 @@ export class Mailer {
       const s = await getSubscriber(db, row.ref_id);
       if (s?.status !== 'pending' || !s.confirm_nonce) return 'the address was confirmed, unsubscribed or erased before the mail went';
       return confirmationMail(this.context(), s.email, s.id, s.confirm_nonce);
+    }
+    if (row.kind === 'price-check') {
+      const rows = await priceCheckRun(db, row.ref_id);
+      if (!rows.length) return 'the price check it was about was deleted before the mail went';
+      return priceCheckMail(this.context(), row.recipient, rows);
     }
     const m = await getMessage(db, row.ref_id);
     if (!m) return 'the message was erased before it was forwarded';

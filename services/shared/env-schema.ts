@@ -13,6 +13,7 @@ import { clicks, counting, publishing } from './env/clicks.ts';
 import { forms, stats } from './env/forms.ts';
 import { mail } from './env/mail.ts';
 import { build } from './env/build.ts';
+import { prices } from './env/prices.ts';
 
 /** The variables in the order `.env.example` lists them, a blank line between groups. */
 export const ENV_GROUPS: readonly Record<string, TSchema>[] = [
@@ -26,6 +27,7 @@ export const ENV_GROUPS: readonly Record<string, TSchema>[] = [
   forms,
   stats,
   mail,
+  prices,
   build,
 ];
 
@@ -40,6 +42,7 @@ export const EnvSchema = Type.Object({
   ...forms,
   ...stats,
   ...mail,
+  ...prices,
   ...build,
 });
 

@@ -11,6 +11,7 @@ import {
   formatServers,
   formatShortDate,
   isStale,
+  renewalText,
   yearlySavings,
   type ShownPlan,
 } from '../../services/content/figure-format.ts';
@@ -106,6 +107,29 @@ export function Period({ plan }: { plan: ShownPlan }) {
  * prices.maxAgeDays before the build says that it may have changed (prices.stale), in the warning tone.
  */
 export function PriceChecked({ plan, className = 'mt-1 text-xs text-slate-600' }: { plan: ShownPlan; className?: string }) {
+  return (
+    <>
+      <Renewal plan={plan} />
+      <CheckedLine plan={plan} className={className} />
+    </>
+  );
+}
+
+/**
+ * "then $99.48 a year" (site.yaml prices.renewal): what the plan costs once its first term is over, where the
+ * provider states it; nothing where it does not, rather than a guess.
+ */
+export function Renewal({ plan }: { plan: ShownPlan }) {
+  const label = useSite()?.prices.renewal;
+  if (!plan.renewal) return null;
+  return (
+    <p className="mt-1 text-sm font-medium text-slate-700" data-testid="price-renewal">
+      <Figure of={key(plan, 'renewal')}>{renewalText(plan.renewal, label)}</Figure>
+    </p>
+  );
+}
+
+function CheckedLine({ plan, className }: { plan: ShownPlan; className: string }) {
   const prices = useSite()?.prices;
   const date = (
     <Figure of={key(plan, 'checked')}>

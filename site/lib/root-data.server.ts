@@ -29,6 +29,7 @@ export function rootData() {
     checked: site.prices.checked,
     stale: site.prices.stale ?? 'Price checked {date}, over {maxAgeDays} days ago: it may have changed',
     period: site.prices.period,
+    renewal: site.prices.renewal ?? 'then {price} {every}',
     maxAgeDays: site.prices.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS,
     today: today(),
   };

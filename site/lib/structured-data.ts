@@ -53,10 +53,10 @@ export function review(
     dateModified: string;
     body: string;
     author?: Person;
-    offer?: { price: number; url: string };
+    offer?: Offer;
   },
 ) {
-  const offers = r.offer && { '@type': 'Offer', price: r.offer.price.toFixed(2), priceCurrency: 'USD', url: abs(brand.url, r.offer.url) };
+  const offers = r.offer && offerLd(brand, r.offer);
   return {
     '@context': 'https://schema.org',
     '@type': 'Review',
@@ -74,6 +74,48 @@ export function review(
     reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
     author: r.author ? person(r.author) : { '@type': 'Organization', name: brand.name, url: abs(brand.url, '/') },
     publisher: { '@type': 'Organization', name: brand.name, url: abs(brand.url, '/') },
+  };
+}
+
+/** The price a review shows: per month for the first term, and what each renewal after it is billed, where known. */
+export interface Offer {
+  price: number;
+  url: string;
+  /** The first term, in months; with it the first-term price is stated as a monthly unit price for that long. */
+  months?: number;
+  renewal?: { price: number; months: number };
+}
+
+const MONTHS = (value: number) => ({ '@type': 'QuantitativeValue', value, unitCode: 'MON' });
+
+/**
+ * An Offer whose price is the first term's monthly price; the renewal, where known, is a second
+ * UnitPriceSpecification that starts billing once the first term is over (billingStart, in months):
+ * https://schema.org/UnitPriceSpecification.
+ */
+function offerLd(brand: Brand, o: Offer) {
+  const price = o.price.toFixed(2);
+  const first = {
+    '@type': 'UnitPriceSpecification',
+    price,
+    priceCurrency: 'USD',
+    referenceQuantity: MONTHS(1),
+    ...(o.months ? { billingDuration: MONTHS(o.months) } : {}),
+  };
+  const renewal = o.renewal &&
+    o.months && {
+      '@type': 'UnitPriceSpecification',
+      price: o.renewal.price.toFixed(2),
+      priceCurrency: 'USD',
+      referenceQuantity: MONTHS(o.renewal.months),
+      billingStart: o.months,
+    };
+  return {
+    '@type': 'Offer',
+    price,
+    priceCurrency: 'USD',
+    url: abs(brand.url, o.url),
+    ...(o.months ? { priceSpecification: renewal ? [first, renewal] : [first] } : {}),
   };
 }
 

@@ -12,7 +12,8 @@ import { SpeedTable } from '../components/speed-table';
 import { StarRating } from '../components/star-rating';
 import { NotFound, NotFoundBoundary, notFoundMeta } from '../components/not-found';
 import { Figure, ProviderFigure } from '../components/figure';
-import { isStale, planOf } from '../../services/content/figure-format.ts';
+import { isStale, planLabel, planOf } from '../../services/content/figure-format.ts';
+import { PriceHistoryChart } from '../components/price-history';
 import { DEFAULT_MAX_AGE_DAYS } from '../../services/content/figure-checks.ts';
 import { getContent, isNotFoundPage, routeFor, today, trailTo } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
@@ -24,6 +25,15 @@ import { MethodLink, Scorecard } from '../components/scorecard';
 import { authorOf, comparisonsOf, scorecardOf } from '../lib/editorial.server';
 import { DraftRibbon } from '../components/draft-ribbon';
 import { ribbonFor } from '../lib/publishing.server';
+
+const HISTORY_LABELS = {
+  title: 'Price history',
+  date: 'Date',
+  price: 'Price a month',
+  regularPrice: 'Regular price',
+  renewal: 'Renewal',
+  none: 'Not stated',
+};
 
 /** This review's data; null for /vpn-reviews/404, the page served for unknown slugs (see content.server.ts). */
 export function loader({ url }: Route.LoaderArgs) {
@@ -41,7 +51,15 @@ export function loader({ url }: Route.LoaderArgs) {
   const brand = { name: site.brand.name, url: site.url };
   // Search engines hear of the price only while it is fresh and on sale; the card shows it either way, with its age.
   const fresh = !discontinued && !isStale(plan, today(), site.prices.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS);
-  const offer = fresh ? { price: plan.price, url: entry.path } : undefined;
+  const offer = fresh
+    ? { price: plan.price, months: plan.months, ...(plan.renewal ? { renewal: plan.renewal } : {}), url: entry.path }
+    : undefined;
+  // Every plan's observations, for the chart: the card shows the latest, the chart how it got there.
+  const history = Object.entries(p.plans).map(([id, pl]) => ({
+    id,
+    label: planLabel(pl),
+    observations: pl.prices.map(({ date, price, regularPrice, renewal }) => ({ date, price, regularPrice, renewal })),
+  }));
   const trail = trailTo({ name: reviews.hero.title, path: '/vpn-reviews' }, { name: review.title, path: entry.path });
   return {
     path: entry.path,
@@ -49,6 +67,8 @@ export function loader({ url }: Route.LoaderArgs) {
     brand,
     trail,
     labels: reviews.reviewPage,
+    historyLabels: reviews.reviewPage.priceHistory ?? HISTORY_LABELS,
+    history,
     provider: { slug, name, logo, logoSvg, rating, servers, countries, devices, support, owner },
     plan,
     review,
@@ -83,7 +103,20 @@ export const ErrorBoundary = NotFoundBoundary;
 
 export default function Review({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return <NotFound />;
-  const { provider: p, review: r, labels, path, plan, byline, scorecard, comparisons, discontinued, ribbon } = loaderData;
+  const {
+    provider: p,
+    review: r,
+    labels,
+    path,
+    plan,
+    byline,
+    scorecard,
+    comparisons,
+    discontinued,
+    ribbon,
+    history,
+    historyLabels,
+  } = loaderData;
   const stats = [
     [labels.stats.servers, <ProviderFigure key="servers" slug={p.slug} figure="servers" value={p.servers} />],
     [labels.stats.countries, <ProviderFigure key="countries" slug={p.slug} figure="countries" value={p.countries} />],
@@ -186,6 +219,13 @@ export default function Review({ loaderData }: Route.ComponentProps) {
         </Section>
         <Section headingId="speed" title={labels.speed} className="mt-12">
           <SpeedTable speed={r.speed} labels={labels} provider={p.slug} />
+        </Section>
+        <Section headingId="price-history" title={historyLabels.title} className="mt-12">
+          <div className="mt-4 grid gap-6 md:grid-cols-2">
+            {history.map((h) => (
+              <PriceHistoryChart key={h.id} plan={h} provider={p.slug} labels={historyLabels} />
+            ))}
+          </div>
         </Section>
         <section className="mt-12">
           <ProsCons pros={r.pros} cons={r.cons} labels={labels} />

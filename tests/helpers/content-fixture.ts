@@ -112,7 +112,7 @@ export function providerYaml(slug: string, over: Record<string, string> = {}): s
     description: 'description: A provider.',
     plan: 'plan: 2-year',
     plans:
-      'plans:\n  2-year: { months: 24, price: 3.39, regularPrice: 12.95, guarantee: 30-day money-back guarantee, checked: 2026-11-01 }',
+      'plans:\n  2-year: { months: 24, guarantee: 30-day money-back guarantee, prices: [{ date: 2026-11-01, price: 3.39, regularPrice: 12.95, currency: USD, source: "https://example.com/pricing" }] }',
     affiliate: 'affiliate: "https://example.com/aff?sub={click_id}"',
     links: 'links: { website: "https://example.com" }',
     ...over,

@@ -4,10 +4,10 @@ import { at, change, type Mistake } from './mistake-kit.ts';
 export const FIGURE_MISTAKES: Mistake[] = [
   {
     name: 'a discount typed into a plan',
-    make: change('providers/nordvpn.yaml', '    regularPrice: 12.95\n', '    regularPrice: 12.95\n    discount: 73\n'),
+    make: change('providers/nordvpn.yaml', '    months: 24\n', '    months: 24\n    discount: 73\n'),
     error: at(
       'providers/nordvpn.yaml',
-      34,
+      32,
       5,
       '/plans/2-year/discount',
       "'discount' is not typed: a plan's discount is worked out from its price and regularPrice (rounded down), so it can never disagree with them: remove it",
@@ -18,7 +18,7 @@ export const FIGURE_MISTAKES: Mistake[] = [
     make: change('providers/cyberghost.yaml', '    months: 36\n', '    months: 24\n'),
     error: at(
       'providers/cyberghost.yaml',
-      35,
+      34,
       3,
       '/plans/3-year',
       "plans '2-year' and '3-year' are both shown as \"2-year plan\": a visitor could not tell them apart; merge them, or tell them apart by their months or extras",
@@ -110,7 +110,7 @@ export const FIGURE_MISTAKES: Mistake[] = [
     make: change('providers/nordvpn.yaml', '    baseline: 100\n', '    baseline: 1000\n'),
     error: at(
       'providers/nordvpn.yaml',
-      83,
+      86,
       15,
       '/review/speed/baseline',
       'baseline 1000 Mbps is not the test line: every speed test runs on methodology.yaml testLine (100 Mbps); measure on it, or correct the figure',

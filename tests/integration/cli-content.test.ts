@@ -82,7 +82,7 @@ describe('vpnsite validate', () => {
     const old = await vpnsiteInProcess(['validate', '--verbose'], { VPNSITE_TODAY: '2025-04-16' });
     expect(old.status).toBe(0);
     expect(old.stdout).toMatch(
-      /^data\/providers\/nordvpn\.yaml:\d+:\d+ warning \/plans\/2-year\/checked price checked on 2025-01-15, 91 days ago \(more than 90, site\.yaml prices\.maxAgeDays\)/m,
+      /^data\/providers\/nordvpn\.yaml:\d+:\d+ warning \/plans\/2-year\/prices\/0\/date price checked on 2025-01-15, 91 days ago \(more than 90, site\.yaml prices\.maxAgeDays\)/m,
     );
     expect((await vpnsiteInProcess(['validate', '--strict'], { VPNSITE_TODAY: '2025-04-16' })).status).toBe(1);
   });
@@ -96,7 +96,7 @@ describe('vpnsite validate', () => {
     // No warning stands on a line of its own: each is counted under its kind.
     expect(lines.filter((l) => /^\S+:\d+:\d+ warning /.test(l))).toEqual([]);
     expect(grouped.stdout).toMatch(
-      /^\d+ prices older than 90 days, e\.g\. data\/providers\/[a-z-]+\.yaml:\d+:\d+ warning \/plans\/[^ ]+\/checked price checked on 2025-01-15, 675 days ago/m,
+      /^\d+ prices older than 90 days, e\.g\. data\/providers\/[a-z-]+\.yaml:\d+:\d+ warning \/plans\/[^ ]+\/prices\/\d+\/date price checked on 2025-01-15, 675 days ago/m,
     );
     expect(grouped.stdout).toMatch(
       /^\d+ providers without an affiliate link, e\.g\. data\/providers\/[a-z-]+\.yaml:\d+:\d+ warning \/affiliate no affiliate link yet/m,

@@ -144,6 +144,9 @@ describe.each(STORE_KINDS)('the analyst role on %s', (kind) => {
       await analyst.query("SELECT dimension, value FROM click_routing_daily WHERE day = '2026-11-20' AND dimension = 'destination'"),
     ).toMatchObject({ rows: [{ dimension: 'destination' }] });
     expect(await analyst.query('SELECT count(*)::int AS n FROM link_checks')).toMatchObject({ rows: [{ n: 0 }] });
+    expect(await analyst.query('SELECT count(*)::int AS n FROM price_checks JOIN price_check_runs r ON r.id = run_id')).toMatchObject({
+      rows: [{ n: 0 }],
+    });
     expect(await analyst.query('SELECT count(*)::int AS n FROM page_view_daily')).toMatchObject({ rows: [{ n: 0 }] });
     expect(await analyst.query('SELECT count(*)::int AS n FROM conversion_daily')).toMatchObject({ rows: [{ n: 0 }] });
   });

@@ -12,7 +12,13 @@ const plan = planOf(
   {
     slug: 'nordvpn',
     plan: '2-year',
-    plans: { '2-year': { months: 24, price: 3.39, regularPrice: 12.95, guarantee: '30 days', checked: '2025-01-15' } },
+    plans: {
+      '2-year': {
+        months: 24,
+        guarantee: '30 days',
+        prices: [{ date: '2025-01-15', price: 3.39, regularPrice: 12.95, currency: 'USD', source: 'https://nordvpn.com/pricing/' }],
+      },
+    },
   },
   undefined,
 )!;
@@ -86,7 +92,14 @@ describe('figures over every provider', () => {
       devices: '5',
       plan: 'p0',
       plans: Object.fromEntries(
-        checked.map((c, i) => [`p${i}`, { months: 12, price: 3, regularPrice: 10, guarantee: '30 days', checked: c }]),
+        checked.map((c, i) => [
+          `p${i}`,
+          {
+            months: 12,
+            guarantee: '30 days',
+            prices: [{ date: c, price: 3, regularPrice: 10, currency: 'USD' as const, source: 'https://x.test/' }],
+          },
+        ]),
       ),
       review: {},
       ...extra,

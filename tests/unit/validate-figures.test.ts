@@ -35,13 +35,15 @@ const surfsharkPlans = {
     ...surfshark.plans,
     '1-year': {
       months: 12,
-      price: 3.99,
-      regularPrice: 12.95,
       extras: ['3 months free'],
       guarantee: '30-day money-back guarantee',
-      checked: '2025-01-15',
+      prices: [{ date: '2025-01-15', price: 3.99, regularPrice: 12.95, currency: 'USD', source: 'https://surfshark.com/pricing' }],
     },
-    monthly: { months: 1, price: 12.95, guarantee: '30-day money-back guarantee', checked: '2025-01-20' },
+    monthly: {
+      months: 1,
+      guarantee: '30-day money-back guarantee',
+      prices: [{ date: '2025-01-20', price: 12.95, currency: 'USD', source: 'https://surfshark.com/pricing' }],
+    },
   },
 };
 
@@ -176,8 +178,8 @@ describe('how old a checked price is', () => {
     const text = stringify(surfsharkPlans);
     const r = check([], '2025-04-16');
     expect(lines(r)).toEqual([
-      `data/providers/surfshark.yaml:${at(text, '2025-01-15', 0)} warning /plans/2-year/checked price checked on 2025-01-15, 91 days ago (more than 90, site.yaml prices.maxAgeDays): check it at the provider and update the date`,
-      `data/providers/surfshark.yaml:${at(text, '2025-01-15', 1)} warning /plans/1-year/checked price checked on 2025-01-15, 91 days ago (more than 90, site.yaml prices.maxAgeDays): check it at the provider and update the date`,
+      `data/providers/surfshark.yaml:${at(text, '2025-01-15', 0)} warning /plans/2-year/prices/0/date price checked on 2025-01-15, 91 days ago (more than 90, site.yaml prices.maxAgeDays): check it at the provider and add an observation (vpnsite prices check --write, docs/prices.md)`,
+      `data/providers/surfshark.yaml:${at(text, '2025-01-15', 1)} warning /plans/1-year/prices/0/date price checked on 2025-01-15, 91 days ago (more than 90, site.yaml prices.maxAgeDays): check it at the provider and add an observation (vpnsite prices check --write, docs/prices.md)`,
     ]);
     expect(r.errorCount).toBe(0);
     expect(check([], '2025-04-15').problems).toEqual([]);
@@ -188,7 +190,7 @@ describe('how old a checked price is', () => {
     const r = checkFiles('data', files({ 'site.yaml': strictSite, 'providers/surfshark.yaml': surfshark }), { today: '2025-02-15' });
     expect(lines(r)).toEqual([
       expect.stringMatching(
-        /^data\/providers\/surfshark\.yaml:\d+:\d+ warning \/plans\/2-year\/checked price checked on 2025-01-15, 31 days ago \(more than 30,/,
+        /^data\/providers\/surfshark\.yaml:\d+:\d+ warning \/plans\/2-year\/prices\/0\/date price checked on 2025-01-15, 31 days ago \(more than 30,/,
       ),
     ]);
   });

@@ -1,6 +1,7 @@
 /** data/providers/<slug>.yaml: one VPN provider, the record of its figures and plans, and its review page. */
 import { Type } from '@sinclair/typebox';
 import { CRITERION_ID } from './methodology.ts';
+import { Plan, Pricing } from './plan.ts';
 import {
   Badge,
   DateField,
@@ -76,36 +77,6 @@ export const Review = Obj(
     ),
   },
   'The review page at /vpn-reviews/<slug>.',
-);
-
-const Money = (description: string) => Type.Number({ exclusiveMinimum: 0, maximum: 1000, description });
-
-export const Plan = Obj(
-  {
-    months: Type.Integer({
-      minimum: 1,
-      maximum: 120,
-      description:
-        'How many months one payment buys, e.g. 24. The plan\'s label ("2-year plan"), discount and savings are worked out from it.',
-    }),
-    price: Money('Price per month on this plan, in US dollars, e.g. 3.39 (shown as "$3.39").'),
-    regularPrice: Type.Optional(
-      Money(
-        'The monthly plan\'s price this one is compared with, in US dollars, shown struck through, e.g. 12.95. The discount ("73% OFF", rounded down) and the savings are worked out from it; leave it out and the plan shows neither.',
-      ),
-    ),
-    extras: Type.Optional(
-      List(
-        Str('One extra, e.g. "3 months free".'),
-        'What the plan adds, e.g. free months, shown after its term: "2-year plan, 3 months free".',
-      ),
-    ),
-    guarantee: Str('The guarantee or trial on this plan, e.g. "30-day money-back guarantee" or "7-day free trial".'),
-    checked: DateField(
-      'The day this price was last checked at the provider\'s checkout, shown as "Price checked 15 Jan 2025". Older than site.yaml prices.maxAgeDays is a warning.',
-    ),
-  },
-  'One plan: its term, price and regular price; its label, discount and savings are worked out from them, never typed.',
 );
 
 /** Named outbound links: the website, then any of the download or setup pages, then any other the editor names. */
@@ -241,6 +212,7 @@ export const ProviderSchema = Obj(
       description:
         'The plans, by id (e.g. 2-year). Pages name a plan by its id; none restates its figures. No two may have the same label (term and extras).',
     }),
+    pricing: Type.Optional(Pricing),
     affiliate: OutboundLink,
     links: Links,
     subid: Type.Optional(

@@ -46,6 +46,19 @@ export const ReviewsSchema = Obj(
         security: Str('Security features subheading.'),
         streaming: Str('Streaming features subheading.'),
         speed: Str('Speed-test heading.'),
+        priceHistory: Type.Optional(
+          Obj(
+            {
+              title: Str('Heading of the price history, e.g. "Price history".'),
+              date: Str('Date column of its table, read by screen readers.'),
+              price: Str('Price column, e.g. "Price a month".'),
+              regularPrice: Str('Regular price column.'),
+              renewal: Str('Renewal column.'),
+              none: Str('What an empty cell says, e.g. "Not stated".'),
+            },
+            "Words of the review's price history: a chart per plan, with a table for screen readers. Default English words.",
+          ),
+        ),
         baseline: Str('Baseline line; {mbps} becomes the baseline speed.'),
         median: Type.Optional(
           Str(

@@ -180,6 +180,11 @@ export const SiteSchema = Obj(
           ),
         ),
         period: Str('What a price is for; {term} becomes the plan\'s term, e.g. "per month on the {term}".'),
+        renewal: Type.Optional(
+          Str(
+            'The line under a price whose renewal is known; {price} becomes what each renewal is billed and {every} how often ("a year", "every 2 years"). Default "then {price} {every}".',
+          ),
+        ),
       },
       'How prices are shown, and how old a checked price may be.',
     ),
