@@ -24,13 +24,18 @@ import { MethodLink, Scorecard } from '../components/scorecard';
 import { authorOf, comparisonsOf, scorecardOf } from '../lib/editorial.server';
 import { DraftRibbon } from '../components/draft-ribbon';
 import { ribbonFor } from '../lib/publishing.server';
+import { changesOf, resultsOf } from '../lib/evidence.server';
+import { RawRuns, TestedOn } from '../components/test-results';
+import { ChangeLog } from '../components/change-log';
+import { formatMonthYear } from '../../services/content/figure-format.ts';
+import { METHOD_PATH } from '../../services/content/paths.ts';
 
 /** This review's data; null for /vpn-reviews/404, the page served for unknown slugs (see content.server.ts). */
 export function loader({ url }: Route.LoaderArgs) {
   if (isNotFoundPage(url)) return null;
   const entry = routeFor(url);
   const index = getContent();
-  const { site, reviews } = index.content;
+  const { site, reviews, methodology } = index.content;
   const p = index.providers.get(entry.slug!);
   if (!p?.review || !reviews) throw new Response('Not Found', { status: 404 });
   const { slug, name, logo, logoSvg, rating, servers, countries, devices, support, owner, review } = p;
@@ -59,6 +64,10 @@ export function loader({ url }: Route.LoaderArgs) {
     // Only `vpnsite dev` renders a draft provider's review: a build has no route for it.
     ribbon: ribbonFor({ draft: p.draft }),
     offer,
+    updatedLabel: reviews.reviewPage.evidence.updated.replace('{date}', review.updated ? formatMonthYear(review.updated) : ''),
+    results: resultsOf(p, methodology, reviews.reviewPage.evidence, today()),
+    changes: changesOf(p, reviews.reviewPage.evidence),
+    method: methodology && { name: methodology.title, path: METHOD_PATH, version: methodology.version },
   };
 }
 
@@ -75,6 +84,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
     body: review.verdict.text.join(' '),
     author: author && { name: author.name, jobTitle: author.role },
     ...(loaderData.offer ? { offer: loaderData.offer } : {}),
+    evidence: {
+      ...(loaderData.results ? { testedOn: loaderData.results.date } : {}),
+      ...(loaderData.method ? { method: loaderData.method } : {}),
+      corrections: loaderData.changes.filter((c) => c.kind === 'correction').map((c) => ({ date: c.date, text: c.text })),
+    },
   });
   return pageMeta(review.meta, loaderData.url, path, { type: 'article', jsonLd: [rated, breadcrumbs(loaderData.url, trail)] });
 }
@@ -83,7 +97,7 @@ export const ErrorBoundary = NotFoundBoundary;
 
 export default function Review({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return <NotFound />;
-  const { provider: p, review: r, labels, path, plan, byline, scorecard, comparisons, discontinued, ribbon } = loaderData;
+  const { provider: p, review: r, labels, path, plan, byline, scorecard, comparisons, discontinued, ribbon, results, changes } = loaderData;
   const stats = [
     [labels.stats.servers, <ProviderFigure key="servers" slug={p.slug} figure="servers" value={p.servers} />],
     [labels.stats.countries, <ProviderFigure key="countries" slug={p.slug} figure="countries" value={p.countries} />],
@@ -119,7 +133,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
               </Figure>
               <Badge variant={r.badge.variant}>{r.badge.text}</Badge>
             </div>
-            <Byline {...byline} updated={r.updated} updatedLabel={r.updatedLabel} className="mt-4 text-blue-100" />
+            <Byline {...byline} updated={r.updated} updatedLabel={loaderData.updatedLabel} className="mt-4 text-blue-100" />
           </div>
           {!discontinued && (
             <div data-outbound-group="">
@@ -185,7 +199,9 @@ export default function Review({ loaderData }: Route.ComponentProps) {
           </div>
         </Section>
         <Section headingId="speed" title={labels.speed} className="mt-12">
+          {results && <TestedOn results={results} />}
           <SpeedTable speed={r.speed} labels={labels} provider={p.slug} />
+          {results && <RawRuns results={results} />}
         </Section>
         <section className="mt-12">
           <ProsCons pros={r.pros} cons={r.cons} labels={labels} />
@@ -211,6 +227,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </Section>
+        <ChangeLog title={labels.evidence.changes} items={changes} />
         {comparisons && (
           <Section headingId="comparisons" title={comparisons.title} className="mt-12">
             <LinkList
