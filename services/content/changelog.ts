@@ -60,12 +60,19 @@ export const runChanges: ChangeSource = ({ runs }) =>
 export const corrections: ChangeSource = ({ runs }) =>
   runs.flatMap((run) =>
     run.correction
-      ? [{ date: run.correction.date, kind: 'correction', text: `Correction to the results of ${formatShortDate(run.date)}: ${run.correction.reason}` }]
+      ? [
+          {
+            date: run.correction.date,
+            kind: 'correction',
+            text: `Correction to the results of ${formatShortDate(run.date)}: ${run.correction.reason}`,
+          },
+        ]
       : [],
   );
 
 /** The editors' notes in the provider's `changelog:`. */
-export const editorNotes: ChangeSource = ({ provider }) => (provider.changelog ?? []).map((n) => ({ date: n.date, kind: 'note', text: n.text }));
+export const editorNotes: ChangeSource = ({ provider }) =>
+  (provider.changelog ?? []).map((n) => ({ date: n.date, kind: 'note', text: n.text }));
 
 /** Every source, in the order entries of the same day are listed. */
 export const SOURCES: ChangeSource[] = [runChanges, corrections, editorNotes];

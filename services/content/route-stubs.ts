@@ -139,10 +139,7 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
     case 'provider': {
       // A review the schema requires is a page whoever links to it expects, even when this file lacks it; so is one
       // that a mistake (a YAML syntax error) leaves unreadable, since that mistake is the one error to report.
-      const review =
-        data.review !== undefined || REVIEW_REQUIRED || !usable('/review')
-          ? { meta: meta('/review') }
-          : undefined;
+      const review = data.review !== undefined || REVIEW_REQUIRED || !usable('/review') ? { meta: meta('/review') } : undefined;
       // Each usable plan's id: a plan with a mistake inside is still a plan that others may name.
       // Plans a mistake leaves unreadable are left out (undefined): references to them are then not judged at all,
       // since the mistake in this file is the one error to report.
@@ -167,7 +164,9 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
         slug: '',
         name: str('/name'),
         ...(rating === undefined ? {} : { rating }),
-        ...(Array.isArray(changelog) ? { changelog: changelog.filter((n) => n && typeof n.date === 'string' && typeof n.text === 'string') } : {}),
+        ...(Array.isArray(changelog)
+          ? { changelog: changelog.filter((n) => n && typeof n.date === 'string' && typeof n.text === 'string') }
+          : {}),
         plan: str('/plan'),
         ...(stubs ? { plans: stubs } : {}),
         logoSvg: at('/logoSvg'),

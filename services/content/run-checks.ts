@@ -17,7 +17,13 @@ export function runRules(s: SourceFile, data: Record<string, unknown>, at: At, u
   if (typeof data.date === 'string' && usable('/date') && data.date !== day)
     at(s, '/date', 'error', `date ${data.date} must be the day in the file name (${day}): a run file is named by its day, YYYY-MM-DD.yaml`);
   const correction = data.correction as { date?: unknown } | undefined;
-  if (correction && typeof correction.date === 'string' && typeof data.date === 'string' && usable('/correction') && correction.date < data.date)
+  if (
+    correction &&
+    typeof correction.date === 'string' &&
+    typeof data.date === 'string' &&
+    usable('/correction') &&
+    correction.date < data.date
+  )
     at(s, '/correction/date', 'error', `a correction on ${correction.date} comes before the run it corrects (${data.date})`);
   // Only a whole, readable run is compared: a schema error in its results is that one mistake.
   if (!usable('') || !usable('/locations') || typeof data.checksum !== 'string' || !usable('/checksum')) return;

@@ -17,7 +17,7 @@ export function runFileText(run: TestRun): string {
   const text = stringify(run, { lineWidth: 0, flowCollectionPadding: true, collectionStyle: 'any' });
   // Each single test, `{ download, upload, ping, id }`, as one flow mapping.
   const flat = text.replace(
-    /^(\s*)- download: (.+)\n\1  upload: (.+)\n\1  ping: (.+)(?:\n\1  id: (.+))?$/gm,
+    /^(\s*)- download: (.+)\n\1 {2}upload: (.+)\n\1 {2}ping: (.+)(?:\n\1 {2}id: (.+))?$/gm,
     (_m, indent: string, d: string, u: string, p: string, id?: string) =>
       `${indent}- { download: ${d}, upload: ${u}, ping: ${p}${id ? `, id: ${id}` : ''} }`,
   );

@@ -24,7 +24,9 @@ export function resultsOf(p: Provider, method: Methodology | undefined, labels: 
       : undefined;
   const current = method?.version;
   const olderMethod =
-    current && current !== latest.methodology ? labels.olderMethod.replace('{version}', latest.methodology).replace('{current}', current) : undefined;
+    current && current !== latest.methodology
+      ? labels.olderMethod.replace('{version}', latest.methodology).replace('{current}', current)
+      : undefined;
   return {
     date: latest.date,
     testedOn,

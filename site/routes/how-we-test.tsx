@@ -85,7 +85,8 @@ export default function HowWeTest({ loaderData }: Route.ComponentProps) {
             {m.changes.map((c) => (
               <li key={c.version} className="rounded-xl border border-slate-200 bg-white p-5">
                 <p className="text-sm font-semibold text-slate-800">
-                  {m.labels.version?.replace('{version}', c.version) ?? c.version} · <time dateTime={c.date}>{formatShortDate(c.date)}</time>
+                  {m.labels.version?.replace('{version}', c.version) ?? c.version} ·{' '}
+                  <time dateTime={c.date}>{formatShortDate(c.date)}</time>
                 </p>
                 <p className="mt-1 leading-7 text-slate-700">{c.text}</p>
               </li>

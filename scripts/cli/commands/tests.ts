@@ -107,7 +107,7 @@ export function importRun(provider: string, file: string, flags: ImportFlags, sa
   writeFileAtomic.sync(path, runFileText(sealed(run)));
   const where = new Set(results.map((r) => `${r.location}|${r.country}`)).size;
   say(
-    `${existing ? 'extended' : 'wrote'} ${relative(process.cwd(), path)}: ${added} ${added === 1 ? 'result' : 'results'} from ${where} ${where === 1 ? 'location' : 'locations'}${added < results.length ? ` (${results.length - added} already there)` : ''}${skipped ? `; ${skipped} ${skipped === 1 ? "line that is not a result" : "lines that are not results"} skipped` : ''}`,
+    `${existing ? 'extended' : 'wrote'} ${relative(process.cwd(), path)}: ${added} ${added === 1 ? 'result' : 'results'} from ${where} ${where === 1 ? 'location' : 'locations'}${added < results.length ? ` (${results.length - added} already there)` : ''}${skipped ? `; ${skipped} ${skipped === 1 ? 'line that is not a result' : 'lines that are not results'} skipped` : ''}`,
   );
   return EXIT.ok;
 }
@@ -119,7 +119,7 @@ export function registerTests(program: Command): void {
     .description("add Ookla Speedtest CLI results (speedtest --format=json) to the provider's run file for the day")
     .argument('<provider>', "the provider's slug, e.g. nordvpn")
     .argument('<file>', 'the JSON the speed test printed: one result per line, or an array')
-    .option('--date <YYYY-MM-DD>', 'the day of the session (default: the first result\'s day)', dateValue)
+    .option('--date <YYYY-MM-DD>', "the day of the session (default: the first result's day)", dateValue)
     .option('--protocol <name>', 'the VPN protocol used, e.g. WireGuard')
     .option('--data <dir>', 'content directory', 'data')
     .action((provider: string, file: string, flags: ImportFlags) => {

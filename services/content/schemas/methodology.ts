@@ -116,7 +116,9 @@ export const MethodologySchema = Obj(
         untested: Str('Shown for a criterion a provider was not tested for, e.g. "Not tested".'),
         overall: Str('The overall line of a scorecard; {rating} becomes the rating, e.g. "Overall: {rating} / 5".'),
         method: Str('The link to this page from each scorecard, e.g. "How we test and score".'),
-        version: Type.Optional(Str('The line naming the current method on this page; {version} becomes `version`, e.g. "Method version {version}".')),
+        version: Type.Optional(
+          Str('The line naming the current method on this page; {version} becomes `version`, e.g. "Method version {version}".'),
+        ),
         changes: Type.Optional(Str('Heading of the dated list of changes to the method, e.g. "How the method has changed".')),
       },
       'Labels of the tables and scorecards.',

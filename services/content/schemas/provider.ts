@@ -1,21 +1,7 @@
 /** data/providers/<slug>.yaml: one VPN provider, the record of its figures and plans, and its review page. */
 import { Type } from '@sinclair/typebox';
 import { CRITERION_ID } from './methodology.ts';
-import {
-  Badge,
-  DateField,
-  Enum,
-  LINK_NAMES,
-  List,
-  LogoSvg,
-  Meta,
-  Obj,
-  OutboundLink,
-  Paragraphs,
-  PLAN_ID,
-  PlanRef,
-  Str,
-} from './common.ts';
+import { Badge, DateField, Enum, LINK_NAMES, List, LogoSvg, Meta, Obj, OutboundLink, Paragraphs, PLAN_ID, PlanRef, Str } from './common.ts';
 
 const Feature = Obj(
   {
@@ -265,7 +251,7 @@ export const ProviderSchema = Obj(
             date: DateField('The day of the change.'),
             text: Str('What changed, in one sentence a reader can follow, e.g. "Added a Linux app with a graphical interface."'),
           },
-          'One note in the review\'s change log.',
+          "One note in the review's change log.",
         ),
         'Notes for the "What changed" section of the review, beside the changes the test runs show; the newest dated entry is the review\'s Updated date.',
       ),

@@ -81,7 +81,7 @@ export const TestRunSchema = Obj(
     correction: Type.Optional(
       Obj(
         {
-          date: DateField('The day the results were corrected; the review\'s change log lists the correction on it.'),
+          date: DateField("The day the results were corrected; the review's change log lists the correction on it."),
           reason: Str('What was wrong with the published results and what was changed, shown on the review.'),
         },
         'Published results that were changed later, and why: without it a change to them is an error.',
