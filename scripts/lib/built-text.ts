@@ -5,42 +5,43 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { Parser } from 'htmlparser2';
+import { parseDocument } from 'htmlparser2';
 
 /** Elements whose text is not read as the page: code, styles, and what a browser never renders. */
 const SKIPPED_TAGS = new Set(['script', 'style', 'template', 'noscript']);
 
+/** A node of htmlparser2's document tree, as far as the text needs it. */
+interface TreeNode {
+  type: string;
+  name?: string;
+  data?: string;
+  attribs?: Record<string, string>;
+  children?: TreeNode[];
+}
+
 /** The page's visible text, one line per block of text, without the elements whose data-testid is in `ignore`. */
 export function pageText(html: string, ignore: ReadonlySet<string> = new Set()): string {
   const lines: string[] = [];
-  let skipDepth = 0;
-  const stack: boolean[] = [];
   let line = '';
   const flush = () => {
     const t = line.replace(/\s+/g, ' ').trim();
     if (t) lines.push(t);
     line = '';
   };
-  const parser = new Parser(
-    {
-      onopentag(name, attrs) {
-        const skip = SKIPPED_TAGS.has(name) || (attrs['data-testid'] !== undefined && ignore.has(attrs['data-testid']));
-        stack.push(skip);
-        if (skip) skipDepth++;
-        flush();
-      },
-      ontext(text) {
-        if (!skipDepth) line += text;
-      },
-      onclosetag() {
-        if (stack.pop()) skipDepth--;
-        flush();
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.write(html);
-  parser.end();
+  // The tree, not a stream of tags: a browser's nesting (implied ends, void elements) is the parser's business.
+  const walk = (node: TreeNode) => {
+    if (node.type === 'text') {
+      line += node.data ?? '';
+      return;
+    }
+    if (node.name && SKIPPED_TAGS.has(node.name)) return;
+    const testId = node.attribs?.['data-testid'];
+    if (testId !== undefined && ignore.has(testId)) return;
+    flush();
+    for (const child of node.children ?? []) walk(child);
+    flush();
+  };
+  walk(parseDocument(html) as unknown as TreeNode);
   flush();
   return lines.join('\n');
 }

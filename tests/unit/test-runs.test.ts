@@ -3,7 +3,6 @@
  * figures follow the latest run, the change log is made from the runs, corrections and notes, and a published run
  * changed without a correction is one error at its checksum.
  */
-import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { checkFiles, formatProblem, type ContentFile } from '../../services/content/index.ts';
 import { changeLog, SOURCES, type ChangeSource } from '../../services/content/changelog.ts';
