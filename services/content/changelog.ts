@@ -48,8 +48,9 @@ export const runChanges: ChangeSource = ({ runs }) =>
       ...moved('median download', was.download, now.download, formatMbps),
       ...moved('speed loss', was.loss, now.loss, formatPercent),
       ...moved('lowest ping', was.ping, now.ping, formatMs),
-      ...(added.length ? [`added ${added.join(', ')}`] : []),
-      ...(dropped.length ? [`no longer tested: ${dropped.join(', ')}`] : []),
+      // " and " between places: a place's own name has a comma in it ("Tokyo, Japan").
+      ...(added.length ? [`added ${added.join(' and ')}`] : []),
+      ...(dropped.length ? [`no longer tested: ${dropped.join(' and ')}`] : []),
       ...(run.methodology !== prev.methodology ? [`method ${prev.methodology} → ${run.methodology}`] : []),
     ];
     const said = parts.length ? parts.join('; ') : 'the figures did not change';

@@ -84,7 +84,7 @@ describe('a run added for one provider', () => {
     expect(text(now, 'tested-on')).toBe('Tested on 20 Nov 2026 under method 1.0 over NordLynx');
     const log = [...now.querySelectorAll('[data-testid="change-log"] li')].map(words);
     expect(log).toEqual([
-      '20 Nov 2026 Test Retested. Median download 89.5 → 90.9 Mbps; speed loss 10.5% → 9.1%; lowest ping 8 → 8.6 ms; no longer tested: Frankfurt, Germany, Tokyo, Japan',
+      '20 Nov 2026 Test Retested. Median download 89.5 → 90.9 Mbps; speed loss 10.5% → 9.1%; lowest ping 8 → 8.6 ms; no longer tested: Frankfurt, Germany and Tokyo, Japan',
       '15 Jan 2025 Test First tested, under method 1.0: 4 server locations, median download 89.5 Mbps, 10.5% of the line lost',
     ]);
     expect(text(now, 'byline')).toMatch(/· Updated November 2026$/);
