@@ -287,7 +287,13 @@ export function crossCheck(
   editorialRules(files, { ...content, providers: [...content.providers, ...drafts.values()] } as unknown as EditorialContent, at, (cause) =>
     because(cause, references),
   );
-  evidenceRules(files, { ...content, providers: [...content.providers, ...drafts.values()] } as unknown as EvidenceContent, at, opts.today);
+  evidenceRules(
+    files,
+    { ...content, providers: [...content.providers, ...drafts.values()] } as unknown as EvidenceContent,
+    at,
+    opts.today,
+    (cause) => because(cause, references),
+  );
   for (const c of causes.values()) problems.push(foldProblems(c.problems, c.more));
   return problems;
 }

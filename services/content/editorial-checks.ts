@@ -147,6 +147,9 @@ export function editorialRules(files: readonly CheckedFile[], content: Editorial
     );
   }
 
+  // A run on another line than the method's is its own error (evidence-checks.ts): its figures are not judged here.
+  const line = content.methodology?.testLine?.mbps;
+  const onLine = (p: { speed?: SpeedRecord }) => line === undefined || p.speed?.baseline === line;
   // Speed scores against the measurements, over the providers whose files have no mistake of their own.
   if (criteriaOk && criteria?.some((c) => c.id === 'speed')) {
     const providerFiles = new Map(
@@ -155,7 +158,7 @@ export function editorialRules(files: readonly CheckedFile[], content: Editorial
     const scored = content.providers
       .filter(
         (p): p is typeof p & { scores: Record<string, number>; speed: SpeedRecord } =>
-          providerFiles.has(p.slug) && p.scores?.speed !== undefined && p.speed !== undefined,
+          providerFiles.has(p.slug) && onLine(p) && p.scores?.speed !== undefined && p.speed !== undefined,
       )
       .map((p): SpeedScored => ({ slug: p.slug, name: p.name, score: p.scores.speed!, speed: p.speed }));
     for (const d of speedDisagreements(scored, content.methodology?.speedTolerance ?? DEFAULT_SPEED_TOLERANCE)) {

@@ -18,8 +18,17 @@ export interface EvidenceContent {
   methodology?: { version?: string; changes?: { version: string }[]; testLine?: { mbps: number }; retestEveryDays?: number };
 }
 
-/** Every problem of the runs against the providers and the method, judged on `today` (YYYY-MM-DD). */
-export function evidenceRules(files: readonly CheckedFile[], content: EvidenceContent, at: At, today: string): void {
+/**
+ * Every problem of the runs against the providers and the method, judged on `today` (YYYY-MM-DD). `refer(cause)`
+ * reports a problem others may share a cause with (a provider that does not exist), folded into the first.
+ */
+export function evidenceRules(
+  files: readonly CheckedFile[],
+  content: EvidenceContent,
+  at: At,
+  today: string,
+  refer: (cause: string) => At = () => at,
+): void {
   const spoiled = (f: CheckedFile | undefined) => f?.facts.spoiled !== undefined;
   const slugs = new Set(content.providers.map((p) => p.slug));
   const methodFile = files.find((f) => f.source.kind === 'methodology');
@@ -29,7 +38,8 @@ export function evidenceRules(files: readonly CheckedFile[], content: EvidenceCo
     if (f.source.kind !== 'test-run') continue;
     const provider = runPathOf(f.source.rel)!.provider;
     if (!slugs.has(provider)) {
-      at(
+      // One mistake with every other place that names the provider (its file removed, say).
+      refer(`provider:${provider}`)(
         f.source,
         '',
         'error',

@@ -154,8 +154,8 @@ export const MISTAKES: Mistake[] = [
       22,
       30,
       '/blocks/0/text',
-      "{{nordvpn.2-year.price}}: unknown provider 'nordvpn', and 60 more references to it in 17 files",
-      60,
+      "{{nordvpn.2-year.price}}: unknown provider 'nordvpn', and 61 more references to it in 18 files",
+      61,
     ),
   },
   {
@@ -351,14 +351,25 @@ export const MISTAKES: Mistake[] = [
     ),
   },
   {
-    name: "a review's speed table measured on another line than the method's",
-    make: change('providers/nordvpn.yaml', '    baseline: 100\n', '    baseline: 1000\n'),
+    name: "a test run measured on another line than the method's",
+    make: change('tests/nordvpn/2025-01-15.yaml', '  mbps: 100\n', '  mbps: 1000\n'),
     error: at(
-      'providers/nordvpn.yaml',
-      83,
-      15,
-      '/review/speed/baseline',
-      'baseline 1000 Mbps is not the test line: every speed test runs on methodology.yaml testLine (100 Mbps); measure on it, or correct the figure',
+      'tests/nordvpn/2025-01-15.yaml',
+      5,
+      9,
+      '/line/mbps',
+      'line 1000 Mbps is not the test line: under method 1.0 every speed test runs on methodology.yaml testLine (100 Mbps); measure on it, or correct the figure',
+    ),
+  },
+  {
+    name: 'a published test run edited without a correction',
+    make: change('tests/nordvpn/2025-01-15.yaml', '{ download: 94, upload: 89, ping: 8 }', '{ download: 96, upload: 89, ping: 8 }'),
+    error: at(
+      'tests/nordvpn/2025-01-15.yaml',
+      22,
+      11,
+      '/checksum',
+      'the results no longer match the checksum they were published with: a published run is evidence; put the results back, or add `correction: { date, reason }` saying what was wrong, which the review shows',
     ),
   },
 ];
