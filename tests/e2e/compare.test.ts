@@ -3,16 +3,8 @@ import '../helpers/compiled-schemas.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import {
-  comparePairs,
-  formatMonthYear,
-  formatPrice,
-  formatServers,
-  loadContent,
-  planOf,
-  ranked,
-  type Provider,
-} from '../../services/content/index.ts';
+import { comparePairs, formatPrice, formatServers, loadContent, planOf, ranked, type Provider } from '../../services/content/index.ts';
+import { formatMonthYear } from '../../services/content/figure-format.ts';
 import { ratingFromScores } from '../../services/content/scores.ts';
 import { speedFigures } from '../../services/content/speed.ts';
 import { DEFAULT_SPEED_TOLERANCE } from '../../services/content/speed-checks.ts';

@@ -1,35 +1,10 @@
 /** Single mistakes an editor makes in a copy of data/, each with the one error `vpnsite validate` must give for it. */
 import { cpSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { edit } from './cli.ts';
+import { at, change, type Mistake } from './mistake.ts';
+import { RUN_MISTAKES } from './run-mistakes.ts';
 
-/** The one error, with its file relative to the data directory; `{data}` in the message stands for its printed path. */
-export interface ExpectedError {
-  rel: string;
-  line: number;
-  column: number;
-  pointer: string;
-  message: string;
-  /** How many other places are folded under it. */
-  folded?: number;
-}
-
-export interface Mistake {
-  name: string;
-  make: (data: string) => void;
-  error: ExpectedError;
-}
-
-const at = (rel: string, line: number, column: number, pointer: string, message: string, folded?: number): ExpectedError => ({
-  rel,
-  line,
-  column,
-  pointer,
-  message,
-  ...(folded === undefined ? {} : { folded }),
-});
-
-const change = (rel: string, from: string, to: string) => (data: string) => edit(join(data, rel), from, to);
+export type { ExpectedError } from './mistake.ts';
 
 const DATE = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
 
@@ -350,26 +325,5 @@ export const MISTAKES: Mistake[] = [
       'test line "from a 100 Mbps line" is written out; the speed-test conditions live once, in methodology.yaml testLine: write {{method.line}}',
     ),
   },
-  {
-    name: "a test run measured on another line than the method's",
-    make: change('tests/nordvpn/2025-01-15.yaml', '  mbps: 100\n', '  mbps: 1000\n'),
-    error: at(
-      'tests/nordvpn/2025-01-15.yaml',
-      5,
-      9,
-      '/line/mbps',
-      'line 1000 Mbps is not the test line: under method 1.0 every speed test runs on methodology.yaml testLine (100 Mbps); measure on it, or correct the figure',
-    ),
-  },
-  {
-    name: 'a published test run edited without a correction',
-    make: change('tests/nordvpn/2025-01-15.yaml', '{ download: 94, upload: 89, ping: 8 }', '{ download: 96, upload: 89, ping: 8 }'),
-    error: at(
-      'tests/nordvpn/2025-01-15.yaml',
-      22,
-      11,
-      '/checksum',
-      'the results no longer match the checksum they were published with: a published run is evidence; put the results back, or add `correction: { date, reason }` saying what was wrong, which the review shows',
-    ),
-  },
+  ...RUN_MISTAKES,
 ];
