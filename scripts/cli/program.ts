@@ -23,6 +23,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   stats: async () => (await import('./commands/stats.ts')).registerStats,
   schedule: async () => (await import('./commands/schedule.ts')).registerSchedule,
   new: async () => (await import('./commands/new.ts')).registerNew,
+  tests: async () => (await import('./commands/tests.ts')).registerTests,
 };
 
 /** Exit codes: 0 success, 1 failure, 2 usage (docs/cli.md; scripts rely on them). */

@@ -16,6 +16,7 @@ const s = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many);
 /** The kinds of warning the validator and the build's page checks give, each with the words for how many. */
 const KINDS: { test: RegExp; label: (n: number, m: RegExpExecArray) => string }[] = [
   { test: /^price checked on \S+, \d+ days ago \(more than (\d+)/, label: (n, m) => `${n} ${s(n, 'price')} older than ${m[1]} days` },
+  { test: /^due for retest: /, label: (n) => `${n} ${s(n, 'provider')} due for retest` },
   { test: /^no affiliate link yet/, label: (n) => `${n} ${s(n, 'provider')} without an affiliate link` },
   { test: /^offer ended on /, label: (n) => `${n} ${s(n, 'offer that has', 'offers that have')} ended` },
   { test: /^this routing rule's schedule ended on /, label: (n) => `${n} routing ${s(n, 'rule')} whose schedule has ended` },

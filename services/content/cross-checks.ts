@@ -7,6 +7,7 @@ import { normalizePath, routesByPath, type RouteContent, type RouteEntry } from 
 import { DEFAULT_MAX_AGE_DAYS, figureRules } from './figure-checks.ts';
 import { LINK_NAMES } from './schemas/common.ts';
 import { editorialRules, type EditorialContent } from './editorial-checks.ts';
+import { evidenceRules, type EvidenceContent } from './evidence-checks.ts';
 import { PLACE_NAMES, reporter, type FactPointers } from './file-facts.ts';
 import { fileRules } from './file-rules.ts';
 import { dataOf, type SourceFile } from './source.ts';
@@ -101,6 +102,7 @@ export function crossCheck(
       today: opts.today,
       maxAgeDays: content.site.prices?.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS,
       testLine: (content.methodology as { testLine?: unknown } | undefined)?.testLine !== undefined,
+      retest: (content.methodology as { retestEveryDays?: unknown } | undefined)?.retestEveryDays !== undefined,
     },
     sharing,
   );
@@ -279,6 +281,13 @@ export function crossCheck(
   // Drafts too: a draft provider's scores and author are checked while it is written, not first when it is published.
   editorialRules(files, { ...content, providers: [...content.providers, ...drafts.values()] } as unknown as EditorialContent, at, (cause) =>
     because(cause, references),
+  );
+  evidenceRules(
+    files,
+    { ...content, providers: [...content.providers, ...drafts.values()] } as unknown as EvidenceContent,
+    at,
+    opts.today,
+    (cause) => because(cause, references),
   );
   for (const c of causes.values()) problems.push(foldProblems(c.problems, c.more));
   return problems;

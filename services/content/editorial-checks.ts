@@ -148,26 +148,9 @@ export function editorialRules(files: readonly CheckedFile[], content: Editorial
     );
   }
 
-  // Every speed table was measured on the method's one test line: a review that states another contradicts it, and
-  // is left out of the speed-score check below, so that the one mistake is one error.
+  // A run on another line than the method's is its own error (evidence-checks.ts): its figures are not judged here.
   const line = content.methodology?.testLine?.mbps;
-  const offLine = new Set<string>();
-  if (line !== undefined && !spoiled(methodFile)) {
-    for (const f of files) {
-      // A draft's speed table is still to be measured: its placeholders are reminders, not claims.
-      if (f.source.kind !== 'provider' || spoiled(f) || f.facts.stub.draft === true) continue;
-      const p = content.providers.find((x) => x.slug === f.facts.stub.slug);
-      if (!p?.speed || p.speed.baseline === line) continue;
-      offLine.add(p.slug);
-      at(
-        f.source,
-        '/review/speed/baseline',
-        'error',
-        `baseline ${p.speed.baseline} Mbps is not the test line: every speed test runs on methodology.yaml testLine (${line} Mbps); measure on it, or correct the figure`,
-      );
-    }
-  }
-
+  const onLine = (p: { speed?: SpeedRecord }) => line === undefined || p.speed?.baseline === line;
   // Speed scores against the measurements, over the providers whose files have no mistake of their own.
   if (criteriaOk && criteria?.some((c) => c.id === 'speed')) {
     const providerFiles = new Map(
@@ -176,7 +159,7 @@ export function editorialRules(files: readonly CheckedFile[], content: Editorial
     const scored = content.providers
       .filter(
         (p): p is typeof p & { scores: Record<string, number>; speed: SpeedRecord } =>
-          providerFiles.has(p.slug) && !offLine.has(p.slug) && p.scores?.speed !== undefined && p.speed !== undefined,
+          providerFiles.has(p.slug) && onLine(p) && p.scores?.speed !== undefined && p.speed !== undefined,
       )
       .map((p): SpeedScored => ({ slug: p.slug, name: p.name, score: p.scores.speed!, speed: p.speed }));
     for (const d of speedDisagreements(scored, content.methodology?.speedTolerance ?? DEFAULT_SPEED_TOLERANCE)) {

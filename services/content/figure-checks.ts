@@ -32,7 +32,7 @@ export function figureRules(
   problems: Problem[],
   providers: ReadonlyMap<string, ProviderStub>,
   /** `testLine`: methodology.yaml has the record that {{method.…}} figures are read from. */
-  opts: { today: string; maxAgeDays: number; testLine?: boolean },
+  opts: { today: string; maxAgeDays: number; testLine?: boolean; retest?: boolean },
   /** The list of problems that share a cause (a provider that does not exist), folded into one. */
   sharing: (cause: string) => Problem[] = () => problems,
 ) {
@@ -67,9 +67,12 @@ export function figureRules(
           return;
         }
         const unrecorded = ref.provider === 'method' && ['line', 'city', 'runs', 'days'].includes(ref.field) && !opts.testLine;
+        const noPolicy = ref.provider === 'method' && ref.field === 'retest' && !opts.retest;
         const problem = unrecorded
           ? 'methodology.yaml has no testLine, the one record of the test conditions this figure is read from'
-          : referenceProblem(ref, providers as ReadonlyMap<string, Required<ProviderStub>>);
+          : noPolicy
+            ? 'methodology.yaml has no retestEveryDays, the retest policy this figure is read from'
+            : referenceProblem(ref, providers as ReadonlyMap<string, Required<ProviderStub>>);
         if (!problem) return;
         // References to a provider that does not exist are one error with the others that name it.
         const list = p || isAggregate(ref.provider) ? problems : sharing(`provider:${ref.provider}`);

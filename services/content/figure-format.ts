@@ -160,3 +160,9 @@ export function formatLongDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   return `${MONTHS[m - 1]} ${d}, ${y}`;
 }
+
+/** "January 2025" for 2025-01-15: the month an update line names. */
+export function formatMonthYear(iso: string): string {
+  const [y, m] = iso.split('-').map(Number) as [number, number];
+  return `${MONTHS[m - 1]} ${y}`;
+}

@@ -29,14 +29,15 @@ export const PLAN_FIELDS = ['price', 'regularPrice', 'discount', 'savings', 'ter
  * `{{site.founded}}`, its founding year (site.yaml `founded`), and `{{site.years}}`, the years from then to the build.
  * Of the speed tests (methodology.yaml `testLine`): `{{method.line}}` ("100 Mbps"), `{{method.city}}`,
  * `{{method.runs}}`, `{{method.days}}`, `{{method.locations}}` (the places in the reviews' speed tables) and
- * `{{method.tolerance}}` (speedTolerance, in points of the line).
+ * `{{method.tolerance}}` (speedTolerance, in points of the line); `{{method.retest}}`, how often recommended providers are
+ * tested again (retestEveryDays: "once a year" for 365, else "every 180 days").
  */
 export const AGGREGATES: Readonly<Record<string, readonly string[]>> = {
   max: ['discount'],
   count: ['reviewed'],
   prices: ['checked'],
   site: ['founded', 'years'],
-  method: ['line', 'city', 'runs', 'days', 'locations', 'tolerance'],
+  method: ['line', 'city', 'runs', 'days', 'locations', 'tolerance', 'retest'],
 };
 
 /** The one record of the speed-test conditions (methodology.yaml `testLine`). */
@@ -53,7 +54,11 @@ export interface SiteFigures {
   buildYear: number;
   testLine?: TestLine;
   speedTolerance?: number;
+  retestEveryDays?: number;
 }
+
+/** How often the retest policy says to test again, as text reads it: "once a year" for 365 days, else "every N days". */
+export const retestText = (days: number) => (days === 365 ? 'once a year' : `every ${days} days`);
 
 /** Whether a reference's first part names a figure that is no one provider's. */
 export const isAggregate = (name: string) => Object.hasOwn(AGGREGATES, name);
@@ -160,6 +165,7 @@ function aggregateText(name: string, providers: ReadonlyMap<string, FigureSource
 /** A figure of the speed-test method; validated content has the record whenever text names one. */
 function methodText(field: string, site: SiteFigures, providers: ReadonlyMap<string, FigureSource>): string {
   if (field === 'tolerance') return String(site.speedTolerance ?? 3);
+  if (field === 'retest') return retestText(site.retestEveryDays!);
   if (field === 'locations') {
     const places = new Set<string>();
     for (const p of providers.values()) {

@@ -12,6 +12,7 @@ import { literalFigures, literalMessage, referencesWithOrdinal, REVIEW_COUNT_LAB
 import { locate, type SourceFile } from './source.ts';
 import { downloadButtons, promisedLink } from './button-checks.ts';
 import { titleYearRule } from './title-years.ts';
+import { runRules } from './run-checks.ts';
 
 import {
   SLUGGED,
@@ -83,6 +84,11 @@ export function fileRules(
     const downloads = downloadButtons(data).filter((b) => usable(b.pointer) && promisedLink(b.label) !== undefined);
     for (const b of downloads) locate(s, b.pointer);
     if (downloads.length) facts.downloads = downloads;
+  }
+  // A run file is measurements, not text: none of the text rules below read it.
+  if (s.kind === 'test-run') {
+    runRules(s, data, at, usable);
+    return { problems, facts };
   }
   const titleYears = titleYearRule(data);
   walkStrings(

@@ -154,7 +154,7 @@ function finish(dataDir: string, checks: FileCheck[], opts: LoadOptions, withCon
   }
   const schemaOk = !problems.some((p) => p.severity === 'error');
   // The route table and the providers, from each file's stub: the same grouping and order as the content.
-  const stubs = assemble(known.map((c) => ({ kind: c.source.kind, data: c.facts.stub })));
+  const stubs = assemble(known.map((c) => ({ kind: c.source.kind, data: c.facts.stub, rel: c.source.rel })));
   let routes: RouteEntry[] = [];
   let schedule: ScheduledChange[] = [];
   const now = publishingNow(opts.now);

@@ -24,6 +24,7 @@ export function filler(content: Content, buildYear: number): <T>(value: T) => T 
     buildYear,
     ...(method?.testLine ? { testLine: method.testLine } : {}),
     ...(method?.speedTolerance !== undefined ? { speedTolerance: method.speedTolerance } : {}),
+    ...(method?.retestEveryDays !== undefined ? { retestEveryDays: method.retestEveryDays } : {}),
   };
   return <T>(value: T) => fill(value, providers, own);
 }

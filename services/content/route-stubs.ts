@@ -33,7 +33,7 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
       };
     }
     case 'provider': {
-      const review = d.review as { updated: string; meta: Meta } | undefined;
+      const review = d.review as { meta: Meta } | undefined;
       // Each plan's id, and its latest price and regular price: whether it has a discount and savings for a reference to quote.
       const plans = Object.fromEntries(
         Object.entries(d.plans as Record<string, { prices: { price: number; regularPrice?: number }[] }>).map(([id, plan]) => {
@@ -49,8 +49,6 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
         name: d.name,
         plan: d.plan,
         plans,
-        speedTested: !!speedTestsOf(review),
-        ...(speedTestsOf(review) ? { speed: speedTestsOf(review) } : {}),
         logoSvg: d.logoSvg,
         rating: d.rating,
         ...(d.scores ? { scores: d.scores } : {}),
@@ -58,8 +56,15 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
         ...(d.draft === true ? { draft: true } : {}),
         ...(linkNames.length ? { linkNames } : {}),
         links: Object.keys(d.links as object),
-        ...(review ? { review: { updated: review.updated, meta: pick(review.meta), ...(author ? { author } : {}) } } : {}),
+        ...(review ? { review: { meta: pick(review.meta), ...(author ? { author } : {}) } } : {}),
+        ...(d.changelog ? { changelog: d.changelog } : {}),
       };
+    }
+    case 'test-run': {
+      // The results and what they were run under: the speed figures, the speed-score check and the change log
+      // read them. The checksum is the file's own business.
+      const { checksum: _checksum, ...run } = d;
+      return run;
     }
     case 'methodology':
       return {
@@ -67,6 +72,9 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
         criteria: (d.criteria as { id: string; name: string; weight: number }[]).map(({ id, name, weight }) => ({ id, name, weight })),
         ...(typeof d.speedTolerance === 'number' ? { speedTolerance: d.speedTolerance } : {}),
         ...(d.testLine && typeof d.testLine === 'object' ? { testLine: d.testLine as TestLine } : {}),
+        ...(typeof d.version === 'string' ? { version: d.version } : {}),
+        ...(Array.isArray(d.changes) ? { changes: d.changes } : {}),
+        ...(typeof d.retestEveryDays === 'number' ? { retestEveryDays: d.retestEveryDays } : {}),
       };
     case 'comparison': {
       const pair = d.pair as { metaTitle: string; description: string };
@@ -131,10 +139,7 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
     case 'provider': {
       // A review the schema requires is a page whoever links to it expects, even when this file lacks it; so is one
       // that a mistake (a YAML syntax error) leaves unreadable, since that mistake is the one error to report.
-      const review =
-        data.review !== undefined || REVIEW_REQUIRED || !usable('/review')
-          ? { updated: str('/review/updated'), meta: meta('/review') }
-          : undefined;
+      const review = data.review !== undefined || REVIEW_REQUIRED || !usable('/review') ? { meta: meta('/review') } : undefined;
       // Each usable plan's id: a plan with a mistake inside is still a plan that others may name.
       // Plans a mistake leaves unreadable are left out (undefined): references to them are then not judged at all,
       // since the mistake in this file is the one error to report.
@@ -155,17 +160,16 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
           }),
         );
       const rating = num('/rating');
-      // Whether it has speed tests, only when a mistake leaves them readable: references to its speed figures are
-      // otherwise not judged, since that mistake is the one error.
-      const tests = data.review === undefined ? [] : at('/review/speed/tests');
-      const speedTested = Array.isArray(tests) ? { speedTested: tests.length > 0 } : {};
+      const changelog = at('/changelog');
       const gone = at('/status') === 'discontinued' ? { status: 'discontinued' } : {};
       const draft = at('/draft') === true ? { draft: true } : {};
       return {
         slug: '',
         name: str('/name'),
         ...(rating === undefined ? {} : { rating }),
-        ...speedTested,
+        ...(Array.isArray(changelog)
+          ? { changelog: changelog.filter((n) => n && typeof n.date === 'string' && typeof n.text === 'string') }
+          : {}),
         plan: str('/plan'),
         ...(stubs ? { plans: stubs } : {}),
         logoSvg: at('/logoSvg'),
@@ -174,6 +178,10 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
         ...draft,
       };
     }
+    case 'test-run':
+      // A run with a mistake is left out of the figures, and so are its provider's speed figures: the mistake is the
+      // one error.
+      return { spoiled: true };
     case 'page': {
       const blocks = at('/blocks');
       const page = {
@@ -193,14 +201,6 @@ export function partialRouteStub(kind: Kind, data: Record<string, unknown>, usab
     default:
       return { slug: '', order: num('/order') ?? 0, updated: str('/updated'), meta: meta('') };
   }
-}
-
-/** A review's speed record, when it has tests: what the speed figures and the speed-score check read. */
-function speedTestsOf(review: unknown): { baseline: number; tests: { download: number; ping: number }[] } | undefined {
-  const speed = (review as { speed?: { baseline: number; tests: { download: number; ping: number }[] } } | undefined)?.speed;
-  return speed?.tests.length
-    ? { baseline: speed.baseline, tests: speed.tests.map(({ download, ping }) => ({ download, ping })) }
-    : undefined;
 }
 
 const REVIEW_REQUIRED = ((KINDS.provider.schema as { required?: string[] }).required ?? []).includes('review');

@@ -54,8 +54,32 @@ export function review(
     body: string;
     author?: Person;
     offer?: Offer;
+    /** When the review's results were measured, the method they followed, and corrections to them. */
+    evidence?: {
+      testedOn?: string;
+      method?: { name: string; path: string; version?: string | undefined };
+      corrections?: { date: string; text: string }[];
+    };
   },
 ) {
+  const ev = r.evidence;
+  // schema.org has no "tested on": temporalCoverage is the time the content is about, isBasedOn the method it follows.
+  const evidence = {
+    ...(ev?.testedOn ? { temporalCoverage: ev.testedOn } : {}),
+    ...(ev?.method
+      ? {
+          isBasedOn: {
+            '@type': 'CreativeWork',
+            name: ev.method.name,
+            url: abs(brand.url, ev.method.path),
+            ...(ev.method.version ? { version: ev.method.version } : {}),
+          },
+        }
+      : {}),
+    ...(ev?.corrections?.length
+      ? { correction: ev.corrections.map((c) => ({ '@type': 'CorrectionComment', datePublished: c.date, text: c.text })) }
+      : {}),
+  };
   const offers = r.offer && offerLd(brand, r.offer);
   return {
     '@context': 'https://schema.org',
@@ -63,6 +87,7 @@ export function review(
     name: r.headline,
     url: abs(brand.url, r.path),
     dateModified: r.dateModified,
+    ...evidence,
     reviewBody: r.body,
     itemReviewed: {
       '@type': 'SoftwareApplication',

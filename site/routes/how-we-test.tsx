@@ -9,6 +9,7 @@ import { getContent, routeFor, trailTo, fieldsOf, NAMED } from '../lib/content.s
 import { earnsFrom } from '../lib/editorial.server';
 import { pageMeta } from '../lib/meta';
 import { breadcrumbs } from '../lib/structured-data';
+import { formatShortDate } from '../../services/content/figure-format.ts';
 
 /** The method, from methodology.yaml, and every reviewed provider with its owner and whether it pays the site. */
 export function loader({ url }: Route.LoaderArgs) {
@@ -40,6 +41,11 @@ export default function HowWeTest({ loaderData }: Route.ComponentProps) {
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{m.title}</h1>
         <Byline by="" updated={m.updated} updatedLabel={m.updatedLabel} className="mt-3 text-slate-600" />
+        {m.version && m.labels.version && (
+          <p className="mt-2 text-sm font-semibold text-slate-800" data-testid="method-version">
+            {m.labels.version.replace('{version}', m.version)}
+          </p>
+        )}
         <Paragraphs texts={m.intro} className="mt-4 text-lg leading-8 text-slate-700" />
       </header>
 
@@ -72,6 +78,22 @@ export default function HowWeTest({ loaderData }: Route.ComponentProps) {
         </ul>
         <Paragraphs texts={m.conditions.note} className="mt-4 leading-7 text-slate-700" />
       </Section>
+
+      {m.changes && m.labels.changes && (
+        <Section headingId="method-changes" title={m.labels.changes} className="mt-10" data-testid="method-changes">
+          <ol className="mt-4 space-y-3">
+            {m.changes.map((c) => (
+              <li key={c.version} className="rounded-xl border border-slate-200 bg-white p-5">
+                <p className="text-sm font-semibold text-slate-800">
+                  {m.labels.version?.replace('{version}', c.version) ?? c.version} ·{' '}
+                  <time dateTime={c.date}>{formatShortDate(c.date)}</time>
+                </p>
+                <p className="mt-1 leading-7 text-slate-700">{c.text}</p>
+              </li>
+            ))}
+          </ol>
+        </Section>
+      )}
 
       <Section headingId="commissions" title={m.commissions.title} className="mt-10">
         <Paragraphs texts={m.commissions.text} className={TEXT} />

@@ -25,6 +25,11 @@ import { MethodLink, Scorecard } from '../components/scorecard';
 import { authorOf, comparisonsOf, scorecardOf } from '../lib/editorial.server';
 import { DraftRibbon } from '../components/draft-ribbon';
 import { ribbonFor } from '../lib/publishing.server';
+import { changesOf, resultsOf } from '../lib/evidence.server';
+import { RawRuns, TestedOn } from '../components/test-results';
+import { ChangeLog } from '../components/change-log';
+import { formatMonthYear } from '../../services/content/figure-format.ts';
+import { METHOD_PATH } from '../../services/content/paths.ts';
 
 const HISTORY_LABELS = {
   title: 'Price history',
@@ -40,7 +45,7 @@ export function loader({ url }: Route.LoaderArgs) {
   if (isNotFoundPage(url)) return null;
   const entry = routeFor(url);
   const index = getContent();
-  const { site, reviews } = index.content;
+  const { site, reviews, methodology } = index.content;
   const p = index.providers.get(entry.slug!);
   if (!p?.review || !reviews) throw new Response('Not Found', { status: 404 });
   const { slug, name, logo, logoSvg, rating, servers, countries, devices, support, owner, review } = p;
@@ -79,6 +84,10 @@ export function loader({ url }: Route.LoaderArgs) {
     // Only `vpnsite dev` renders a draft provider's review: a build has no route for it.
     ribbon: ribbonFor({ draft: p.draft }),
     offer,
+    updatedLabel: reviews.reviewPage.evidence.updated.replace('{date}', review.updated ? formatMonthYear(review.updated) : ''),
+    results: resultsOf(p, methodology, reviews.reviewPage.evidence, today()),
+    changes: changesOf(p, reviews.reviewPage.evidence),
+    method: methodology && { name: methodology.title, path: METHOD_PATH, version: methodology.version },
   };
 }
 
@@ -95,6 +104,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
     body: review.verdict.text.join(' '),
     author: author && { name: author.name, jobTitle: author.role },
     ...(loaderData.offer ? { offer: loaderData.offer } : {}),
+    evidence: {
+      ...(loaderData.results ? { testedOn: loaderData.results.date } : {}),
+      ...(loaderData.method ? { method: loaderData.method } : {}),
+      corrections: loaderData.changes.filter((c) => c.kind === 'correction').map((c) => ({ date: c.date, text: c.text })),
+    },
   });
   return pageMeta(review.meta, loaderData.url, path, { type: 'article', jsonLd: [rated, breadcrumbs(loaderData.url, trail)] });
 }
@@ -116,6 +130,8 @@ export default function Review({ loaderData }: Route.ComponentProps) {
     ribbon,
     history,
     historyLabels,
+    results,
+    changes,
   } = loaderData;
   const stats = [
     [labels.stats.servers, <ProviderFigure key="servers" slug={p.slug} figure="servers" value={p.servers} />],
@@ -152,7 +168,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
               </Figure>
               <Badge variant={r.badge.variant}>{r.badge.text}</Badge>
             </div>
-            <Byline {...byline} updated={r.updated} updatedLabel={r.updatedLabel} className="mt-4 text-blue-100" />
+            <Byline {...byline} updated={r.updated} updatedLabel={loaderData.updatedLabel} className="mt-4 text-blue-100" />
           </div>
           {!discontinued && (
             <div data-outbound-group="">
@@ -218,7 +234,9 @@ export default function Review({ loaderData }: Route.ComponentProps) {
           </div>
         </Section>
         <Section headingId="speed" title={labels.speed} className="mt-12">
+          {results && <TestedOn results={results} />}
           <SpeedTable speed={r.speed} labels={labels} provider={p.slug} />
+          {results && <RawRuns results={results} />}
         </Section>
         <Section headingId="price-history" title={historyLabels.title} className="mt-12">
           <div className="mt-4 grid gap-6 md:grid-cols-2">
@@ -251,6 +269,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </Section>
+        <ChangeLog title={labels.evidence.changes} items={changes} />
         {comparisons && (
           <Section headingId="comparisons" title={comparisons.title} className="mt-12">
             <LinkList

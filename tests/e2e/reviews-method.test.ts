@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { comparePairs, loadContent, ranked } from '../../services/content/index.ts';
+import { formatMonthYear } from '../../services/content/figure-format.ts';
 import { ratingFromScores } from '../../services/content/scores.ts';
 import { all, byTestId, expectStaticHeadingOutline, isShown, jsonLd, one, staticPage, textOf } from '../helpers/static-page.ts';
 
@@ -24,7 +25,7 @@ describe('scorecards, bylines and owners on the reviews', () => {
     expect(ratingFromScores(p.scores!, criteria)).toBe(p.rating);
     expect(textOf(byTestId(page, 'review-stats'))).toContain(`Owned by ${p.owner}`);
     const author = content.authors!.authors.find((x) => x.id === p.review!.author)!;
-    expect(textOf(byTestId(page, 'byline'))).toBe(`By ${author.name}, ${author.role} · ${p.review!.updatedLabel}`);
+    expect(textOf(byTestId(page, 'byline'))).toBe(`By ${author.name}, ${author.role} · Updated ${formatMonthYear(p.review!.updated)}`);
     expect(textOf(byTestId(page, 'author-bio'))).toContain(author.bio.replace(/\s+/g, ' '));
     const ld = jsonLd(page).find((x) => x['@type'] === 'Review')!;
     expect(ld.author).toEqual({ '@type': 'Person', name: author.name, jobTitle: author.role });

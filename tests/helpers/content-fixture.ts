@@ -1,7 +1,7 @@
 /** A small, valid content set held in memory, for unit tests of the checks (no file I/O). */
 import { stringify } from 'yaml';
 import { checkFiles, type ContentFile, type LoadResult } from '../../services/content/index.ts';
-import { surfshark } from '../fixtures/minimal-content.ts';
+import { runOf, surfshark } from '../fixtures/minimal-content.ts';
 
 /** A complete review section (required by the provider schema), appended after the card fields. */
 const REVIEW = stringify({ review: surfshark.review });
@@ -128,6 +128,8 @@ export function baseFiles(): ContentFile[] {
     { rel: 'site.yaml', text: SITE },
     { rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn') },
     { rel: 'providers/surfshark.yaml', text: providerYaml('surfshark') },
+    { rel: 'tests/nordvpn/2025-01-15.yaml', text: stringify(runOf()) },
+    { rel: 'tests/surfshark/2025-01-15.yaml', text: stringify(runOf()) },
   ];
 }
 

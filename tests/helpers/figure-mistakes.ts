@@ -105,15 +105,4 @@ export const FIGURE_MISTAKES: Mistake[] = [
       'test line "from a 100 Mbps line" is written out; the speed-test conditions live once, in methodology.yaml testLine: write {{method.line}}',
     ),
   },
-  {
-    name: "a review's speed table measured on another line than the method's",
-    make: change('providers/nordvpn.yaml', '    baseline: 100\n', '    baseline: 1000\n'),
-    error: at(
-      'providers/nordvpn.yaml',
-      86,
-      15,
-      '/review/speed/baseline',
-      'baseline 1000 Mbps is not the test line: every speed test runs on methodology.yaml testLine (100 Mbps); measure on it, or correct the figure',
-    ),
-  },
 ];

@@ -2,8 +2,9 @@
 import { CROSS_FILE_MISTAKES } from './cross-file-mistakes.ts';
 import { FIGURE_MISTAKES } from './figure-mistakes.ts';
 import type { Mistake } from './mistake-kit.ts';
+import { RUN_MISTAKES } from './run-mistakes.ts';
 import { SCHEMA_MISTAKES } from './schema-mistakes.ts';
 
 export type { ExpectedError, Mistake } from './mistake-kit.ts';
 
-export const MISTAKES: Mistake[] = [...SCHEMA_MISTAKES, ...CROSS_FILE_MISTAKES, ...FIGURE_MISTAKES];
+export const MISTAKES: Mistake[] = [...SCHEMA_MISTAKES, ...CROSS_FILE_MISTAKES, ...FIGURE_MISTAKES, ...RUN_MISTAKES];

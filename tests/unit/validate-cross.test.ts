@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatProblem } from '../../services/content/index.ts';
+import { stringify } from 'yaml';
 import { check, providerYaml, siteWith } from '../helpers/content-fixture.ts';
+import { runOf } from '../fixtures/minimal-content.ts';
 
 const lines = (r: ReturnType<typeof check>) => r.problems.map(formatProblem);
 
@@ -25,7 +27,10 @@ describe('cross-file errors', () => {
   });
 
   it('reserves the slug 404 for the not-found page under /vpn-reviews and /articles', () => {
-    const r = check([{ rel: 'providers/404.yaml', text: providerYaml("'404'") }]);
+    const r = check([
+      { rel: 'providers/404.yaml', text: providerYaml("'404'") },
+      { rel: 'tests/404/2025-01-15.yaml', text: stringify(runOf()) },
+    ]);
     expect(lines(r)).toEqual(["data/providers/404.yaml:1:7 error /slug slug '404' is reserved for the not-found page"]);
   });
 

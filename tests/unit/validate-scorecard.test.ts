@@ -30,7 +30,7 @@ const AUTHORS = {
 /** A provider with scores (rating 4.5 in the fixture) and a review by `author`. */
 function scored(slug: string, scores: string, author: string | null = 'ann') {
   const text = providerYaml(slug, { scores });
-  return { rel: `providers/${slug}.yaml`, text: author ? text.replace('  updatedLabel:', `  author: ${author}\n  updatedLabel:`) : text };
+  return { rel: `providers/${slug}.yaml`, text: author ? text.replace('\n  title:', `\n  author: ${author}\n  title:`) : text };
 }
 const GOOD = 'scores: { security: 9, speed: 9, support: 9 }';
 const lines = (changes: Parameters<typeof check>[0]) =>
@@ -79,7 +79,7 @@ describe('scores, ratings and authors', () => {
   it('reports an unknown author with the closest one, and a review without one', () => {
     const problems = lines([method(), AUTHORS, scored('nordvpn', GOOD, 'anne'), scored('surfshark', GOOD, null)]);
     expect(problems).toEqual([
-      "data/providers/nordvpn.yaml:31:11 error /review/author unknown author 'anne' (data/authors.yaml lists ann) (did you mean 'ann'?)",
+      "data/providers/nordvpn.yaml:30:11 error /review/author unknown author 'anne' (data/authors.yaml lists ann) (did you mean 'ann'?)",
       'data/providers/surfshark.yaml:24:1 error /review the review names no author: add `author:` with one of ann',
     ]);
   });

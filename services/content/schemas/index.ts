@@ -1,5 +1,6 @@
 /** Every content kind: which files hold it and the schema they follow. */
 import type { Static, TSchema } from '@sinclair/typebox';
+import type { Evidence, SpeedRow } from '../evidence-types.ts';
 import { ArticleSchema } from './article.ts';
 import { AuthorsSchema } from './authors.ts';
 import { ComparisonSchema, PairSchema } from './comparison.ts';
@@ -12,6 +13,7 @@ import { ProviderSchema } from './provider.ts';
 import { ReviewsSchema } from './reviews.ts';
 import { SiteSchema } from './site.ts';
 import { StreamingSchema } from './streaming.ts';
+import { TestRunSchema } from './test-run.ts';
 
 export const KINDS = {
   site: { schema: SiteSchema, match: /^site\.ya?ml$/ },
@@ -27,6 +29,7 @@ export const KINDS = {
   authors: { schema: AuthorsSchema, match: /^authors\.ya?ml$/ },
   comparison: { schema: ComparisonSchema, match: /^comparison\.ya?ml$/ },
   pair: { schema: PairSchema, match: /^compare\/[^/]+\.ya?ml$/ },
+  'test-run': { schema: TestRunSchema, match: /^tests\/[^/]+\/[^/]+\.ya?ml$/ },
 } as const satisfies Record<string, { schema: TSchema; match: RegExp }>;
 
 export type Kind = keyof typeof KINDS;
@@ -37,7 +40,19 @@ export function kindOf(relPath: string): Kind | undefined {
 }
 
 export type Site = Static<typeof SiteSchema>;
-export type Provider = Static<typeof ProviderSchema>;
+/** A provider file as it is written. */
+export type ProviderFile = Static<typeof ProviderSchema>;
+/** A provider with what its test runs and change log give its review (evidence.ts): the one the pages read. */
+export type Provider = Omit<ProviderFile, 'review'> & {
+  review?: Omit<NonNullable<ProviderFile['review']>, 'speed'> & {
+    /** The speed section: its intro as written, its line and rows from the latest run. */
+    speed: { intro: string; baseline: number; tests: SpeedRow[] };
+    /** The date of the newest change-log entry. */
+    updated: string;
+  };
+  /** The test runs and the change log; absent on a provider with no runs. */
+  evidence?: Evidence;
+};
 export type Reviews = Static<typeof ReviewsSchema>;
 export type Deals = Static<typeof DealsSchema>;
 export type Gaming = Static<typeof GamingSchema>;
@@ -49,4 +64,5 @@ export type Methodology = Static<typeof MethodologySchema>;
 export type Authors = Static<typeof AuthorsSchema>;
 export type Comparison = Static<typeof ComparisonSchema>;
 export type Pair = Static<typeof PairSchema>;
+export type TestRun = Static<typeof TestRunSchema>;
 export type { Block } from './blocks/index.ts';

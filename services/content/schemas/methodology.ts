@@ -1,6 +1,6 @@
 /** data/methodology.yaml: how providers are tested and scored; the /how-we-test page and every scorecard read it. */
 import { Type } from '@sinclair/typebox';
-import { IsoDate, List, Meta, Obj, Paragraphs, Str } from './common.ts';
+import { DateField, IsoDate, List, Meta, Obj, Paragraphs, Str } from './common.ts';
 
 /** A criterion's id: the key a provider's `scores:` gives its score under. */
 export const CRITERION_ID = '^[a-z][a-z0-9-]{0,39}$';
@@ -21,6 +21,32 @@ export const MethodologySchema = Obj(
     updated: IsoDate,
     updatedLabel: Str('The visible update line, e.g. "Updated January 2025".'),
     title: Str('The /how-we-test page <h1>.'),
+    version: Type.Optional(
+      Str(
+        'The current version of the method, e.g. "1.1": each test run names the version it followed, and /how-we-test shows it. Raise it whenever the way tests are run changes, and say how under `changes:`.',
+        { pattern: '^\\d+(\\.\\d+)*$' },
+      ),
+    ),
+    changes: Type.Optional(
+      List(
+        Obj(
+          {
+            version: Str('The version this change made, e.g. "1.1".', { pattern: '^\\d+(\\.\\d+)*$' }),
+            date: DateField('The day the changed method took effect.'),
+            text: Str('What changed in how we test, in a sentence a reader can follow.'),
+          },
+          'One dated change to the method.',
+        ),
+        'Every version of the method, newest first, as /how-we-test lists them; the first one made is the version the oldest runs name.',
+      ),
+    ),
+    retestEveryDays: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          'How often every provider we recommend is tested again, in days: a review whose latest run is older says so, and `vpnsite validate` warns. {{method.retest}} in text ("once a year" for 365, else "every N days").',
+      }),
+    ),
     intro: Paragraphs,
     criteria: List(
       Criterion,
@@ -32,7 +58,7 @@ export const MethodologySchema = Obj(
           mbps: Type.Integer({
             minimum: 1,
             description:
-              'The speed of the line every speed test runs on, in Mbps: each review\'s speed.baseline must be it. {{method.line}} in text ("100 Mbps").',
+              'The speed of the line every speed test runs on, in Mbps: each test run under the current version must name it as its line. {{method.line}} in text ("100 Mbps").',
           }),
           city: Str('Where the line is: {{method.city}} in text.'),
           runs: Type.Integer({ minimum: 1, description: 'Tests per server, the median of which is reported: {{method.runs}} in text.' }),
@@ -90,6 +116,10 @@ export const MethodologySchema = Obj(
         untested: Str('Shown for a criterion a provider was not tested for, e.g. "Not tested".'),
         overall: Str('The overall line of a scorecard; {rating} becomes the rating, e.g. "Overall: {rating} / 5".'),
         method: Str('The link to this page from each scorecard, e.g. "How we test and score".'),
+        version: Type.Optional(
+          Str('The line naming the current method on this page; {version} becomes `version`, e.g. "Method version {version}".'),
+        ),
+        changes: Type.Optional(Str('Heading of the dated list of changes to the method, e.g. "How the method has changed".')),
       },
       'Labels of the tables and scorecards.',
     ),

@@ -2,22 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { CRITERION_ID } from './methodology.ts';
 import { Plan, Pricing } from './plan.ts';
-import {
-  Badge,
-  DateField,
-  Enum,
-  IsoDate,
-  LINK_NAMES,
-  List,
-  LogoSvg,
-  Meta,
-  Obj,
-  OutboundLink,
-  Paragraphs,
-  PLAN_ID,
-  PlanRef,
-  Str,
-} from './common.ts';
+import { Badge, DateField, Enum, LINK_NAMES, List, LogoSvg, Meta, Obj, OutboundLink, Paragraphs, PLAN_ID, PlanRef, Str } from './common.ts';
 
 const Feature = Obj(
   {
@@ -27,21 +12,9 @@ const Feature = Obj(
   'One feature with a yes/no mark.',
 );
 
-const SpeedTest = Obj(
-  {
-    location: Str('Server location tested, e.g. "New York, US".'),
-    download: Type.Number({ minimum: 0, description: 'Download speed in Mbps.' }),
-    upload: Type.Number({ minimum: 0, description: 'Upload speed in Mbps.' }),
-    ping: Type.Number({ minimum: 0, description: 'Ping in milliseconds.' }),
-  },
-  'One row of the speed-test table.',
-);
-
 export const Review = Obj(
   {
     meta: Meta,
-    updated: IsoDate,
-    updatedLabel: Str('The visible update line, e.g. "Updated January 2025".'),
     author: Type.Optional(
       Str('Who wrote the review: an id in data/authors.yaml, shown in the byline.', { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' }),
     ),
@@ -62,12 +35,8 @@ export const Review = Obj(
       'Key features with yes/no marks.',
     ),
     speed: Obj(
-      {
-        baseline: Type.Number({ minimum: 1, description: 'Connection speed without the VPN, in Mbps (100 in our tests).' }),
-        intro: Str('One sentence on how the test was run.'),
-        tests: List(SpeedTest, 'Speed-test rows.'),
-      },
-      'The speed-test table.',
+      { intro: Str('One sentence on how the test was run.') },
+      "The speed-test section: its rows, line and date come from the provider's latest run in data/tests/<slug>/.",
     ),
     pros: List(Str('One advantage.'), 'Pros.'),
     cons: List(Str('One drawback.'), 'Cons.'),
@@ -247,6 +216,18 @@ export const ProviderSchema = Obj(
       ),
     ),
     review: Type.Optional(Review),
+    changelog: Type.Optional(
+      List(
+        Obj(
+          {
+            date: DateField('The day of the change.'),
+            text: Str('What changed, in one sentence a reader can follow, e.g. "Added a Linux app with a graphical interface."'),
+          },
+          "One note in the review's change log.",
+        ),
+        'Notes for the "What changed" section of the review, beside the changes the test runs show; the newest dated entry is the review\'s Updated date.',
+      ),
+    ),
   },
   'A VPN provider: the one record of its figures and plans, and its review page. Without a review it has no card on the home grid or the reviews listing and no review page, and no ranking, pick or deal may name it: articles may still mention it in running text.',
 );

@@ -74,6 +74,36 @@ export const ReviewsSchema = Obj(
           },
           'Speed-table column headings, with units.',
         ),
+        evidence: Obj(
+          {
+            updated: Str(
+              'The review\'s update line; {date} becomes the month and year of its newest change-log entry, e.g. "Updated {date}".',
+            ),
+            testedOn: Str(
+              'The line over each review\'s results; {date} becomes the day of its latest test run and {version} the method version it followed, e.g. "Tested on {date} under method {version}".',
+            ),
+            protocol: Str('Added to that line when the run names its protocol; {protocol} becomes it, e.g. "over {protocol}".'),
+            stale: Str(
+              'Shown when the latest run is older than methodology.yaml retestEveryDays; {days} becomes its age in days and {retest} the policy, e.g. "These results are {days} days old: we retest {retest}, so this review is due for a new test."',
+            ),
+            olderMethod: Str(
+              'Shown when the latest run followed an older method than the current one; {version} and {current} become the two versions.',
+            ),
+            method: Str('Link text to the dated changes of the method on /how-we-test, e.g. "How the method has changed".'),
+            raw: Str('Summary of the list of every individual test behind the table, e.g. "Every test run behind this table".'),
+            result: Str('Link text to a test\'s own result page at the speed-test service, e.g. "result".'),
+            changes: Str('Heading of the review\'s dated change log, e.g. "What changed".'),
+            kinds: Obj(
+              {
+                run: Str('Tag of an entry from a test run, e.g. "Test".'),
+                correction: Str('Tag of a correction to a published run, e.g. "Correction".'),
+                note: Str('Tag of an editor\'s note, e.g. "Note".'),
+              },
+              'The tag shown before each change-log entry, by where it comes from.',
+            ),
+          },
+          'The labels of the results block (test date, notices, every run) and of the "What changed" list.',
+        ),
         pros: Str('Pros heading.'),
         cons: Str('Cons heading.'),
         discontinued: Obj(
