@@ -211,7 +211,9 @@ export function fileRules(
       const { always, ifNamed } = literalFigures(value, about !== undefined);
       // Search keywords name what people type ("surfshark unlimited devices"), not what the page shows.
       if ((always.length || ifNamed.length) && /\/keywords\/\d+$/.test(pointer())) return;
-      for (const [i, l] of always.entries()) atText(s, pointer(), l.text, ordinal(always, i), 'error', literalMessage(l, about));
+      for (const [i, l] of always.entries())
+        if (l.kind !== 'measurement' || !sourced(data, pointer()))
+          atText(s, pointer(), l.text, ordinal(always, i), 'error', literalMessage(l, about));
       if (ifNamed.length) {
         facts.named.push(value);
         pointers?.named.push(pointer());
@@ -226,6 +228,16 @@ export function fileRules(
     skip,
   );
   return { problems, facts };
+}
+
+/** Whether a text is inside an object that names its source (`source:`, which the page shows beside it). */
+function sourced(data: unknown, pointer: string): boolean {
+  const keys = pointer.split('/');
+  for (let n = keys.length - 1; n >= 1; n--) {
+    const v = valueAtPath(data, keys.slice(0, n).join('/'));
+    if (v && typeof v === 'object' && !Array.isArray(v) && typeof (v as { source?: unknown }).source === 'string') return true;
+  }
+  return false;
 }
 
 /** The value at a JSON pointer of `data`. */

@@ -85,7 +85,7 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
       return { ...titled(d), ...publishing(d) };
     case 'deals':
       // Each card's times: when the deals page changes by itself.
-      return { ...titled(d), deals: (d.deals as Record<string, unknown>[]).map(publishing) };
+      return { ...titled(d), notes: ((d.notes as Record<string, unknown>[] | undefined) ?? []).map(publishing) };
     case 'page':
       return {
         ...titled(d),

@@ -7,13 +7,16 @@ import { OutboundLink } from '../outbound-link';
 import { withPlans, type BlockProps } from './context';
 import { AffiliateDisclosure } from '../affiliate-disclosure';
 import { BlockSection } from './block-section';
+import { picked } from '../../lib/pick-sets';
+import { PickFrame } from './picks';
 
 /** Deal cards with the struck-through regular price, the savings the plan quotes and its term, extras and guarantee. */
 export function DealListBlock({ block, ctx }: BlockProps<'deal-list'>) {
   return (
     <BlockSection block={block} data-outbound-group="">
+      <PickFrame block={block}>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
-        {withPlans(ctx, block.deals).map(({ item: deal, p, plan }) => {
+        {withPlans(ctx, picked(block).items as { provider: string; features?: string[] }[]).map(({ item: deal, p, plan }) => {
           const features = [
             <Term key="term" plan={plan} />,
             ...(plan.extras?.length ? [<Extras key="extras" plan={plan} />] : []),
@@ -26,6 +29,7 @@ export function DealListBlock({ block, ctx }: BlockProps<'deal-list'>) {
               key={deal.provider}
               data-testid="deal"
               data-provider={p.slug}
+              data-pick={p.slug}
               className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
             >
               <div className="flex items-center justify-between gap-3">
@@ -72,13 +76,14 @@ export function DealListBlock({ block, ctx }: BlockProps<'deal-list'>) {
                 placement="article-deal"
                 className="mt-6 block rounded-md bg-blue-700 px-5 py-2.5 text-center font-semibold text-white hover:bg-blue-800"
               >
-                {deal.cta}
+                {block.cta}
               </OutboundLink>
             </article>
           );
         })}
       </div>
-      <AffiliateDisclosure className="mt-3" providers={block.deals} />
+      </PickFrame>
+      <AffiliateDisclosure className="mt-3" providers={picked(block).items} />
     </BlockSection>
   );
 }

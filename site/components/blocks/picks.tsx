@@ -8,6 +8,32 @@ import { StarRating } from '../star-rating';
 import { withPlans, type BlockProps } from './context';
 import { AffiliateDisclosure } from '../affiliate-disclosure';
 import { BlockSection } from './block-section';
+import { picked } from '../../lib/pick-sets';
+import { PickMeasure, PickRanking } from '../pick-ranking';
+
+/** The measure a block's picks are chosen by, above them, and every reviewed provider by it, below. */
+export function PickFrame({ block, children }: { block: object; children: React.ReactNode }) {
+  const { shown } = picked(block);
+  return (
+    <>
+      <PickMeasure set={shown} className="mt-3" />
+      <div data-pick-set={shown.by}>{children}</div>
+      {shown.label && (
+        <details className="mt-4">
+          <summary className="cursor-pointer text-sm font-semibold text-blue-800">Every VPN we reviewed, by this measure</summary>
+          <PickRanking set={shown} title={shown.column ?? ''} className="mt-2" />
+        </details>
+      )}
+    </>
+  );
+}
+
+/** A pick's badge: where it stands on the measure, or, for the partners, that it is one. */
+const standing = (block: object, slug: string) => {
+  const { shown } = picked(block);
+  const row = shown.ranking.find((r) => r.slug === slug);
+  return row ? `#${row.rank} · ${row.text}` : 'Partner';
+};
 
 const BUTTON = 'inline-block rounded-md bg-blue-700 px-5 py-2.5 text-center font-semibold text-white hover:bg-blue-800';
 
@@ -15,13 +41,15 @@ const BUTTON = 'inline-block rounded-md bg-blue-700 px-5 py-2.5 text-center font
 export function RankingBlock({ block, ctx }: BlockProps<'ranking'>) {
   return (
     <BlockSection block={block} data-outbound-group="">
+      <PickFrame block={block}>
       <ol className="mt-6 space-y-4">
-        {withPlans(ctx, block.entries).map(({ item: entry, p, plan }, i) => (
+        {withPlans(ctx, picked(block).items as { provider: string; summary?: string }[]).map(({ item: entry, p, plan }, i) => (
           <li
             key={entry.provider}
             className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-center"
             data-testid="ranking-entry"
             data-provider={p.slug}
+            data-pick={p.slug}
           >
             <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-blue-700 text-lg font-bold text-white">
               {i + 1}
@@ -32,12 +60,12 @@ export function RankingBlock({ block, ctx }: BlockProps<'ranking'>) {
                   <Logo emoji={p.logo} svg={p.logoSvg} size={24} />
                   {p.name}
                 </h3>
-                <Badge variant="secondary">{entry.label}</Badge>
+                <Badge variant="secondary">{standing(block, p.slug)}</Badge>
               </div>
               <Figure of={`${p.slug}/rating`}>
                 <StarRating rating={p.rating} rule="floor" />
               </Figure>
-              <p className="mt-2 text-sm leading-6 text-slate-700">{entry.summary}</p>
+              {entry.summary && <p className="mt-2 text-sm leading-6 text-slate-700">{entry.summary}</p>}
             </div>
             <div className="text-left sm:text-right">
               <p className="text-xl font-extrabold">
@@ -58,7 +86,8 @@ export function RankingBlock({ block, ctx }: BlockProps<'ranking'>) {
           </li>
         ))}
       </ol>
-      <AffiliateDisclosure className="mt-3" providers={block.entries} />
+      </PickFrame>
+      <AffiliateDisclosure className="mt-3" providers={picked(block).items} />
     </BlockSection>
   );
 }
@@ -67,16 +96,18 @@ export function RankingBlock({ block, ctx }: BlockProps<'ranking'>) {
 export function RecommendationsBlock({ block, ctx }: BlockProps<'recommendations'>) {
   return (
     <BlockSection block={block} data-outbound-group="">
+      <PickFrame block={block}>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
-        {withPlans(ctx, block.picks).map(({ item: pick, p, plan }, i) => (
+        {withPlans(ctx, picked(block).items as { provider: string; features?: string[] }[]).map(({ item: pick, p, plan }, i) => (
           <article
             key={pick.provider}
             data-testid="recommendation"
             data-provider={p.slug}
+            data-pick={p.slug}
             className={`flex flex-col rounded-xl bg-white p-6 shadow-sm ${i === 0 ? 'ring-2 ring-blue-700' : 'border border-slate-200'}`}
           >
             <div className="flex flex-wrap items-start justify-between gap-3">
-              <Badge variant={i === 0 ? 'default' : 'secondary'}>{pick.label}</Badge>
+              <Badge variant={i === 0 ? 'default' : 'secondary'}>{standing(block, p.slug)}</Badge>
               {plan.discount !== undefined && (
                 <Badge variant="destructive">
                   <Discount plan={plan} />
@@ -93,7 +124,7 @@ export function RecommendationsBlock({ block, ctx }: BlockProps<'recommendations
             </p>
             <PlanChecked plan={plan} />
             <ul className="mt-4 flex-1 space-y-2">
-              {[...pick.features, plan.guarantee].map((f) => (
+              {[...(pick.features ?? []), plan.guarantee].map((f) => (
                 <li key={f} className="flex gap-2 text-sm text-slate-800">
                   <Icon name="check-circle" size={18} className="shrink-0 text-green-700" />
                   {f}
@@ -101,12 +132,13 @@ export function RecommendationsBlock({ block, ctx }: BlockProps<'recommendations
               ))}
             </ul>
             <OutboundLink provider={p.slug} from={ctx.path} placement="recommendation" className={`mt-6 block ${BUTTON}`}>
-              {pick.cta}
+              {block.cta}
             </OutboundLink>
           </article>
         ))}
       </div>
-      <AffiliateDisclosure className="mt-3" providers={block.picks} />
+      </PickFrame>
+      <AffiliateDisclosure className="mt-3" providers={picked(block).items} />
     </BlockSection>
   );
 }
