@@ -92,6 +92,13 @@ const ABOUT_A_PROVIDER: [FigureKind, RegExp][] = [
   ['rating', new RegExp(`${NOT_AFTER}\\b[0-5]\\.\\d ?(?:\\/ ?5|out of 5|stars?)(?![\\w])`, 'gi')],
 ];
 
+/** The sentence of a text that holds the character at `index`. */
+function sentenceAt(text: string, index: number): string {
+  const start = Math.max(text.lastIndexOf('. ', index), text.lastIndexOf('! ', index), text.lastIndexOf('? ', index), text.lastIndexOf('\n', index));
+  const ends = ['. ', '! ', '? ', '\n'].map((e) => text.indexOf(e, index)).filter((i) => i !== -1);
+  return text.slice(start + 1, ends.length ? Math.min(...ends) : text.length);
+}
+
 const MAY_MATCH = new RegExp(`\\d|\\b(?:${NUMBER_WORDS})\\b`, 'i');
 
 function scan(value: string, patterns: [FigureKind, RegExp][], out: Literal[]): void {
@@ -115,7 +122,12 @@ export function literalFigures(value: string, aboutProvider: boolean): { always:
   // A reference ({{nordvpn.2-year.price}}) holds a plan id, not a figure: blanked, so that indexes stay put.
   const text = value.includes('{{') ? value.replace(/\{\{[^}]*\}\}/g, (m) => ' '.repeat(m.length)) : value;
   scan(text, ALWAYS, always);
-  if (ABOUT_SPEED.test(text)) scan(text, [['measurement', PERCENT]], always);
+  // A percent is a speed lost or kept when its own sentence is about speed ("38% contained malware" is not).
+  if (ABOUT_SPEED.test(text)) {
+    const percents: Literal[] = [];
+    scan(text, [['measurement', PERCENT]], percents);
+    for (const l of percents) if (ABOUT_SPEED.test(sentenceAt(text, l.index))) always.push(l);
+  }
   scan(text, ABOUT_A_PROVIDER, aboutProvider ? always : ifNamed);
   // One typed figure is one mistake, however many forms match it ("from a 100 Mbps line", "Up to 82% off").
   always.sort((a, b) => a.index - b.index || b.text.length - a.text.length);
@@ -134,8 +146,10 @@ export function literalFigures(value: string, aboutProvider: boolean): { always:
 export function literalMessage(l: Literal, provider: string | undefined): string {
   if (l.kind === 'testLine')
     return `test line "${l.text}" is written out; the speed-test conditions live once, in methodology.yaml testLine: write {{method.line}}`;
-  if (l.kind === 'measurement')
-    return `measurement "${l.text}" is typed into the text; ours come from the tests: write a figure ({{<provider>.speedLoss}}, {{<provider>.download}}, {{<provider>.ping}}), or give a number that is not ours with its source (the block's source:, which the page shows)`;
+  if (l.kind === 'measurement') {
+    const slug = provider ?? '<provider>';
+    return `measurement "${l.text}" is typed into the text: ours come from the tests through a figure ({{${slug}.speedLoss}}, {{${slug}.download}}, {{${slug}.ping}}), and a number that is not ours needs its source beside it (source:, which the page shows)`;
+  }
   if (l.kind === 'upTo')
     return `"${l.text}" is typed; "up to" is the largest discount the page shows, which changes with the prices: write "Up to {{max.discount}}"`;
   if (l.kind === 'count')
