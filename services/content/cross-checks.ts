@@ -140,7 +140,6 @@ export function crossCheck(
 
   const seenSlugs = new Map<string, SourceFile>();
   const seenPaths = new Map<string, SourceFile>();
-  let featured: SourceFile | undefined;
   for (const file of files) {
     const { source: s, facts } = file;
     // A draft may name other drafts: it is judged again, as live content, once its own flag is gone.
@@ -158,10 +157,6 @@ export function crossCheck(
         if (other) at(s, '/slug', 'error', `route ${route.path} is also made by ${other.file}`);
         else seenPaths.set(route.path, s);
       }
-    }
-    if (facts.featured && !copy) {
-      if (featured) at(s, '/featured', 'error', `only one provider may be featured (${featured.file} already is)`);
-      featured = s;
     }
     facts.refs.forEach(([provider, plan, role], k) => {
       const p = providers.get(provider);

@@ -110,7 +110,6 @@ export interface FileFacts {
   slug?: string;
   /** A slug that differs from the file name: references to either name are taken as references to this file. */
   aka?: string;
-  featured: boolean;
   /**
    * Provider references, site-internal hrefs ('/…'), figure references ({{…}}, with their place among equal ones in
    * their string) and strings that may name a provider beside a figure, in the order of the file. Their pointers are

@@ -48,7 +48,6 @@ export function fileRules(
   const draft = data.draft === true && usable('/draft') && (isProvider || s.kind === 'article' || s.kind === 'guide');
   const facts: FileFacts = {
     stub: skip ? partialRouteStub(s.kind, data, usable) : routeStub(s.kind, data),
-    featured: isProvider && data.featured === true && usable('/featured'),
     refs: [],
     refLists: [],
     links: [],

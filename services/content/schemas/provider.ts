@@ -231,9 +231,6 @@ export const ProviderSchema = Obj(
         'When and why the service shut down; required with `status: discontinued`, and only then.',
       ),
     ),
-    featured: Type.Optional(
-      Type.Boolean({ description: 'Highlights the card with a ring and a "Best Overall" badge. Only one provider may set it.' }),
-    ),
     plan: Str('The id of the plan the comparison cards and the review show, e.g. 2-year.', { pattern: PLAN_ID }),
     plans: Type.Record(Type.String({ pattern: PLAN_ID }), Plan, {
       minProperties: 1,
