@@ -138,7 +138,7 @@ describe('a draft provider', { timeout: 60_000 }, () => {
   const places: [string, (text: string) => string, (text: string) => string][] = [
     [
       'a pick row',
-      (t) => t.replace('      - provider: surfshark\n        features:', '      - provider: example-vpn\n        features:'),
+      (t) => t.replace('      - provider: protonvpn\n        features:', '      - provider: example-vpn\n        features:'),
       (t) => position(t, 'provider: example-vpn', 'provider: '.length),
     ],
     [
