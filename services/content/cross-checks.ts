@@ -13,6 +13,8 @@ import { dataOf, type SourceFile } from './source.ts';
 import { downloadProblems } from './button-checks.ts';
 import { rankCompare, byRating } from './ranking.ts';
 import { draftText, type ProviderStub } from './provider-stub.ts';
+import { claimChecks, type ClaimContent } from './claim-checks.ts';
+import { textReporter } from './figure-checks.ts';
 
 export type { ProviderStub };
 
@@ -273,13 +275,22 @@ export function crossCheck(
     for (const { pointer, endsOn, schedule } of facts.ends) {
       if (endsOn >= opts.today) continue;
       if (schedule) at(s, pointer, 'warning', `this routing rule's schedule ended on ${endsOn}; it no longer matches any click`);
-      else at(s, pointer, 'warning', `offer ended on ${endsOn}; the site no longer shows it`);
+      else if (pointer.startsWith('/flashSale/'))
+        at(s, pointer, 'warning', `the sale ended on ${endsOn}; its banner and its "Limited Time Offers" badge have left the page`);
+      else
+        at(
+          s,
+          pointer,
+          'warning',
+          `offer ended on ${endsOn}; its card has left the page, and the next provider by the page's measure has its place`,
+        );
     }
   }
   // Drafts too: a draft provider's scores and author are checked while it is written, not first when it is published.
   editorialRules(files, { ...content, providers: [...content.providers, ...drafts.values()] } as unknown as EditorialContent, at, (cause) =>
     because(cause, references),
   );
+  claimChecks(files, content as unknown as ClaimContent, at, textReporter(problems));
   for (const c of causes.values()) problems.push(foldProblems(c.problems, c.more));
   return problems;
 }

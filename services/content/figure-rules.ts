@@ -66,7 +66,8 @@ export const MEASUREMENTS: [FigureKind, RegExp][] = [
 ];
 /** A percent that is a measurement when its text is about speed. */
 const PERCENT = new RegExp(`${NOT_AFTER}\\b${AMOUNT} ?(?:%|per ?cent\\b)`, 'gi');
-const ABOUT_SPEED = /\b(?:speeds?|slow(?:er|s|down)?|fast(?:er|est)?|loss|los(?:e|es|t|ing)|kept|keeps?|retain(?:s|ed)?|download|upload|throughput|bandwidth|reduc(?:e|es|ed|tion)|latency|ping)\b/i;
+const ABOUT_SPEED =
+  /\b(?:speeds?|slow(?:er|s|down)?|fast(?:er|est)?|loss|los(?:e|es|t|ing)|kept|keeps?|retain(?:s|ed)?|download|upload|throughput|bandwidth|reduc(?:e|es|ed|tion)|latency|ping)\b/i;
 
 /** Forms that are a provider's figure wherever they appear: a price in cents, a percent off, "N+ servers". */
 const ALWAYS: [FigureKind, RegExp][] = [
@@ -94,7 +95,12 @@ const ABOUT_A_PROVIDER: [FigureKind, RegExp][] = [
 
 /** The sentence of a text that holds the character at `index`. */
 function sentenceAt(text: string, index: number): string {
-  const start = Math.max(text.lastIndexOf('. ', index), text.lastIndexOf('! ', index), text.lastIndexOf('? ', index), text.lastIndexOf('\n', index));
+  const start = Math.max(
+    text.lastIndexOf('. ', index),
+    text.lastIndexOf('! ', index),
+    text.lastIndexOf('? ', index),
+    text.lastIndexOf('\n', index),
+  );
   const ends = ['. ', '! ', '? ', '\n'].map((e) => text.indexOf(e, index)).filter((i) => i !== -1);
   return text.slice(start + 1, ends.length ? Math.min(...ends) : text.length);
 }

@@ -134,6 +134,10 @@ export interface FileFacts {
   places?: Record<number, string>;
   /** Its provider-downloads buttons (button-checks.ts), judged against the providers' links. */
   downloads?: DownloadButton[];
+  /** The measure each of its pick sets names, by the pointer of its `by:` (claim-checks.ts judges them). */
+  measures?: { pointer: string; by: string }[];
+  /** A pair's sentences that claim a criterion for one side, judged against the scores (claim-checks.ts). */
+  claims?: { pointer: string; text: string }[];
   /** The values the file's schema errors are about (schema-check.ts), left out of everything above. */
   spoiled?: string[];
 }

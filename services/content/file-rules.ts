@@ -12,6 +12,7 @@ import { literalFigures, literalMessage, referencesWithOrdinal, REVIEW_COUNT_LAB
 import { locate, type SourceFile } from './source.ts';
 import { downloadButtons, promisedLink } from './button-checks.ts';
 import { titleYearRule } from './title-years.ts';
+import { claimRules } from './claim-rules.ts';
 
 import {
   SLUGGED,
@@ -80,6 +81,7 @@ export function fileRules(
     for (const b of downloads) locate(s, b.pointer);
     if (downloads.length) facts.downloads = downloads;
   }
+  claimRules(s, data, facts, at, atText, usable);
   const titleYears = titleYearRule(data);
   walkStrings(
     data,

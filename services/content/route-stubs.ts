@@ -70,11 +70,11 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
       };
     case 'comparison': {
       const pair = d.pair as { metaTitle: string; description: string };
-      const limit = (d.pairs as { limit?: number }).limit;
+      const { limit, tieMargin } = d.pairs as { limit?: number; tieMargin?: number };
       return {
         ...titled(d),
         pair: { metaTitle: pair.metaTitle, description: pair.description },
-        pairs: limit === undefined ? {} : { limit },
+        pairs: { ...(limit === undefined ? {} : { limit }), ...(tieMargin === undefined ? {} : { tieMargin }) },
       };
     }
     case 'authors':

@@ -28,7 +28,19 @@ export interface DealCardProps {
 }
 
 /** A deal box: price, struck-through regular price, percent-off badge, notes and an outbound button. */
-export function DealCard({ heading, level: H, logo, rating, badge, plan, notes = [], features = [], extra, checked = true, cta }: DealCardProps) {
+export function DealCard({
+  heading,
+  level: H,
+  logo,
+  rating,
+  badge,
+  plan,
+  notes = [],
+  features = [],
+  extra,
+  checked = true,
+  cta,
+}: DealCardProps) {
   return (
     <article
       data-testid="deal-card"

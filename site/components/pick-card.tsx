@@ -97,15 +97,15 @@ export function PickCard({ pick, provider: p, labels, from }: { pick: Pick; prov
         )
           .filter(([, items]) => items.length > 0)
           .map(([title, items, colour]) => (
-          <div key={title}>
-            <h4 className={`font-semibold ${colour}`}>{title}</h4>
-            <ul className="mt-1 list-disc space-y-1 pl-4 text-slate-700">
-              {items.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          </div>
-        ))}
+            <div key={title}>
+              <h4 className={`font-semibold ${colour}`}>{title}</h4>
+              <ul className="mt-1 list-disc space-y-1 pl-4 text-slate-700">
+                {items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
       </div>
       <div className="mt-auto pt-6">
         <OutboundLink

@@ -14,8 +14,8 @@ export function PickMeasure({ set, className = '' }: { set: ShownPickSet; classN
         </>
       ) : (
         <>
-          <strong className="font-semibold text-slate-900">Our partners:</strong> the services that pay us a commission, in
-          rating order. This is not a ranking of the best.
+          <strong className="font-semibold text-slate-900">Our partners:</strong> the services that pay us a commission, in rating order.
+          This is not a ranking of the best.
         </>
       )}
     </p>
@@ -31,9 +31,7 @@ export function PickRanking({ set, title, className = '' }: { set: ShownPickSet;
   return (
     <section className={`rounded-xl border border-slate-200 bg-white p-5 ${className}`} data-pick-ranking={set.by} aria-label={title}>
       <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
-      <p className="mt-1 text-sm text-slate-600">
-        {set.label}; equal results are ordered by rating, then by name.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{set.label}; equal results are ordered by rating, then by name.</p>
       <ol className="mt-3 divide-y divide-slate-100 text-sm">
         {set.ranking.map((r) => (
           <li key={r.slug} className="flex items-baseline gap-3 py-2" data-rank-row={r.slug} data-rank={r.rank}>

@@ -160,7 +160,12 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
             {page.whoFor.items.map((item, i) => {
               const slug = who[i]!.picks[0]!;
               return (
-                <div key={item.audience} className="rounded-xl border border-slate-200 bg-white p-6" data-testid="who-for" data-provider={slug}>
+                <div
+                  key={item.audience}
+                  className="rounded-xl border border-slate-200 bg-white p-6"
+                  data-testid="who-for"
+                  data-provider={slug}
+                >
                   <Icon name={item.icon} size={28} className="text-blue-700" />
                   <h3 className="mt-3 text-lg font-semibold">{item.audience}</h3>
                   <p className="mt-1 flex items-center gap-2 text-xl font-bold">

@@ -112,12 +112,21 @@ export default function Review({ loaderData }: Route.ComponentProps) {
             <div
               className="mt-5 flex flex-wrap items-center gap-4 rounded-lg bg-white/95 px-4 py-2 text-slate-900 w-fit"
               data-testid="review-rating"
-              data-pagefind-meta={`rating:${p.rating}`}
+              // A service that has shut down has no current rating for search to show beside it.
+              data-pagefind-meta={discontinued ? undefined : `rating:${p.rating}`}
+              data-archived-review={discontinued ? '' : undefined}
             >
-              <Figure of={`${p.slug}/rating`}>
-                <StarRating rating={p.rating} rule="at-most" size={20} />
-              </Figure>
-              <Badge variant={r.badge.variant}>{r.badge.text}</Badge>
+              {discontinued ? (
+                // A service that has shut down has no current rating: the last one, said as such, and no stars.
+                <span className="text-sm font-semibold" data-testid="last-rating">
+                  {discontinued.labels.rating.replace('{rating}', String(p.rating))}
+                </span>
+              ) : (
+                <Figure of={`${p.slug}/rating`}>
+                  <StarRating rating={p.rating} rule="at-most" size={20} />
+                </Figure>
+              )}
+              {r.badge && <Badge variant={r.badge.variant}>{r.badge.text}</Badge>}
             </div>
             <Byline {...byline} updated={r.updated} updatedLabel={r.updatedLabel} className="mt-4 text-blue-100" />
           </div>

@@ -47,7 +47,9 @@ export const DealsSchema = Obj(
     fresh: Type.Optional(
       Obj(
         {
-          subtitle: Type.Optional(Str('A sentence after the hero text, e.g. "We check every price on this page against the provider\'s own checkout."')),
+          subtitle: Type.Optional(
+            Str('A sentence after the hero text, e.g. "We check every price on this page against the provider\'s own checkout."'),
+          ),
           trust: Type.Optional(
             List(Obj({ icon: IconText.properties.icon, label: Str('e.g. "Verified deals".') }, 'A trust point.'), 'More trust points.'),
           ),
@@ -77,7 +79,7 @@ export const DealsSchema = Obj(
     dealsTitle: Str('Heading above the deal cards.'),
     picks: Obj(
       { by: PickBy, count: PickCount },
-      'The deal cards: the top of the measure (e.g. discount) over every reviewed provider, each with its plan\'s price from the provider\'s record; every provider is ranked by it below.',
+      "The deal cards: the top of the measure (e.g. discount) over every reviewed provider, each with its plan's price from the provider's record; every provider is ranked by it below.",
     ),
     notes: PickNotes(DealNote, "A deal card's features and, for a limited offer, its dates."),
     cta: Str('Button text on every card; {name} becomes the provider\'s name, e.g. "Get {name} Deal".'),

@@ -2,7 +2,6 @@
 import { Type } from '@sinclair/typebox';
 import { IconText, IsoDate, List, Meta, Obj, Paragraphs, PickBy, PickCount, PickNotes, Str } from './common.ts';
 
-
 export const GamingSchema = Obj(
   {
     meta: Meta,

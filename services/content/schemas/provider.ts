@@ -46,7 +46,7 @@ export const Review = Obj(
     ),
     title: Str('The review page <h1>, e.g. "NordVPN Review 2025".'),
     tagline: Str('One sentence under the title.'),
-    badge: Badge,
+    badge: Type.Optional(Badge),
     deal: Obj(
       {
         title: Str('Deal card heading, e.g. "Best NordVPN Deal".'),

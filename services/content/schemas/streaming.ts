@@ -1,5 +1,4 @@
 /** data/streaming.yaml: the /vpn-streaming page: the ranked providers for streaming and the services they unblock. */
-import { Type } from '@sinclair/typebox';
 import { Faq, Icon, IconText, IsoDate, List, Meta, Obj, Paragraphs, PickBy, PickCount, PickNotes, Str } from './common.ts';
 
 export const StreamingSchema = Obj(
@@ -32,7 +31,9 @@ export const StreamingSchema = Obj(
         labels: Obj(
           {
             speed: Str('Speed label.'),
-            speedText: Str('The speed line; {download} becomes the median download of the provider\'s speed tests, e.g. "{download} median download".'),
+            speedText: Str(
+              'The speed line; {download} becomes the median download of the provider\'s speed tests, e.g. "{download} median download".',
+            ),
             servers: Str('Servers label.'),
             serversText: Str(
               'The servers line from the provider\'s record; {servers} and {countries} become its figures, e.g. "{servers} servers in {countries} countries".',

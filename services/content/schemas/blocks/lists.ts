@@ -22,5 +22,5 @@ export const PriceListBlock = block(
     count: PickCount,
     notes: PickNotes({ note: Str('Why it suits the list.') }, "A listed provider's note."),
   },
-  'A short list: the top `count` providers by the measure `by` (price, for a budget list), each with its card plan\'s price.',
+  "A short list: the top `count` providers by the measure `by` (price, for a budget list), each with its card plan's price.",
 );
