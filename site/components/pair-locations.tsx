@@ -27,9 +27,9 @@ export function PairLocations({
     s
       .replaceAll('{a}', a.name)
       .replaceAll('{b}', b.name)
-      .replace('{shared}', split.shared.join(', '))
-      .replace('{onlyA}', split.onlyA.join(', ') || '-')
-      .replace('{onlyB}', split.onlyB.join(', ') || '-');
+      .replace('{shared}', split.shared.join('; '))
+      .replace('{onlyA}', split.onlyA.join('; ') || '-')
+      .replace('{onlyB}', split.onlyB.join('; ') || '-');
   const same = split.onlyA.length === 0 && split.onlyB.length === 0;
   const row = (s: Side, place: string) => s.review.speed.tests.find((x) => x.location === place)!;
   return (
