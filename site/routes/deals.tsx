@@ -156,7 +156,8 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
           <IconTiles items={page.whySpecial.points} />
         </Section>
         <Section headingId="who" title={page.whoFor.title} className="mt-16" headingClassName={LANDING_HEADING}>
-          <div className="mt-8 grid gap-6 md:grid-cols-3">
+          {/* Each card is the top of its own measure, said on it: the cards are in no one order. */}
+          <div className="mt-8 grid gap-6 md:grid-cols-3" data-measured="">
             {page.whoFor.items.map((item, i) => {
               const slug = who[i]!.picks[0]!;
               return (
