@@ -15,7 +15,7 @@ export function PickMeasure({ set, className = '' }: { set: ShownPickSet; classN
       ) : (
         <>
           <strong className="font-semibold text-slate-900">Our partners:</strong> the services that pay us a commission, in rating order.
-          This is not a ranking of the best.
+          This is not a ranking.
         </>
       )}
     </p>
