@@ -40,7 +40,7 @@ export function claimChecks(files: readonly CheckedFile[], content: ClaimContent
     if (cut === -1 || !a?.scores || !b?.scores) continue;
     const verdicts = scoreVerdicts(criteria, a.scores, b.scores, margin);
     const describe = (id: string, v: string) =>
-      `this page's ${id} verdict is ${v === 'tie' ? 'a tie' : `for ${v === 'a' ? a.name : b.name}`} (scores ${a.scores![id]} and ${b.scores![id]}, a tie within ${margin}): say what the verdict says`;
+      `this page's ${id} verdict is ${v === 'tie' ? 'a tie' : `for ${v === 'a' ? a.name : b.name}`} (scores ${a.scores![id]} and ${b.scores![id]}; scores within ${margin} are a tie): say what the verdict says`;
     for (const claim of facts.claims)
       for (const c of claimConflicts(claim.text, { a: a.name, b: b.name }, verdicts, describe))
         atText(s, claim.pointer, c.needle, c.nth, 'error', c.message);
