@@ -26,6 +26,11 @@ import { DraftRibbon } from '../components/draft-ribbon';
 import { ribbonFor } from '../lib/publishing.server';
 
 /** This review's data; null for /vpn-reviews/404, the page served for unknown slugs (see content.server.ts). */
+/** A service that has shut down has no current rating: its scorecard's total is the one it had, said as such. */
+function withLastRating<T extends { labels: { overall: string } }>(card: T | undefined, last: string | undefined): T | undefined {
+  return card && last ? { ...card, labels: { ...card.labels, overall: last } } : card;
+}
+
 export function loader({ url }: Route.LoaderArgs) {
   if (isNotFoundPage(url)) return null;
   const entry = routeFor(url);
@@ -53,7 +58,7 @@ export function loader({ url }: Route.LoaderArgs) {
     plan,
     review,
     byline: authorOf(review.author),
-    scorecard: scorecardOf(p),
+    scorecard: withLastRating(scorecardOf(p), discontinued?.labels.rating),
     comparisons: comparisonsOf(slug),
     discontinued,
     // Only `vpnsite dev` renders a draft provider's review: a build has no route for it.
