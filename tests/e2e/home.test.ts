@@ -76,7 +76,7 @@ describe('navigation', () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page.locator('footer').getByRole('link', { name: 'VPN Deals' }).click();
     await page.waitForURL('**/vpn-deals');
-    await page.getByRole('heading', { level: 1, name: 'Best VPN Deals of 2025' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'VPN Deals of 2025, by Discount' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
