@@ -52,6 +52,9 @@ export default defineConfig({
   define: { __ICON_SPRITE__: JSON.stringify('/assets/icons.svg') },
   test: {
     maxWorkers: Math.max(4, availableParallelism() * 2),
+    // expect.poll waits for a condition, never for a time: its default of one second failed tests on a slower or
+    // busier machine (search results that took longer to come in on a phone), so a poll gives up only on a hang.
+    expect: { poll: { timeout: 60_000 } },
     isolate: false,
     sequence: { sequencer: SlowestFirst },
     setupFiles: ['tests/helpers/console-guard.ts', 'tests/helpers/reap-children.ts', 'tests/helpers/cpu-log.ts'],

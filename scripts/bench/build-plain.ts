@@ -1,7 +1,7 @@
 /**
  * What the build's own machinery pays for: `vpnsite build` as it is against React Router's own prerender alone
  * (VPNSITE_PLAIN_BUILD=1: every page rendered by React Router, one process; VPNSITE_THREADS=1: no worker pool for
- * the checks, and none for validation, which uses none in either design; VPNSITE_CACHE=0: no compiled-bundle cache and no page cache), on the same synthetic
+ * the checks, and none for validation, which uses none in either design; VPNSITE_CACHE=0: no page or gzip-size cache), on the same synthetic
  * content, alternating, three times at each size. Each build starts from an empty cache directory, then builds
  * again after one article's label changed, as an editor's next build does.
  * Run: npm run bench:build:plain [-- N …]   (default 1,000 and 10,000 pages; BENCH_RUNS pairs, default 3)

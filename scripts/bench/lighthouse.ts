@@ -1,6 +1,6 @@
 /**
  * Lighthouse (default mobile emulation and throttling) on every route in the sitemap, with Debian's Chromium.
- * Prints a table and writes it to docs/lighthouse.md. Run: npm run bench:lighthouse [-- /path …] (any paths, e.g.
+ * Prints a table and writes it to docs/benchmarks/lighthouse.md. Run: npm run bench:lighthouse [-- /path …] (any paths, e.g.
  * /search or a missing page's; only a run over the whole sitemap rewrites the doc)
  * Each route is audited LIGHTHOUSE_RUNS times (default 5) and the median run is reported, as Lighthouse advises for
  * a noisy machine (its variability notes: the median of five runs about halves the spread): TBT alone varied
@@ -122,14 +122,14 @@ const table = [
 ].join('\n');
 console.log(`\n${table}`);
 if (!only.length) {
-  const doc = `# Lighthouse\n\nLighthouse ${'12'} with its default mobile emulation and throttling, Debian's Chromium, against \`vpnsite serve\` on this machine (2 cores); the median of ${RUNS} runs per route; load average ${loadAtStart} at the start and ${loadAtEnd} at the end. Site origin in canonical links: ${origin}. Regenerate with \`npm run bench:lighthouse\`.\n\n${table}\n`;
+  const doc = `# \`npm run bench:lighthouse\`: every route on a throttled phone\n\nLighthouse ${'12'} with its default mobile emulation and throttling, Debian's Chromium, against \`vpnsite serve\` on this machine (2 cores); the median of ${RUNS} runs per route; load average ${loadAtStart} at the start and ${loadAtEnd} at the end. Site origin in canonical links: ${origin}. Regenerate with \`npm run bench:lighthouse\`.\n\n${table}\n`;
   // The doc's own sections (from its first "## " on) are kept: only the table above them is measured anew.
-  const docPath = join(PROJECT_ROOT, 'docs/lighthouse.md');
+  const docPath = join(PROJECT_ROOT, 'docs/benchmarks/lighthouse.md');
   const before = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '';
   const sections = before.indexOf('\n## ');
-  mkdirSync(join(PROJECT_ROOT, 'docs'), { recursive: true });
+  mkdirSync(join(PROJECT_ROOT, 'docs', 'benchmarks'), { recursive: true });
   writeFileSync(docPath, sections < 0 ? doc : `${doc}${before.slice(sections)}`);
   // Aligned as the linter's formatter wants it, so that `npm test` passes on the doc as written.
   execFileSync(join(PROJECT_ROOT, 'node_modules/.bin/biome'), ['format', '--write', docPath], { stdio: 'ignore' });
-  console.log('\nwrote docs/lighthouse.md');
+  console.log('\nwrote docs/benchmarks/lighthouse.md');
 }

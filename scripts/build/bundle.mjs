@@ -1,21 +1,23 @@
 // @ts-check
 /**
- * TypeScript entry points as JavaScript bundles, made by esbuild on first use and kept in
- * node_modules/.cache/vpnsite/compiled (with cache.mjs), as tsx keeps its per-file transforms.
+ * TypeScript entry points as JavaScript bundles, made by esbuild when the project is installed (`npm install` runs
+ * scripts/build/compile.mjs as its `prepare` step; `npm run build` does the same) and kept in
+ * node_modules/.cache/vpnsite/compiled. The CLI, the service it starts and the build's worker tasks all run as
+ * these bundles: a production install never compiles TypeScript at run time, and needs neither tsx nor a writable
+ * node_modules once installed. A bundle also loads in tens of milliseconds, where tsx's loader hooks cost a large
+ * share of every start and delayed each worker's first work by more (docs/build-scaling.md).
  *
- * Running the CLI's TypeScript through tsx's loader hooks cost a large share of every `vpnsite` start, and delayed
- * each worker thread's first work by more (docs/build-scaling.md, "Figures behind the code"). A bundle loads in tens
- * of milliseconds.
- *
- * A bundle is never stale: its manifest names the project files it was made from with their sizes and times, and
- * it is used only while they are unchanged (checked at each start), made again otherwise (once after an edit). Packages stay imports (so a bundle lives inside the project's node_modules, where they resolve),
+ * In a development install (one with the devDependencies) a bundle is never stale: its manifest names
+ * the project files it was made from with their sizes and times, and it is used only while they are unchanged
+ * (checked at each start, about a millisecond), made again otherwise (once after an edit). That is the development
+ * fast path; a production install runs what was compiled at install. Packages stay imports (so a bundle lives inside the project's node_modules, where they resolve),
  * and each module's `import.meta.url` stays that of its source file, so paths computed from it (the project root,
  * migrations) are the same as under tsx.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cacheKey, readEntry, sweep, touch, writeEntry } from './cache.mjs';
+import { cacheKey, sweep, touch, writeEntry } from './cache.mjs';
 
 /** The project root, which esbuild resolves from. */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -78,26 +80,35 @@ const packagesExternal = {
 };
 
 /**
- * The path of a current bundle of `entry` (a path relative to the project root, e.g. `scripts/cli/program.ts`), made if
- * need be. Undefined when it cannot be made (no esbuild, a read-only install, VPNSITE_CACHE=0): the caller runs the
- * TypeScript as before.
+ * A development install has the devDependencies, the test runner among them; a production one (`npm ci --omit=dev`)
+ * never compiles at run time. Not tsx: Vite names it as an optional peer, so npm installs it in production too.
+ */
+const DEVELOPMENT = existsSync(join(ROOT, 'node_modules', 'vitest'));
+
+/**
+ * The path of the bundle of `entry` (a path relative to the project root, e.g. `scripts/cli/program.ts`). In a
+ * development install, or with `make` (the install's compile step), it is made again when a file it was made from
+ * changed; in a production install the one made at install is used as it is. Undefined when there is none and none
+ * may be made, or making it failed.
  * @param {string} entry
+ * @param {{ make?: boolean }} [options]
  * @returns {Promise<string | undefined>}
  */
-export async function bundled(entry) {
+export async function bundled(entry, options = {}) {
   const name = entry.replace(/\.tsx?$/, '').replaceAll('/', '-');
-  if (process.env.VPNSITE_CACHE === '0') return undefined;
   // In the project's node_modules whatever VPNSITE_CACHE_DIR says: a bundle's imports of packages resolve from there.
   const dir = join(ROOT, 'node_modules', '.cache', 'vpnsite', 'compiled');
   const manifestFile = join(dir, `${name}.json`);
   /** @type {{ inputs: string[]; stamp: string } | undefined} */
   let previous;
   try {
-    previous = JSON.parse(readEntry(manifestFile) ?? 'null') ?? undefined;
+    previous = JSON.parse(readFileSync(manifestFile, 'utf8'));
   } catch {
-    // Unreadable: make it again.
+    // None yet, or unreadable: made again where it may be.
   }
-  if (previous && stampOf(previous.inputs) === previous.stamp) return join(dir, `${name}-${previous.stamp}`, `${name}.js`);
+  const mayMake = options.make || DEVELOPMENT;
+  if (previous && (!mayMake || stampOf(previous.inputs) === previous.stamp)) return join(dir, `${name}-${previous.stamp}`, `${name}.js`);
+  if (!mayMake) return undefined;
   try {
     const { build } = await import('esbuild');
     const result = await build({

@@ -1,8 +1,8 @@
 /**
  * Every pass that runs on more than one core goes through here: the calling thread and a pool of worker threads, or
- * processes (tinypool), one per core in all unless VPNSITE_THREADS says how many. A pool's worker runs the bundle
- * bundle.mjs makes of the pass's task module: through tsx, a thread spent longer loading its TypeScript than on
- * much of its work.
+ * processes (tinypool), one per core in all unless VPNSITE_THREADS says how many. A pool's worker runs the pass's
+ * task module as the JavaScript compiled at install (bundle.mjs, compile.mjs lists the task modules); without it,
+ * the calling thread does every batch.
  *
  * A task module's default export does one batch. The calling thread takes batches too, beside the pool's threads,
  * unless the pass leaves it to taking in their answers (`here: false`; docs/build-scaling.md says which and why). Where

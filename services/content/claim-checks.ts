@@ -2,7 +2,7 @@
  * The claim rules that need other files: a pick set's measure must be one there is (a base measure or a criterion of
  * methodology.yaml), and a pair's text may not give a criterion to the provider that did not win it by the scores.
  */
-import type { CheckedFile } from './cross-checks.ts';
+import type { CheckedFile } from './checked-file.ts';
 import { BASE_MEASURES, PARTNERS } from './measures.ts';
 import { claimConflicts, DEFAULT_TIE_MARGIN, scoreVerdicts } from './pair-claims.ts';
 import { suggestion, type Severity } from './problem.ts';

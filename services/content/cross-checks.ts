@@ -7,7 +7,7 @@ import { normalizePath, routesByPath, type RouteContent, type RouteEntry } from 
 import { DEFAULT_MAX_AGE_DAYS, figureRules } from './figure-checks.ts';
 import { LINK_NAMES } from './schemas/common.ts';
 import { editorialRules, type EditorialContent } from './editorial-checks.ts';
-import { PLACE_NAMES, reporter, type FactPointers, type FileFacts } from './file-facts.ts';
+import { PLACE_NAMES, reporter, type FactPointers } from './file-facts.ts';
 import { fileRules } from './file-rules.ts';
 import { dataOf, type SourceFile } from './source.ts';
 import { downloadProblems } from './button-checks.ts';
@@ -15,6 +15,7 @@ import { rankCompare, byRating } from './ranking.ts';
 import { draftText, type ProviderStub } from './provider-stub.ts';
 import { claimChecks, type ClaimContent } from './claim-checks.ts';
 import { textReporter } from './figure-checks.ts';
+import type { CheckedFile } from './checked-file.ts';
 
 export type { ProviderStub };
 
@@ -68,12 +69,6 @@ export interface CrossCheckOptions {
 /** What the cross-file rules read of each provider (its routeStub). */
 /** How a discontinued provider is named in a message: its name and the day it shut down. */
 const shutDown = (p: ProviderStub) => `${p.name} shut down${p.discontinued ? ` on ${p.discontinued.on}` : ''}`;
-
-/** A file and its facts (fileRules). */
-export interface CheckedFile {
-  source: SourceFile;
-  facts: FileFacts;
-}
 
 /**
  * Every problem that spans files (slugs, routes, the featured provider, provider and plan references, figure

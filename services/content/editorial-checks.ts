@@ -3,10 +3,11 @@
  * every review and article names a known author, and an editor's file for a pair is for a pair that has a page.
  */
 import { suggestion, type Severity } from './problem.ts';
-import { comparePairs, type RouteContent } from './routes.ts';
+import { comparePairs } from './pairs.ts';
+import type { RouteContent } from './route-content.ts';
 import { ratingFromScores, scoreChanges, weightedScore, type Criterion } from './scores.ts';
 import type { SourceFile } from './source.ts';
-import type { CheckedFile } from './cross-checks.ts';
+import type { CheckedFile } from './checked-file.ts';
 import type { SpeedRecord } from './speed.ts';
 import { DEFAULT_SPEED_TOLERANCE, speedDisagreements, type SpeedScored } from './speed-checks.ts';
 

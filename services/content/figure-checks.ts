@@ -2,7 +2,7 @@
  * The figure rules that need every provider's record: references ({{…}}) that name a provider, plan and figure that
  * exist, figures typed beside a provider's name, and prices checked too long ago.
  */
-import type { CheckedFile } from './cross-checks.ts';
+import type { CheckedFile } from './checked-file.ts';
 import { draftText, type ProviderStub } from './provider-stub.ts';
 import type { FactPointers } from './file-facts.ts';
 import { daysSince } from './figure-format.ts';

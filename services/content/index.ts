@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkFile, fromPortable, portable, readAndCheck, type FileCheck, type PortableCheck } from './check-file.ts';
-import { crossCheck, type CheckedFile, type ProviderStub } from './cross-checks.ts';
+import type { CheckedFile } from './checked-file.ts';
+import { crossCheck, type ProviderStub } from './cross-checks.ts';
 import { checkLogos } from './logos.ts';
 import { assemble, type Content } from './model.ts';
 import { filler, resolveFigures } from './resolve-figures.ts';

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { CheckedFile } from './cross-checks.ts';
+import type { CheckedFile } from './checked-file.ts';
 import { suggestion, type Problem } from './problem.ts';
 import { locate } from './source.ts';
 

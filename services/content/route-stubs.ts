@@ -6,7 +6,7 @@
 import { LINK_NAMES } from './schemas/common.ts';
 import { KINDS, type Kind } from './schemas/index.ts';
 import type { TestLine } from './figures.ts';
-import type { Meta, RouteContent } from './routes.ts';
+import type { Meta, RouteContent } from './route-content.ts';
 
 const pick = (meta: Meta): Meta => ({ title: meta.title, description: meta.description });
 

@@ -1,6 +1,7 @@
 /** The route table: every page the site builds, derived from content. One source for the router, the prerender list, link checks and the sitemap. */
 import { COMPARE_PATH, METHOD_PATH, SEARCH_PATH } from './paths.ts';
 import { comparePairs, pairText } from './pairs.ts';
+import { FORM_RESULTS, type Meta, type RouteContent } from './route-content.ts';
 import { hasArticleCards, hasContactForm } from './route-stubs.ts';
 
 export type RouteKind =
@@ -43,10 +44,6 @@ export const ARTICLES_PER_PAGE = 48;
 
 export const NOT_FOUND_PATH = '/404';
 
-/**
- * The pages a form posted without JavaScript lands on, by form and outcome: the service answers such a post with a
- * 303 to one of them (services/http/routes/form-results.ts), and the build prerenders each from site.yaml.
- */
 /** The owner's dashboard. */
 export const STATS_PATH = '/stats';
 
@@ -54,23 +51,7 @@ export { COMPARE_PATH, METHOD_PATH, SEARCH_PATH } from './paths.ts';
 
 export { comparePairs, pairRedirects, pairText, ranked, type ComparePair } from './pairs.ts';
 
-export const FORM_RESULTS = {
-  newsletter: {
-    subscribed: '/newsletter/subscribed',
-    invalid: '/newsletter/invalid',
-    failed: '/newsletter/failed',
-    // A sign-up of an address whose confirmation mail went out within the hour: no new mail, and when it was sent.
-    pending: '/newsletter/pending',
-    // Where the links in the newsletter's mails lead (services/http/routes/newsletter.ts).
-    confirm: '/newsletter/confirm',
-    confirmed: '/newsletter/confirmed',
-    unsubscribe: '/newsletter/unsubscribe',
-    unsubscribed: '/newsletter/unsubscribed',
-    linkExpired: '/newsletter/link-expired',
-    linkInvalid: '/newsletter/link-invalid',
-  },
-  contact: { sent: '/contact-us/sent', invalid: '/contact-us/invalid', failed: '/contact-us/failed' },
-} as const;
+export { FORM_RESULTS, type Meta, type RouteContent } from './route-content.ts';
 
 /**
  * The kinds that grow with the content, each registered with the router as one parameterised route
@@ -89,39 +70,6 @@ export const NOT_FOUND_PATHS: readonly string[] = [
   NOT_FOUND_PATH,
   ...Object.values(PARAMETERISED).map((prefix) => `${prefix}/${RESERVED_SLUG}`),
 ];
-
-export interface Meta {
-  title: string;
-  description: string;
-}
-interface Titled {
-  slug: string;
-  updated: string;
-  meta: Meta;
-}
-type FormResultTitles = {
-  [F in keyof typeof FORM_RESULTS]: Partial<Record<keyof (typeof FORM_RESULTS)[F], { title: string; text?: string }>>;
-};
-
-/**
- * What the route table reads of the content (a Content is one). Validation builds it from each file's routeStub
- * alone, so the cross-file rules never need a file's whole data.
- */
-export interface RouteContent {
-  site: { home: { updated: string; meta: Meta }; notFound: { meta: Meta }; formResults: FormResultTitles };
-  providers: { slug: string; name: string; status?: string; draft?: boolean; review?: { updated: string; meta: Meta } }[];
-  reviews?: { updated: string; meta: Meta };
-  deals?: { updated: string; meta: Meta };
-  gaming?: { updated: string; meta: Meta };
-  streaming?: { updated: string; meta: Meta };
-  guides: Titled[];
-  pages: (Titled & { blocks?: { type: string }[]; contactForm?: boolean; articleCards?: boolean })[];
-  articles: Titled[];
-  methodology?: { updated: string; meta: Meta };
-  comparison?: { updated: string; meta: Meta; pair: { metaTitle: string; description: string }; pairs?: { limit?: number } };
-  /** The editors' own words on head-to-head pages: only their slugs and dates count here. */
-  pairs?: { slug: string; updated: string }[];
-}
 
 /** The route of a file's page: its path, kind and file, with the page's date, title and description. */
 const pageRoute = (kind: RouteKind, path: string, source: string, page: { updated: string; meta: Meta }, slug?: string): RouteEntry => ({

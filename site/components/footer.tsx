@@ -1,5 +1,5 @@
 import { LinkList } from './link-list';
-import type { RootData } from '../root';
+import type { RootData } from '../lib/root-data.server';
 import { Logo } from './logo';
 import { NewsletterForm } from './newsletter-form';
 

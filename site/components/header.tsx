@@ -4,7 +4,7 @@ import { Icon } from './icon';
 import { Logo } from './logo';
 import { NavSiteLink, SiteLink } from './site-link';
 import { SiteSearch } from './site-search';
-import type { RootData } from '../root';
+import type { RootData } from '../lib/root-data.server';
 
 type Nav = RootData['nav'];
 

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { isValidEmail } from '../../services/shared/email.ts';
 import { apiUrl, postJson } from '../lib/api';
 import { showToast } from '../lib/toast';
-import type { RootData } from '../root';
+import type { RootData } from '../lib/root-data.server';
 
 type Props = RootData['footer']['newsletter'];
 

@@ -4,7 +4,7 @@ import { NavLinks } from './header';
 import { Section } from './section';
 import { SiteLink } from './site-link';
 import { SiteSearch } from './site-search';
-import type { RootData } from '../root';
+import type { RootData } from '../lib/root-data.server';
 
 /** The root's data, read here by id: the root imports this page, so this page does not import the root back. */
 const useSite = () => useRouteLoaderData('root') as RootData | undefined;

@@ -1,4 +1,5 @@
 import { Breadcrumbs } from '../components/breadcrumbs';
+import { SiteLink } from '../components/site-link';
 import type { Route } from './+types/guide';
 import { Badge, DIFFICULTY_VARIANT } from '../components/badge';
 import { Blocks } from '../components/blocks';
@@ -39,7 +40,17 @@ export default function Guide({ loaderData }: Route.ComponentProps) {
     <article className="mx-auto max-w-5xl px-4 py-10">
       {/* Only `vpnsite dev` shows drafts: a build has none, so its pages carry no ribbon code. */}
       {import.meta.env.DEV && ribbon && <DraftRibbon {...ribbon} />}
-      <Breadcrumbs trail={loaderData.trail} />
+      {/* The trail says where the guide sits; the back link, beside it, is the one step most readers take next. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
+        <Breadcrumbs trail={loaderData.trail} />
+        <SiteLink
+          to={guide.back.href}
+          className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline"
+          data-testid="guide-back"
+        >
+          <span aria-hidden="true">←</span> {guide.back.label}
+        </SiteLink>
+      </div>
       <header className="mt-6 rounded-2xl bg-gradient-to-br from-blue-800 to-indigo-900 p-8 text-white">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{guide.title}</h1>
         <p className="mt-4 max-w-3xl text-lg text-blue-100">{guide.subtitle}</p>

@@ -65,6 +65,21 @@ describe('setup guides', () => {
     }
   });
 
+  it("every guide has 'Back to All Setup Guides' beside its breadcrumbs, to the index", () => {
+    for (const g of GUIDES) {
+      const page = staticPage(g.path);
+      const crumbs = one(page, 'nav[aria-label="Breadcrumb"]');
+      const back = byTestId(page, 'guide-back');
+      expect([nameOf(back), back.getAttribute('href')], g.path).toEqual(['Back to All Setup Guides', '/vpn-setup-guides']);
+      // Beside the trail: in the same row, before the guide's title.
+      expect(back.parentElement, g.path).toBe(crumbs.parentElement);
+      expect(
+        all(page, '[data-testid="guide-back"], h1').map((e) => e.tagName.toLowerCase()),
+        g.path,
+      ).toEqual(['a', 'h1']);
+    }
+  });
+
   it('the breadcrumb returns to the index', async () => {
     const { page } = await browser.open('/mobile-setup-guide');
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'VPN Setup Guides' }).click();

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { edit } from './cli.ts';
-import type { Mistake } from './single-mistakes.ts';
+import type { Mistake } from './mistake-kit.ts';
 
 const change = (rel: string, from: string, to: string) => (data: string) => edit(join(data, rel), from, to);
 const at = (rel: string, line: number, column: number, pointer: string, message: string) => ({ rel, line, column, pointer, message });

@@ -33,8 +33,11 @@ export async function startTestRedis(): Promise<TestRedis> {
   const child = spawn(BIN, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',
   });
-  for (let i = 0; i < 100 && !(await answersPing(port)); i++) await new Promise((r) => setTimeout(r, 50));
-  if (!(await answersPing(port))) throw new Error('redis-server did not start');
+  // However slow the machine: a minute for a server that starts in milliseconds is a hang, and says so.
+  for (const until = Date.now() + 60_000; !(await answersPing(port)); ) {
+    if (Date.now() > until) throw new Error(`redis-server did not answer PING on port ${port} within 60 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
   return {
     url: `redis://127.0.0.1:${port}`,
     signal: (signal) => void child.kill(signal),

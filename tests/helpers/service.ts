@@ -55,8 +55,11 @@ export interface RunningService {
   url: string;
   /** Count of rows matching an optional WHERE clause. */
   count(table: string, where?: string, params?: unknown[]): Promise<number>;
-  /** Waits until `count()` reaches n (the batch is written every 50 ms), then returns the count. */
-  waitForCount(table: string, n: number, where?: string): Promise<number>;
+  /**
+   * Waits until `count()` reaches n (the batch is written every 50 ms), then returns the count, read once more a
+   * moment later so that a count that overshoots is caught too; throws, saying what it waited for, if it does not.
+   */
+  waitForCount(table: string, n: number, where?: string, timeoutMs?: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -105,11 +108,14 @@ export async function startService(kind: DbKind, env: Record<string, string> = {
     db,
     url,
     count,
-    async waitForCount(table, n, where) {
-      let seen = -1;
-      for (let i = 0; i < 200 && seen < n; i++) {
+    async waitForCount(table, n, where, timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      let seen = await count(table, where);
+      while (seen < n) {
+        if (Date.now() > deadline)
+          throw new Error(`waited ${timeoutMs} ms for ${n} rows of ${table}${where ? ` where ${where}` : ''}; there are ${seen}`);
+        await new Promise((r) => setTimeout(r, 50));
         seen = await count(table, where);
-        if (seen < n) await new Promise((r) => setTimeout(r, 50));
       }
       // A little longer, so a count that overshoots is caught too.
       await new Promise((r) => setTimeout(r, 150));

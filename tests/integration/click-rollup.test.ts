@@ -116,7 +116,7 @@ describe.each(STORE_KINDS)('the analyst role on %s', (kind) => {
     await migrate(db);
     await insertClicks(db, [{ at: '2026-11-20T10:00:00Z', provider: 'nordvpn', from: '/', placement: 'hero', visitor: 'a' }]);
     if (kind === 'pg') {
-      // The README's step; the test server trusts loopback, so the password itself is not checked here.
+      // The step docs/analytics.md gives; the test server trusts loopback, so the password itself is not checked here.
       await db.query("ALTER ROLE analyst WITH LOGIN PASSWORD 'analyst-test-password'");
       const url = new URL(config.databaseUrl!);
       url.username = 'analyst';

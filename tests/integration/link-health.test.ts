@@ -119,12 +119,14 @@ describe('vpnsite links check', () => {
   });
 
   it('exits 0 when every link works, and 1 under --strict when one has a problem', async () => {
-    const fine = await check(['--data', data, '--provider', 'surfshark']);
+    // Every link here answers on loopback; the generous timeout keeps a busy machine from turning one into "no answer".
+    const patient = ['--timeout', '120'];
+    const fine = await check(['--data', data, '--provider', 'surfshark', ...patient]);
     expect(fine.status, fine.stderr).toBe(0);
     expect(fine.stdout).toMatch(/^provider +link +result/);
     expect(fine.stderr).toContain('2 links: 2 ok, 0 with problems, 0 broken');
-    expect((await check(['--data', data, '--provider', 'cyberghost'])).status).toBe(0);
-    const strict = await check(['--data', data, '--provider', 'cyberghost', '--strict', '--format', 'json']);
+    expect((await check(['--data', data, '--provider', 'cyberghost', ...patient])).status).toBe(0);
+    const strict = await check(['--data', data, '--provider', 'cyberghost', '--strict', '--format', 'json', ...patient]);
     expect(strict.status).toBe(1);
     expect(
       strict

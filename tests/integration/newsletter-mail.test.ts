@@ -2,83 +2,21 @@
  * The newsletter's double opt-in and the contact form's forwarding, through a real SMTP server on loopback, on
  * PostgreSQL and on the embedded database: the mail that arrives is parsed and its links followed.
  */
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { forgetAddress, listSubscribers, purgeUnconfirmed } from '../../services/db/index.ts';
 import { confirmToken, unsubscribeToken } from '../../services/mail/tokens.ts';
-import { DB_KINDS, FIXTURE_DIST, startService, type RunningService } from '../helpers/service.ts';
-import { linksIn, startInbox, type Inbox } from '../helpers/smtp.ts';
-
-const SECRET = 'a-test-secret-of-more-than-32-characters';
-
-/** The fixture site, with the two pages the confirmation and unsubscribe links serve. */
-function distWithButtonPages(): string {
-  const dist = join(mkdtempSync(join(tmpdir(), 'vpnsite-mail-dist-')), 'dist');
-  cpSync(FIXTURE_DIST, dist, { recursive: true });
-  for (const [name, label] of [
-    ['unsubscribe', 'Unsubscribe'],
-    ['confirm', 'Confirm'],
-  ]) {
-    mkdirSync(join(dist, 'newsletter', name!), { recursive: true });
-    writeFileSync(
-      join(dist, 'newsletter', name!, 'index.html'),
-      `<!doctype html><title>${label}</title><form method="post" action="/newsletter/${name}"><button>${label}</button></form>\n`,
-    );
-  }
-  return dist;
-}
-
-const to = (address: string) => (m: ParsedMail) =>
-  m.to !== undefined && !Array.isArray(m.to) && m.to.value.some((a) => a.address === address);
+import { mailHarness, SECRET, to } from '../helpers/mail-harness.ts';
+import { DB_KINDS } from '../helpers/service.ts';
+import { linksIn } from '../helpers/smtp.ts';
 
 describe.each(DB_KINDS)('mail on %s', (kind) => {
-  let inbox: Inbox;
-  let svc: RunningService;
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${svc.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  // The links lead to the public site (site.yaml's url, as no PUBLIC_URL is set); here they are followed to this service.
-  const here = (link: string) => {
-    const u = new URL(link);
-    expect(u.origin).toBe('https://www.vpncompass.com');
-    return `${svc.url}${u.pathname}${u.search}`;
-  };
-  const get = (url: string, headers: Record<string, string> = {}) => fetch(here(url), { redirect: 'manual', headers });
-  /** The "Confirm" button's post, as a browser sends it from the confirmation page. */
-  const press = (url: string) =>
-    fetch(here(url), {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
-      body: '',
-    });
-  const subscriber = async (email: string) => (await listSubscribers(svc.db, 'all')).find((s) => s.email === email);
-
-  beforeAll(async () => {
-    inbox = await startInbox();
-    svc = await startService(kind, {
-      SMTP_URL: inbox.url,
-      MAIL_FROM: 'VPN Compass <news@vpncompass.test>',
-      CONTACT_NOTIFY_TO: 'owner@vpncompass.test',
-      MAIL_LINK_SECRET: SECRET,
-      MAIL_RETRY_SECONDS: '0.2',
-      DIST_DIR: distWithButtonPages(),
-      FORM_RATE_LIMIT: '1000',
-    });
-    // Links in the mails lead back to this service.
-    svc.app.log.level = 'silent';
-  });
-  afterAll(async () => {
-    await svc?.close();
-    await inbox?.stop();
-  });
+  const world = mailHarness(kind);
+  const { post, here, get, press, subscriber } = world;
 
   it('confirms a sign-up through the link in its mail, and unsubscribes with one POST', async () => {
-    const res = await post('/api/newsletter-subscribe', { email: ' Reader@Example.com ' }, { referer: `${svc.url}/deals` });
+    const res = await post('/api/newsletter-subscribe', { email: ' Reader@Example.com ' }, { referer: `${world.svc.url}/deals` });
     expect(res.status).toBe(200);
-    const mail = await inbox.waitFor(to('reader@example.com'));
+    const mail = await world.inbox.waitFor(to('reader@example.com'));
     expect(mail.subject).toBe('Confirm your subscription to the VPN Compass newsletter');
     expect(mail.from?.value[0]?.address).toBe('news@vpncompass.test');
     expect(await subscriber('reader@example.com')).toMatchObject({
@@ -132,7 +70,7 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     });
     expect(oneClick.status).toBe(200);
     expect(await subscriber('reader@example.com')).toMatchObject({ status: 'unsubscribed', unsubscribed_at: expect.any(String) });
-    expect((await listSubscribers(svc.db, 'confirmed')).map((s) => s.email)).not.toContain('reader@example.com');
+    expect((await listSubscribers(world.svc.db, 'confirmed')).map((s) => s.email)).not.toContain('reader@example.com');
     // The confirmation link from before cannot bring the address back.
     expect((await press(confirm)).headers.get('location')).toBe('/newsletter/link-invalid');
     // The page now says it is done; a second POST changes nothing and is no error.
@@ -148,7 +86,7 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
 
   it('leaves a sign-up pending when its link is only fetched: HEAD, GET, a browser prefetch, a mail scanner', async () => {
     await post('/api/newsletter-subscribe', { email: 'scanned@example.com' });
-    const confirm = linksIn(await inbox.waitFor(to('scanned@example.com'))).find((l) => l.includes('/newsletter/confirm?token='))!;
+    const confirm = linksIn(await world.inbox.waitFor(to('scanned@example.com'))).find((l) => l.includes('/newsletter/confirm?token='))!;
     const fetches: [string, Record<string, string>][] = [
       ['HEAD', {}],
       ['GET', {}],
@@ -175,7 +113,7 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
       return { status: res.status, headers, body: await res.text() };
     };
     const fresh = await answer('twice@example.com');
-    await inbox.waitFor(to('twice@example.com'));
+    await world.inbox.waitFor(to('twice@example.com'));
     // Pending: the answer says when the confirmation went out and when another can, and no second mail is sent
     // within the hour.
     const repeat = await answer('twice@example.com');
@@ -183,27 +121,29 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     const { pending } = JSON.parse(repeat.body) as { ok: boolean; pending: { sentAt: string; againAt: string } };
     expect(Date.parse(pending.againAt) - Date.parse(pending.sentAt)).toBe(60 * 60 * 1000);
     expect(Math.abs(Date.now() - Date.parse(pending.sentAt))).toBeLessThan(60_000);
-    const mails = () => svc.count('mail_outbox', "recipient = 'twice@example.com'");
-    await expect.poll(() => svc.count('newsletter_signups')).toBe(0);
+    const mails = () => world.svc.count('mail_outbox', "recipient = 'twice@example.com'");
+    await expect.poll(() => world.svc.count('newsletter_signups')).toBe(0);
     expect(await mails()).toBe(1);
     // An hour later a pending address that signs up again gets a fresh mail, with a link that still works.
-    await svc.db.query(
+    await world.svc.db.query(
       "UPDATE newsletter_subscribers SET confirm_sent_at = now() - interval '61 minutes' WHERE email = 'twice@example.com'",
     );
     expect(await answer('twice@example.com')).toEqual(fresh);
     await expect.poll(mails).toBe(2);
-    await expect.poll(() => inbox.received.filter(to('twice@example.com')).length).toBe(2);
+    await expect.poll(() => world.inbox.received.filter(to('twice@example.com')).length).toBe(2);
     // Confirmed, and then unsubscribed: still the same answer to the visitor.
-    const second = inbox.received.filter(to('twice@example.com'))[1]!;
+    const second = world.inbox.received.filter(to('twice@example.com'))[1]!;
     expect((await press(linksIn(second).find((l) => l.includes('/confirm?'))!)).headers.get('location')).toBe('/newsletter/confirmed');
     expect(await answer('twice@example.com')).toEqual(fresh);
     // That sign-up is worked while the address is confirmed, and so leaves it as it is; worked after the unsubscribe
     // below, it would be a new consent.
-    await expect.poll(() => svc.count('newsletter_signups')).toBe(0);
+    await expect.poll(() => world.svc.count('newsletter_signups')).toBe(0);
     const { id } = (
-      await svc.db.query<{ id: number }>("SELECT id::int AS id FROM newsletter_subscribers WHERE email = 'twice@example.com'")
+      await world.svc.db.query<{ id: number }>("SELECT id::int AS id FROM newsletter_subscribers WHERE email = 'twice@example.com'")
     ).rows[0]!;
-    expect((await fetch(`${svc.url}/newsletter/unsubscribe?token=${unsubscribeToken(SECRET, id)}`, { method: 'POST' })).status).toBe(200);
+    expect((await fetch(`${world.svc.url}/newsletter/unsubscribe?token=${unsubscribeToken(SECRET, id)}`, { method: 'POST' })).status).toBe(
+      200,
+    );
     expect(await answer('twice@example.com')).toEqual(fresh);
     // Signing up again after leaving is a new consent: pending again, and due a mail once the hour has passed.
     await expect.poll(async () => (await subscriber('twice@example.com'))?.status).toBe('pending');
@@ -211,15 +151,15 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
 
   it('refuses expired, altered, made-up and wrong-kind links with a page that says so, never a 500', async () => {
     await post('/api/newsletter-subscribe', { email: 'links@example.com' });
-    const mail = await inbox.waitFor(to('links@example.com'));
+    const mail = await world.inbox.waitFor(to('links@example.com'));
     const confirm = linksIn(mail).find((l) => l.includes('/confirm?'))!;
     const { id, confirm_nonce: nonce } = (
-      await svc.db.query<{ id: number; confirm_nonce: string }>(
+      await world.svc.db.query<{ id: number; confirm_nonce: string }>(
         "SELECT id::int AS id, confirm_nonce FROM newsletter_subscribers WHERE email = 'links@example.com'",
       )
     ).rows[0]!;
     const where = async (path: string, method = 'GET') => {
-      const res = await fetch(`${svc.url}${path}`, { method, redirect: 'manual', headers: { accept: 'text/html' } });
+      const res = await fetch(`${world.svc.url}${path}`, { method, redirect: 'manual', headers: { accept: 'text/html' } });
       return `${res.status} ${res.headers.get('location')}`;
     };
     const eightDaysAgo = Date.now() - 8 * 24 * 3600_000;
@@ -264,16 +204,16 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
     expect(await where(`/newsletter/unsubscribe?token=${token}`)).toBe('303 /newsletter/link-invalid');
     expect(await where(`/newsletter/unsubscribe?token=${token}`, 'POST')).toBe('303 /newsletter/link-invalid');
     expect(await where(`/newsletter/confirm?token=${unsubscribeToken(SECRET, id)}`)).toBe('303 /newsletter/link-invalid');
-    const tooLong = await fetch(`${svc.url}/newsletter/confirm?token=${'a'.repeat(400)}`, { redirect: 'manual' });
+    const tooLong = await fetch(`${world.svc.url}/newsletter/confirm?token=${'a'.repeat(400)}`, { redirect: 'manual' });
     expect(tooLong.status).toBe(400);
     // A mail client posting a bad link is told so plainly.
-    const bad = await fetch(`${svc.url}/newsletter/unsubscribe?token=u.${id}.forged`, { method: 'POST' });
+    const bad = await fetch(`${world.svc.url}/newsletter/unsubscribe?token=u.${id}.forged`, { method: 'POST' });
     expect([bad.status, await bad.json()]).toEqual([400, { error: 'This unsubscribe link is not valid.' }]);
     expect((await subscriber('links@example.com'))?.status).toBe('pending');
   });
 
   it('forwards a contact message with the visitor as Reply-To, saved first and sent once SMTP is back', async () => {
-    await inbox.stop();
+    await world.inbox.stop();
     const res = await post('/api/contact-form', {
       name: 'Zoë "Q" O\'Neil',
       email: 'Zoe@Example.com',
@@ -281,44 +221,49 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
       message: 'Line one\nLine two',
     });
     expect(res.status).toBe(200);
-    expect(await svc.count('contact_messages', "email = 'Zoe@Example.com'")).toBe(1);
+    expect(await world.svc.count('contact_messages', "email = 'Zoe@Example.com'")).toBe(1);
     // The mail waits in the outbox, tried and refused while the server is down.
     await expect
-      .poll(() => svc.count('mail_outbox', "kind = 'contact-notify' AND state = 'queued' AND attempts > 0 AND last_error IS NOT NULL"), {
-        timeout: 30_000,
-      })
+      .poll(
+        () => world.svc.count('mail_outbox', "kind = 'contact-notify' AND state = 'queued' AND attempts > 0 AND last_error IS NOT NULL"),
+        {
+          timeout: 30_000,
+        },
+      )
       .toBe(1);
     // Monitoring sees mail waiting; once it has waited over an hour, /healthz/mail says so with a 503.
-    expect(await (await fetch(`${svc.url}/healthz/mail`)).json()).toMatchObject({ status: 'ok', queued: 1 });
-    await svc.db.query("UPDATE mail_outbox SET created_at = now() - interval '2 hours' WHERE kind = 'contact-notify' AND state = 'queued'");
-    const late = await fetch(`${svc.url}/healthz/mail`);
+    expect(await (await fetch(`${world.svc.url}/healthz/mail`)).json()).toMatchObject({ status: 'ok', queued: 1 });
+    await world.svc.db.query(
+      "UPDATE mail_outbox SET created_at = now() - interval '2 hours' WHERE kind = 'contact-notify' AND state = 'queued'",
+    );
+    const late = await fetch(`${world.svc.url}/healthz/mail`);
     expect([late.status, await late.json()]).toEqual([503, { status: 'delayed', queued: 1, oldestQueuedSeconds: expect.any(Number) }]);
-    await inbox.start();
-    const mail = await inbox.waitFor(to('owner@vpncompass.test'));
+    await world.inbox.start();
+    const mail = await world.inbox.waitFor(to('owner@vpncompass.test'));
     expect(mail.replyTo?.value).toEqual([{ address: 'Zoe@example.com', name: 'Zoë "Q" O\'Neil' }]);
     expect(mail.subject).toBe('Contact form: Refund?');
     expect(mail.text).toContain('Line one\nLine two');
-    const { rows } = await svc.db.query<{ id: number }>("SELECT id::int AS id FROM contact_messages WHERE email = 'Zoe@Example.com'");
+    const { rows } = await world.svc.db.query<{ id: number }>("SELECT id::int AS id FROM contact_messages WHERE email = 'Zoe@Example.com'");
     expect(mail.text).toContain(`vpnsite messages handle ${rows[0]!.id}`);
-    await expect.poll(() => svc.count('mail_outbox', "kind = 'contact-notify' AND state = 'sent'")).toBe(1);
-    expect(await (await fetch(`${svc.url}/healthz/mail`)).json()).toEqual({ status: 'ok', queued: 0, oldestQueuedSeconds: null });
+    await expect.poll(() => world.svc.count('mail_outbox', "kind = 'contact-notify' AND state = 'sent'")).toBe(1);
+    expect(await (await fetch(`${world.svc.url}/healthz/mail`)).json()).toEqual({ status: 'ok', queued: 0, oldestQueuedSeconds: null });
   });
 
   it('erases an address from every table', async () => {
     await post('/api/newsletter-subscribe', { email: 'erase.me@example.com' });
-    await inbox.waitFor(to('erase.me@example.com'));
+    await world.inbox.waitFor(to('erase.me@example.com'));
     await post('/api/contact-form', { name: 'Erase', email: 'Erase.Me@example.com', message: 'Please forget me' });
-    await inbox.waitFor((m) => m.replyTo?.value[0]?.address === 'Erase.Me@example.com');
+    await world.inbox.waitFor((m) => m.replyTo?.value[0]?.address === 'Erase.Me@example.com');
     // One more sign-up still waiting to be worked.
-    await svc.db.query("INSERT INTO newsletter_signups (email, source) VALUES ('erase.me@example.com', 'test')");
-    const erased = await forgetAddress(svc.db, ' ERASE.ME@example.com');
+    await world.svc.db.query("INSERT INTO newsletter_signups (email, source) VALUES ('erase.me@example.com', 'test')");
+    const erased = await forgetAddress(world.svc.db, ' ERASE.ME@example.com');
     expect(erased).toEqual({ subscribers: 1, signups: 1, messages: 1, mails: 2 });
-    const { rows: columns } = await svc.db.query<{ table_name: string; column_name: string }>(
+    const { rows: columns } = await world.svc.db.query<{ table_name: string; column_name: string }>(
       "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' AND data_type IN ('text', 'character varying')",
     );
     expect(columns.length).toBeGreaterThan(5);
     for (const c of columns) {
-      const { rows } = await svc.db.query<{ n: number }>(
+      const { rows } = await world.svc.db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM "${c.table_name}" WHERE "${c.column_name}" ILIKE '%erase.me@example.com%'`,
       );
       expect(rows[0]!.n, `${c.table_name}.${c.column_name}`).toBe(0);
@@ -327,22 +272,22 @@ describe.each(DB_KINDS)('mail on %s', (kind) => {
 
   it('deletes sign-ups never confirmed within 30 days, and keeps the others', async () => {
     for (const email of ['stale@example.com', 'recent@example.com', 'kept@example.com']) await post('/api/newsletter-subscribe', { email });
-    await inbox.waitFor(to('kept@example.com'));
+    await world.inbox.waitFor(to('kept@example.com'));
     await expect
-      .poll(() => svc.count('newsletter_subscribers', "email IN ('stale@example.com', 'recent@example.com', 'kept@example.com')"))
+      .poll(() => world.svc.count('newsletter_subscribers', "email IN ('stale@example.com', 'recent@example.com', 'kept@example.com')"))
       .toBe(3);
-    await svc.db.query(
+    await world.svc.db.query(
       "UPDATE newsletter_subscribers SET subscribed_at = now() - interval '31 days' WHERE email IN ('stale@example.com', 'kept@example.com')",
     );
-    await svc.db.query("UPDATE newsletter_subscribers SET status = 'confirmed' WHERE email = 'kept@example.com'");
+    await world.svc.db.query("UPDATE newsletter_subscribers SET status = 'confirmed' WHERE email = 'kept@example.com'");
     // An address from before double opt-in has no recorded consent: it is the owner's to decide.
-    await svc.db.query(
+    await world.svc.db.query(
       "INSERT INTO newsletter_subscribers (email, subscribed_at) VALUES ('legacy@example.com', now() - interval '400 days')",
     );
-    expect(await purgeUnconfirmed(svc.db)).toBe(1);
-    const left = (await listSubscribers(svc.db, 'all')).map((s) => s.email);
+    expect(await purgeUnconfirmed(world.svc.db)).toBe(1);
+    const left = (await listSubscribers(world.svc.db, 'all')).map((s) => s.email);
     expect(left).not.toContain('stale@example.com');
     expect(left).toEqual(expect.arrayContaining(['recent@example.com', 'kept@example.com', 'legacy@example.com']));
-    expect(await svc.count('mail_outbox', "recipient = 'stale@example.com'")).toBe(0);
+    expect(await world.svc.count('mail_outbox', "recipient = 'stale@example.com'")).toBe(0);
   });
 });

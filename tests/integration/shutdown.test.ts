@@ -41,7 +41,7 @@ describe('vpnsite serve on SIGTERM', () => {
     child.stderr.on('data', (d: Buffer) => (output += d));
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 300 && (await get(`${base}/healthz/db`, new Agent())) !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await expect.poll(() => get(`${base}/healthz/db`, new Agent()), { timeout: 120_000, interval: 100 }).toBe(200);
 
     // 32 keep-alive connections hammer /go/ until the server goes away.
     const agent = new Agent({ keepAlive: true, maxSockets: 32 });
@@ -57,7 +57,7 @@ describe('vpnsite serve on SIGTERM', () => {
     };
     const workers = Promise.all(Array.from({ length: 32 }, worker));
     // Under load, however slow the machine: signal once a few hundred clicks have been answered.
-    for (let i = 0; i < 600 && redirects < 300; i++) await new Promise((r) => setTimeout(r, 50));
+    await expect.poll(() => redirects, { timeout: 120_000 }).toBeGreaterThanOrEqual(300);
     const beforeSignal = redirects;
     child.kill('SIGTERM');
     const code = await exited;

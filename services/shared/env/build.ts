@@ -18,8 +18,7 @@ export const build = {
   ),
   VPNSITE_CACHE: Type.Optional(
     Type.Literal('0', {
-      description:
-        '0: vpnsite validate and build use no cache (the CLI then also runs its TypeScript through tsx instead of its compiled bundle in node_modules/.cache/vpnsite/compiled).',
+      description: '0: vpnsite validate and build use no cache: no compiled schemas, rendered pages or gzip sizes kept between runs.',
     }),
   ),
   VPNSITE_THREADS: Type.Optional(
