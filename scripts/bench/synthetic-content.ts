@@ -49,7 +49,7 @@ export function writeSyntheticContent(sourceData: string, dir: string, plan: { t
   for (let i = 0; i < newProviders; i++) {
     const base = providers[i % providers.length]!;
     const slug = `${base.slug as string}-x${i}`;
-    const { featured: _featured, review, ...card } = variant(base, slug, i);
+    const { review, ...card } = variant(base, slug, i);
     const r = review as Doc;
     const copy = {
       ...card,

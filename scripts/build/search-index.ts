@@ -52,6 +52,10 @@ const CELL_END = /<\/(?:dt|dd|td|th|li)>/g;
 /** Pages handed to Pagefind at once. */
 const BATCH = 32;
 
+/** A result's type: a review of a service that has shut down is an archive, and says so, wherever it is listed. */
+const typeOf = (route: RouteEntry, main: string) =>
+  route.kind === 'review' && main.includes('data-archived-review') ? 'Archived review' : (TYPES[route.kind] ?? 'Page');
+
 /**
  * One page as the indexer gets it: its <main> alone, which is all the indexer reads of it (the whole page, with its
  * inline stylesheet and loader data, ~140 KB, made Pagefind's process spend ~2.4 times as long receiving and parsing
@@ -65,7 +69,7 @@ async function indexedPage(dir: string, route: RouteEntry): Promise<{ url: strin
   // between its elements, and Pagefind joined them into one word ("Servers:5,400+Countries:162") in the results.
   const marked = main
     .replace(CELL_END, '$& ')
-    .replace(/<main\b[^>]*>/, (open) => `${open}<span hidden data-pagefind-meta="type:${TYPES[route.kind] ?? 'Page'}"></span>`);
+    .replace(/<main\b[^>]*>/, (open) => `${open}<span hidden data-pagefind-meta="type:${typeOf(route, main)}"></span>`);
   return { url: route.path, content: `<html lang="en"><body>${marked}</body></html>` };
 }
 

@@ -14,6 +14,8 @@ import { dataOf, type SourceFile } from './source.ts';
 import { downloadProblems } from './button-checks.ts';
 import { rankCompare, byRating } from './ranking.ts';
 import { draftText, type ProviderStub } from './provider-stub.ts';
+import { claimChecks, type ClaimContent } from './claim-checks.ts';
+import { textReporter } from './figure-checks.ts';
 import type { CheckedFile } from './checked-file.ts';
 
 export type { ProviderStub };
@@ -137,7 +139,6 @@ export function crossCheck(
 
   const seenSlugs = new Map<string, SourceFile>();
   const seenPaths = new Map<string, SourceFile>();
-  let featured: SourceFile | undefined;
   for (const file of files) {
     const { source: s, facts } = file;
     // A draft may name other drafts: it is judged again, as live content, once its own flag is gone.
@@ -155,10 +156,6 @@ export function crossCheck(
         if (other) at(s, '/slug', 'error', `route ${route.path} is also made by ${other.file}`);
         else seenPaths.set(route.path, s);
       }
-    }
-    if (facts.featured && !copy) {
-      if (featured) at(s, '/featured', 'error', `only one provider may be featured (${featured.file} already is)`);
-      featured = s;
     }
     facts.refs.forEach(([provider, plan, role], k) => {
       const p = providers.get(provider);
@@ -275,7 +272,15 @@ export function crossCheck(
     for (const { pointer, endsOn, schedule } of facts.ends) {
       if (endsOn >= opts.today) continue;
       if (schedule) at(s, pointer, 'warning', `this routing rule's schedule ended on ${endsOn}; it no longer matches any click`);
-      else at(s, pointer, 'warning', `offer ended on ${endsOn}; the site no longer shows it`);
+      else if (pointer.startsWith('/flashSale/'))
+        at(s, pointer, 'warning', `the sale ended on ${endsOn}; its banner and its "Limited Time Offers" badge have left the page`);
+      else
+        at(
+          s,
+          pointer,
+          'warning',
+          `offer ended on ${endsOn}; its card has left the page, and the next provider by the page's measure has its place`,
+        );
     }
   }
   // Drafts too: a draft provider's scores and author are checked while it is written, not first when it is published.
@@ -289,6 +294,7 @@ export function crossCheck(
     opts.today,
     (cause) => because(cause, references),
   );
+  claimChecks(files, content as unknown as ClaimContent, at, textReporter(problems));
   for (const c of causes.values()) problems.push(foldProblems(c.problems, c.more));
   return problems;
 }

@@ -6,7 +6,17 @@
  */
 import { referencesIn } from './figures.ts';
 
-export type FigureKind = 'price' | 'discount' | 'servers' | 'countries' | 'devices' | 'rating' | 'count' | 'testLine';
+export type FigureKind =
+  | 'price'
+  | 'discount'
+  | 'servers'
+  | 'countries'
+  | 'devices'
+  | 'rating'
+  | 'count'
+  | 'testLine'
+  | 'measurement'
+  | 'upTo';
 
 /** A figure typed into a text: its kind, the text that matched, and where in the string. */
 export interface Literal {
@@ -42,8 +52,28 @@ const REVIEW_COUNTS = [
 /** A stat tile's label that makes its value a count of the site's reviews ("VPNs tested"). */
 export const REVIEW_COUNT_LABEL = new RegExp(`\\b${VPNS}\\b.*\\b${REVIEWING}\\b`, 'i');
 
+/** A number or a range of two: "8", "9.1", "18-25", "18 to 25". */
+const AMOUNT = '\\d+(?:\\.\\d+)?(?:\\s*(?:-|–|to)\\s*\\d+(?:\\.\\d+)?)?';
+
+/**
+ * Measurements: a speed, a ping, a score out of 10, and a percent in a text about speed (a speed lost or kept).
+ * Ours come from the tests through a figure; someone else's carries a source the page shows (a block's `source:`).
+ */
+export const MEASUREMENTS: [FigureKind, RegExp][] = [
+  ['measurement', new RegExp(`${NOT_AFTER}\\b${AMOUNT} ?(?:Mbps|Gbps|Mbit/s|Mb/s)\\b`, 'gi')],
+  ['measurement', new RegExp(`${NOT_AFTER}\\b${AMOUNT} ?ms\\b`, 'gi')],
+  ['measurement', new RegExp(`${NOT_AFTER}\\b\\d{1,2}(?:\\.\\d+)? ?(?:\\/ ?10|out of 10)\\b`, 'gi')],
+];
+/** A percent that is a measurement when its text is about speed. */
+const PERCENT = new RegExp(`${NOT_AFTER}\\b${AMOUNT} ?(?:%|per ?cent\\b)`, 'gi');
+const ABOUT_SPEED =
+  /\b(?:speeds?|slow(?:er|s|down)?|fast(?:er|est)?|loss|los(?:e|es|t|ing)|kept|keeps?|retain(?:s|ed)?|download|upload|throughput|bandwidth|reduc(?:e|es|ed|tion)|latency|ping)\b/i;
+
 /** Forms that are a provider's figure wherever they appear: a price in cents, a percent off, "N+ servers". */
 const ALWAYS: [FigureKind, RegExp][] = [
+  // "Up to 82%" claims the largest discount there is: only {{max.discount}} knows it.
+  ['upTo', new RegExp(`\\bup to ${AMOUNT} ?%(?: (?:off|discount|savings?))?`, 'gi')],
+  ...MEASUREMENTS,
   ['price', new RegExp(`${NOT_AFTER}\\$\\d+\\.\\d{2}(?![\\d-])`, 'g')],
   ['discount', new RegExp(`${NOT_AFTER}\\b\\d{1,2}% (?:off|discount|savings?)\\b`, 'gi')],
   ['servers', new RegExp(`${NOT_AFTER}\\b\\d{1,3}(?:,?\\d{3})*\\+ servers\\b`, 'gi')],
@@ -62,6 +92,18 @@ const ABOUT_A_PROVIDER: [FigureKind, RegExp][] = [
   ['devices', new RegExp(`${NOT_AFTER}\\b(?:\\d{1,2}|${NUMBER_WORDS}) (?:simultaneous )?(?:devices?|connections?)\\b`, 'gi')],
   ['rating', new RegExp(`${NOT_AFTER}\\b[0-5]\\.\\d ?(?:\\/ ?5|out of 5|stars?)(?![\\w])`, 'gi')],
 ];
+
+/** The sentence of a text that holds the character at `index`. */
+function sentenceAt(text: string, index: number): string {
+  const start = Math.max(
+    text.lastIndexOf('. ', index),
+    text.lastIndexOf('! ', index),
+    text.lastIndexOf('? ', index),
+    text.lastIndexOf('\n', index),
+  );
+  const ends = ['. ', '! ', '? ', '\n'].map((e) => text.indexOf(e, index)).filter((i) => i !== -1);
+  return text.slice(start + 1, ends.length ? Math.min(...ends) : text.length);
+}
 
 const MAY_MATCH = new RegExp(`\\d|\\b(?:${NUMBER_WORDS})\\b`, 'i');
 
@@ -86,8 +128,19 @@ export function literalFigures(value: string, aboutProvider: boolean): { always:
   // A reference ({{nordvpn.2-year.price}}) holds a plan id, not a figure: blanked, so that indexes stay put.
   const text = value.includes('{{') ? value.replace(/\{\{[^}]*\}\}/g, (m) => ' '.repeat(m.length)) : value;
   scan(text, ALWAYS, always);
+  // A percent is a speed lost or kept when its own sentence is about speed ("38% contained malware" is not).
+  if (ABOUT_SPEED.test(text)) {
+    const percents: Literal[] = [];
+    scan(text, [['measurement', PERCENT]], percents);
+    for (const l of percents) if (ABOUT_SPEED.test(sentenceAt(text, l.index))) always.push(l);
+  }
   scan(text, ABOUT_A_PROVIDER, aboutProvider ? always : ifNamed);
-  always.sort((a, b) => a.index - b.index);
+  // One typed figure is one mistake, however many forms match it ("from a 100 Mbps line", "Up to 82% off").
+  always.sort((a, b) => a.index - b.index || b.text.length - a.text.length);
+  for (let i = always.length - 1; i > 0; i--) {
+    const l = always[i]!;
+    if (always.slice(0, i).some((e) => e.index + e.text.length > l.index)) always.splice(i, 1);
+  }
   // Two forms of one count ("all eight VPN services we tested") are one mistake.
   const counts = always.filter(
     (l, i) => l.kind !== 'count' || !always.slice(0, i).some((e) => e.kind === 'count' && e.index + e.text.length > l.index),
@@ -99,6 +152,12 @@ export function literalFigures(value: string, aboutProvider: boolean): { always:
 export function literalMessage(l: Literal, provider: string | undefined): string {
   if (l.kind === 'testLine')
     return `test line "${l.text}" is written out; the speed-test conditions live once, in methodology.yaml testLine: write {{method.line}}`;
+  if (l.kind === 'measurement') {
+    const slug = provider ?? '<provider>';
+    return `measurement "${l.text}" is typed into the text: ours come from the tests through a figure ({{${slug}.speedLoss}}, {{${slug}.download}}, {{${slug}.ping}}), and a number that is not ours needs its source beside it (source:, which the page shows)`;
+  }
+  if (l.kind === 'upTo')
+    return `"${l.text}" is typed; "up to" is the largest discount the page shows, which changes with the prices: write "Up to {{max.discount}}"`;
   if (l.kind === 'count')
     return `count "${l.text}" is written out; how many providers the site reviews comes from the content: write {{count.reviewed}}`;
   const slug = provider ?? '<provider>';

@@ -24,7 +24,7 @@ export const SPEED_FIELDS = ['download', 'speedLoss', 'ping'] as const;
 export const PLAN_FIELDS = ['price', 'regularPrice', 'discount', 'savings', 'term'] as const;
 /**
  * Figures that are no one provider's. Over every provider still in business: `{{max.discount}}`, the largest
- * discount of any plan; `{{count.reviewed}}`, how many providers have a review ("7"); `{{prices.checked}}`, when
+ * discount of a reviewed provider's card plan (what the deal cards and lists show); `{{count.reviewed}}`, how many providers have a review ("7"); `{{prices.checked}}`, when
  * their prices were checked ("on 15 Jan 2025", or "between 15 Jan 2025 and 3 Feb 2025"). Of the site:
  * `{{site.founded}}`, its founding year (site.yaml `founded`), and `{{site.years}}`, the years from then to the build.
  * Of the speed tests (methodology.yaml `testLine`): `{{method.line}}` ("100 Mbps"), `{{method.city}}`,
@@ -157,8 +157,13 @@ function aggregateText(name: string, providers: ReadonlyMap<string, FigureSource
   const active = [...providers.values()].filter((p) => (p as { status?: string }).status !== 'discontinued');
   if (name === 'count') return String(active.filter((p) => p.review !== undefined).length);
   if (name === 'prices') return checkedSpan(active.filter((p) => p.review !== undefined));
+  // The largest discount a page can show: each reviewed provider's card plan, the one the deal cards and lists show.
+  // A longer plan's deeper discount that no card shows would make "up to" a promise the page does not keep.
   let max = 0;
-  for (const p of active) for (const plan of Object.values(p.plans)) max = Math.max(max, discountOf(planPrice(plan)) ?? 0);
+  for (const p of active) {
+    const plan = p.review === undefined ? undefined : p.plans[p.plan];
+    if (plan) max = Math.max(max, discountOf(planPrice(plan)) ?? 0);
+  }
   return formatDiscount(max);
 }
 

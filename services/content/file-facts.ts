@@ -110,7 +110,6 @@ export interface FileFacts {
   slug?: string;
   /** A slug that differs from the file name: references to either name are taken as references to this file. */
   aka?: string;
-  featured: boolean;
   /**
    * Provider references, site-internal hrefs ('/…'), figure references ({{…}}, with their place among equal ones in
    * their string) and strings that may name a provider beside a figure, in the order of the file. Their pointers are
@@ -135,6 +134,10 @@ export interface FileFacts {
   places?: Record<number, string>;
   /** Its provider-downloads buttons (button-checks.ts), judged against the providers' links. */
   downloads?: DownloadButton[];
+  /** The measure each of its pick sets names, by the pointer of its `by:` (claim-checks.ts judges them). */
+  measures?: { pointer: string; by: string }[];
+  /** A pair's sentences that claim a criterion for one side, judged against the scores (claim-checks.ts). */
+  claims?: { pointer: string; text: string }[];
   /** The values the file's schema errors are about (schema-check.ts), left out of everything above. */
   spoiled?: string[];
 }

@@ -13,6 +13,7 @@ import { locate, type SourceFile } from './source.ts';
 import { downloadButtons, promisedLink } from './button-checks.ts';
 import { titleYearRule } from './title-years.ts';
 import { runRules } from './run-checks.ts';
+import { claimRules } from './claim-rules.ts';
 
 import {
   SLUGGED,
@@ -49,7 +50,6 @@ export function fileRules(
   const draft = data.draft === true && usable('/draft') && (isProvider || s.kind === 'article' || s.kind === 'guide');
   const facts: FileFacts = {
     stub: skip ? partialRouteStub(s.kind, data, usable) : routeStub(s.kind, data),
-    featured: isProvider && data.featured === true && usable('/featured'),
     refs: [],
     refLists: [],
     links: [],
@@ -90,6 +90,7 @@ export function fileRules(
     runRules(s, data, at, usable);
     return { problems, facts };
   }
+  claimRules(s, data, facts, at, atText, usable);
   const titleYears = titleYearRule(data);
   walkStrings(
     data,
@@ -220,7 +221,9 @@ export function fileRules(
       const { always, ifNamed } = literalFigures(value, about !== undefined);
       // Search keywords name what people type ("surfshark unlimited devices"), not what the page shows.
       if ((always.length || ifNamed.length) && /\/keywords\/\d+$/.test(pointer())) return;
-      for (const [i, l] of always.entries()) atText(s, pointer(), l.text, ordinal(always, i), 'error', literalMessage(l, about));
+      for (const [i, l] of always.entries())
+        if (l.kind !== 'measurement' || !sourced(data, pointer()))
+          atText(s, pointer(), l.text, ordinal(always, i), 'error', literalMessage(l, about));
       if (ifNamed.length) {
         facts.named.push(value);
         pointers?.named.push(pointer());
@@ -235,6 +238,16 @@ export function fileRules(
     skip,
   );
   return { problems, facts };
+}
+
+/** Whether a text is inside an object that names its source (`source:`, which the page shows beside it). */
+function sourced(data: unknown, pointer: string): boolean {
+  const keys = pointer.split('/');
+  for (let n = keys.length - 1; n >= 1; n--) {
+    const v = valueAtPath(data, keys.slice(0, n).join('/'));
+    if (v && typeof v === 'object' && !Array.isArray(v) && typeof (v as { source?: unknown }).source === 'string') return true;
+  }
+  return false;
 }
 
 /** The value at a JSON pointer of `data`. */

@@ -198,7 +198,6 @@ export function lifecycleRules(s: SourceFile, data: Record<string, unknown>, at:
       'error',
       `a discontinued provider keeps its review: its notice tells visitors what happened, and /go/${String(data.slug)} leads there`,
     );
-  if (gone && data.featured === true) at(s, '/featured', 'error', `a discontinued provider cannot be featured`);
 }
 
 export function isHttpUrl(value: string): boolean {

@@ -88,7 +88,7 @@ export interface PublishingContent {
   providers: { slug: string; draft?: boolean }[];
   articles: (Publishable & { slug: string })[];
   guides: (Publishable & { slug: string })[];
-  deals?: { deals?: Publishable[] };
+  deals?: { notes?: Publishable[] };
 }
 
 /** The content's schedule: each article, guide and deal card with a time to come. */
@@ -97,7 +97,7 @@ export function contentSchedule(content: PublishingContent, now: string): Schedu
     [
       ...content.articles.map((a) => ({ ...a, file: `articles/${a.slug}.yaml`, what: `/articles/${a.slug}` })),
       ...content.guides.map((g) => ({ ...g, file: `guides/${g.slug}.yaml`, what: `/${g.slug}` })),
-      ...(content.deals?.deals ?? []).map((d, i) => ({ ...d, file: 'deals.yaml', what: `/vpn-deals (deal ${i + 1})` })),
+      ...(content.deals?.notes ?? []).map((d, i) => ({ ...d, file: 'deals.yaml', what: `/vpn-deals (deal note ${i + 1})` })),
     ],
     now,
   );
@@ -107,7 +107,7 @@ export function contentSchedule(content: PublishingContent, now: string): Schedu
 export function onSite<C extends PublishingContent>(content: C, now: string, preview = false): C {
   if (preview) return content;
   const live = <T extends Publishable>(list: T[]) => list.filter((x) => isLive(x, now));
-  const deals = content.deals?.deals ? { deals: { ...content.deals, deals: live(content.deals.deals) } } : {};
+  const deals = content.deals?.notes ? { deals: { ...content.deals, notes: live(content.deals.notes) } } : {};
   return {
     ...content,
     providers: content.providers.filter((p) => p.draft !== true),

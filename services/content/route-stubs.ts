@@ -36,10 +36,17 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
       const review = d.review as { meta: Meta } | undefined;
       // Each plan's id, and its latest price and regular price: whether it has a discount and savings for a reference to quote.
       const plans = Object.fromEntries(
-        Object.entries(d.plans as Record<string, { prices: { price: number; regularPrice?: number }[] }>).map(([id, plan]) => {
-          const p = plan.prices[plan.prices.length - 1]!;
-          return [id, p.regularPrice === undefined ? { price: p.price } : { price: p.price, regularPrice: p.regularPrice }];
-        }),
+        Object.entries(d.plans as Record<string, { months: number; prices: { price: number; regularPrice?: number }[] }>).map(
+          ([id, plan]) => {
+            const p = plan.prices[plan.prices.length - 1]!;
+            // The observations stay too: the review's change log, and with it its Updated date, lists the price changes.
+            const kept = { months: plan.months, prices: plan.prices };
+            return [
+              id,
+              p.regularPrice === undefined ? { price: p.price, ...kept } : { price: p.price, regularPrice: p.regularPrice, ...kept },
+            ];
+          },
+        ),
       );
       // Link names beyond the standard ones (a promotion's landing page): /go/<slug>/<name> reaches them too.
       const linkNames = Object.keys(d.links as object).filter((n) => !(LINK_NAMES as readonly string[]).includes(n));
@@ -78,11 +85,11 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
       };
     case 'comparison': {
       const pair = d.pair as { metaTitle: string; description: string };
-      const limit = (d.pairs as { limit?: number }).limit;
+      const { limit, tieMargin } = d.pairs as { limit?: number; tieMargin?: number };
       return {
         ...titled(d),
         pair: { metaTitle: pair.metaTitle, description: pair.description },
-        pairs: limit === undefined ? {} : { limit },
+        pairs: { ...(limit === undefined ? {} : { limit }), ...(tieMargin === undefined ? {} : { tieMargin }) },
       };
     }
     case 'authors':
@@ -93,7 +100,7 @@ export function routeStub(kind: Kind, data: unknown): Record<string, unknown> {
       return { ...titled(d), ...publishing(d) };
     case 'deals':
       // Each card's times: when the deals page changes by itself.
-      return { ...titled(d), deals: (d.deals as Record<string, unknown>[]).map(publishing) };
+      return { ...titled(d), notes: ((d.notes as Record<string, unknown>[] | undefined) ?? []).map(publishing) };
     case 'page':
       return {
         ...titled(d),

@@ -22,16 +22,30 @@ export interface DealCardProps {
   features?: readonly string[];
   /** Page-specific figures, e.g. the gaming ping, shown above the price. */
   extra?: ReactNode;
+  /** Whether the card says when its price was checked; false where the page says it once for every card. */
+  checked?: boolean;
   cta: { provider: string; destination?: string; from: string; placement: string; label: string };
 }
 
 /** A deal box: price, struck-through regular price, percent-off badge, notes and an outbound button. */
-export function DealCard({ heading, level: H, logo, rating, badge, plan, notes = [], features = [], extra, cta }: DealCardProps) {
+export function DealCard({
+  heading,
+  level: H,
+  logo,
+  rating,
+  badge,
+  plan,
+  notes = [],
+  features = [],
+  extra,
+  checked = true,
+  cta,
+}: DealCardProps) {
   return (
     <article
       data-testid="deal-card"
       data-provider={plan.provider}
-      className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm"
+      className="flex w-full flex-col rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <CardHeading slug={plan.provider} name={heading} logo={logo} rating={rating} rule="floor" size={36} level={H} />
@@ -56,7 +70,7 @@ export function DealCard({ heading, level: H, logo, rating, badge, plan, notes =
       <p className="mt-1 text-sm text-slate-600">
         <Period plan={plan} />
       </p>
-      <PriceChecked plan={plan} />
+      {checked && <PriceChecked plan={plan} />}
       {notes.map((n, i) => (
         <p key={i} className="mt-2 text-sm font-medium text-green-800" data-testid="deal-note">
           {n}

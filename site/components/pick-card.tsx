@@ -5,8 +5,19 @@ import { Badge } from './badge';
 import { Price, PriceChecked, ProviderFigure, PlanName } from './figure';
 import { OutboundLink } from './outbound-link';
 
-type Pick = Streaming['providers']['items'][number];
 type Labels = Streaming['providers']['labels'];
+
+/** A picked provider's card words: the measure's result as its badge, the page's notes for it, if any. */
+export interface Pick {
+  provider: string;
+  badge: string;
+  description?: string;
+  speed?: string;
+  features: readonly string[];
+  pros: readonly string[];
+  cons: readonly string[];
+  cta: string;
+}
 
 /** What a pick card shows of the provider's record. */
 export interface PickProvider {
@@ -46,21 +57,21 @@ export function PickCard({ pick, provider: p, labels, from }: { pick: Pick; prov
     </>
   );
   const facts = [
-    [labels.speed, pick.speed],
-    [labels.servers, serversLine(labels.serversText, pick.provider, p)],
-    [labels.price, price],
-  ] as const;
+    ...(pick.speed ? [[labels.speed, pick.speed] as const] : []),
+    [labels.servers, serversLine(labels.serversText, pick.provider, p)] as const,
+    [labels.price, price] as const,
+  ];
   return (
     <article
       data-testid="pick-card"
       data-provider={pick.provider}
-      className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      className="flex w-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <CardHeading slug={pick.provider} name={p.name} logo={{ emoji: p.logo, svg: p.logoSvg }} rating={p.rating} rule="floor" size={36} />
-        <Badge variant={pick.badge.variant}>{pick.badge.text}</Badge>
+        <Badge variant="secondary">{pick.badge}</Badge>
       </div>
-      <p className="mt-3 text-sm leading-6 text-slate-700">{pick.description}</p>
+      {pick.description && <p className="mt-3 text-sm leading-6 text-slate-700">{pick.description}</p>}
       <dl className="mt-4 space-y-1 text-sm">
         {facts.map(([label, value]) => (
           <div key={label} className="flex gap-2">
@@ -83,16 +94,18 @@ export function PickCard({ pick, provider: p, labels, from }: { pick: Pick; prov
             [labels.pros, pick.pros, 'text-green-800'],
             [labels.cons, pick.cons, 'text-red-800'],
           ] as const
-        ).map(([title, items, colour]) => (
-          <div key={title}>
-            <h4 className={`font-semibold ${colour}`}>{title}</h4>
-            <ul className="mt-1 list-disc space-y-1 pl-4 text-slate-700">
-              {items.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          </div>
-        ))}
+        )
+          .filter(([, items]) => items.length > 0)
+          .map(([title, items, colour]) => (
+            <div key={title}>
+              <h4 className={`font-semibold ${colour}`}>{title}</h4>
+              <ul className="mt-1 list-disc space-y-1 pl-4 text-slate-700">
+                {items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
       </div>
       <div className="mt-auto pt-6">
         <OutboundLink

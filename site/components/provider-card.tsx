@@ -32,7 +32,7 @@ export function cardFields(p: Provider): CardFields {
 }
 
 /** The card fields the home grid shows, with the plan its price is for. */
-export type ProviderCardData = CardFields & Pick<Provider, 'featured'> & { plan: ShownPlan };
+export type ProviderCardData = CardFields & { featured?: boolean; plan: ShownPlan };
 
 export interface CardLabels {
   featured: string;

@@ -27,12 +27,13 @@ export function SpeedTable({ speed, labels, provider }: { speed: Speed; labels: 
       <p className="mt-2 text-sm font-semibold text-slate-800" data-testid="speed-baseline">
         {labels.baseline.replace('{mbps}', String(speed.baseline))}
       </p>
+      {/* Narrow cells below 640 px: every column, ping included, fits a phone without scrolling sideways. */}
       <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-left text-sm [&_td]:px-2 [&_td]:py-2 [&_th]:px-2 [&_th]:py-2 sm:[&_td]:px-4 sm:[&_td]:py-3 sm:[&_th]:px-4 sm:[&_th]:py-3">
           <thead className="bg-slate-100 text-slate-800">
             <tr>
               {COLUMNS.map((c) => (
-                <th key={c} scope="col" className="px-4 py-3">
+                <th key={c} scope="col">
                   {labels.columns[c]}
                 </th>
               ))}
@@ -41,12 +42,12 @@ export function SpeedTable({ speed, labels, provider }: { speed: Speed; labels: 
           <tbody className="divide-y divide-slate-200">
             {speed.tests.map((t) => (
               <tr key={t.location}>
-                <th scope="row" className="px-4 py-3 font-medium">
+                <th scope="row" className="font-medium">
                   {t.location}
                 </th>
-                <td className="px-4 py-3">{t.download}</td>
-                <td className="px-4 py-3">{t.upload}</td>
-                <td className="px-4 py-3">{t.ping}</td>
+                <td className="tabular-nums">{t.download}</td>
+                <td className="tabular-nums">{t.upload}</td>
+                <td className="tabular-nums">{t.ping}</td>
               </tr>
             ))}
           </tbody>

@@ -2,6 +2,7 @@ import type { Route } from './+types/article';
 import { Badge } from '../components/badge';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { Blocks } from '../components/blocks';
+import { resolvePickBlocks } from '../lib/pick-sets.server';
 import { referencedProviders, summarizeProviders } from '../components/blocks/context';
 import { AuthorBio, Byline } from '../components/byline';
 import { DraftRibbon } from '../components/draft-ribbon';
@@ -18,8 +19,10 @@ export function loader({ url }: Route.LoaderArgs) {
   const entry = routeFor(url);
   const index = getContent();
   const { site, providers } = index.content;
-  const article = index.article(entry.slug!);
-  if (!article) throw new Response('Not Found', { status: 404 });
+  const found = index.article(entry.slug!);
+  if (!found) throw new Response('Not Found', { status: 404 });
+  // Each pick box's picks, from its measure: what the box shows is worked out here, not typed.
+  const article = { ...found, blocks: resolvePickBlocks(found.blocks) };
   const articles = index.content.pages.find((p) => p.blocks.some((b) => b.type === 'article-cards'));
   const trail = trailTo(...(articles ? [{ name: articles.title, path: `/${articles.slug}` }] : []), {
     name: article.title,

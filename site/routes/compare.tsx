@@ -14,11 +14,15 @@ import { planOf } from '../../services/content/figure-format.ts';
 import type { Provider } from '../../services/content/index.ts';
 import { getContent, isNotFoundPage, routeFor, trailTo } from '../lib/content.server';
 import { pairs, scorecardOf } from '../lib/editorial.server';
-import { criterionVerdicts, listOf, speedVerdict, type Side } from '../lib/compare-pair';
-import { speedFigures } from '../../services/content/speed.ts';
-import { DEFAULT_SPEED_TOLERANCE } from '../../services/content/speed-checks.ts';
+import { listOf, type Side } from '../lib/compare-pair';
+import { DEFAULT_TIE_MARGIN, locationSplit, scoreVerdicts } from '../../services/content/pair-claims.ts';
+import { PairLocations } from '../components/pair-locations';
 import { pageMeta } from '../lib/meta';
 import { breadcrumbs } from '../lib/structured-data';
+
+/** The places a provider's speed tests were run at: which the two share decides how their tables compare. */
+const locationsOf = (speed: Provider['review'] extends infer R ? (R extends { speed: infer S } ? S : never) : never) =>
+  speed.tests.map((t) => t.location);
 
 /** What the page shows of one side of the pair: its card, its owner, its plan, its speed tests and its scores. */
 const side = (p: Provider) => ({
@@ -62,7 +66,8 @@ export function loader({ url }: Route.LoaderArgs) {
     no: comparison.no,
     cta: comparison.columns.visit,
     speedLabels: { baseline: reviews.reviewPage.baseline, median: reviews.reviewPage.median, columns: reviews.reviewPage.columns },
-    speedTolerance: methodology?.speedTolerance ?? DEFAULT_SPEED_TOLERANCE,
+    tieMargin: comparison.pairs.tieMargin ?? DEFAULT_TIE_MARGIN,
+    locations: locationSplit(locationsOf(a.review.speed), locationsOf(b.review.speed)),
     criteria: methodology?.criteria.map(({ id, name }) => ({ id, name })) ?? [],
     method: methodology?.labels.method,
     a,
@@ -85,12 +90,9 @@ const TEXT = 'mt-4 leading-7 text-slate-700';
 export default function Compare({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return <NotFound />;
   const { t, a, b, path, yes, no, criteria } = loaderData;
-  const verdicts = a.scorecard && b.scorecard ? criterionVerdicts(criteria, a.scorecard.scores, b.scorecard.scores) : {};
-  // Speed is judged by the tables on this page, not by the scores: the median downloads under them decide, and
-  // medians closer than the method's tolerance are level.
-  const speeds = [speedFigures(a.review.speed), speedFigures(b.review.speed)] as const;
-  if (verdicts.speed && verdicts.speed !== 'untested' && speeds[0] && speeds[1])
-    verdicts.speed = speedVerdict(speeds[0].kept, speeds[1].kept, loaderData.speedTolerance);
+  // The scores decide every criterion, speed included, with one stated tie margin: the verdicts, the scores block
+  // and the overall verdict then read the same numbers.
+  const verdicts = a.scorecard && b.scorecard ? scoreVerdicts(criteria, a.scorecard.scores, b.scorecard.scores, loaderData.tieMargin) : {};
   const wonBy = (s: Side) => criteria.filter((c) => verdicts[c.id] === s).map((c) => c.name.toLowerCase());
   const tested = criteria.filter((c) => verdicts[c.id] && verdicts[c.id] !== 'untested').length;
   const [winner, loser] = a.rating >= b.rating ? [a, b] : [b, a];
@@ -157,6 +159,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
       )}
 
       <Section headingId="speed" title={t.speed} className="mt-12">
+        <PairLocations a={a} b={b} t={t} split={loaderData.locations} location={loaderData.speedLabels.columns.location} />
         <div className="mt-2 grid gap-8 lg:grid-cols-2">
           {[a, b].map((p) => (
             <div key={p.slug} className="min-w-0" data-testid="pair-speed" data-provider={p.slug}>
@@ -169,6 +172,9 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
 
       {criteria.length > 0 && a.scorecard && b.scorecard && (
         <Section headingId="verdicts" title={t.verdicts} className="mt-12">
+          <p className="mt-2 text-sm text-slate-700" data-testid="tie-rule">
+            {t.tieRule.replace('{margin}', String(loaderData.tieMargin))}
+          </p>
           <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" data-testid="criterion-verdicts">
             {criteria.map((c) => {
               const v = verdicts[c.id];

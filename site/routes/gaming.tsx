@@ -8,26 +8,31 @@ import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { AffiliateDisclosure } from '../components/affiliate-disclosure';
 import { fillLabel, Figure } from '../components/figure';
+import { noteFor } from '../lib/pick-sets';
+import { shownPickSet } from '../lib/pick-sets.server';
+import { PickMeasure, PickRanking } from '../components/pick-ranking';
 
 const PATH = '/vpn-gaming';
 
 export function loader() {
-  const { site, gaming, providers } = getContent().content;
+  const { site, gaming } = getContent().content;
   if (!gaming) throw new Response('Not Found', { status: 404 });
-  const bySlug = new Map(providers.map((p) => [p.slug, p]));
-  // Each card's provider and plan, resolved here: only what the cards show ships to the page.
-  const cards = gaming.deals.map((d) => {
-    const p = bySlug.get(d.provider)!;
+  // The picks are the top of the page's measure: only what the cards show ships to the page.
+  const { set, providers: picked } = shownPickSet(gaming.picks);
+  const cards = picked.map((p) => {
     const ping = speedFigures(p.review?.speed)?.ping;
     return {
+      provider: p.slug,
+      features: noteFor(gaming.notes, p.slug)?.features ?? [],
       name: p.name,
       logo: { emoji: p.logo, svg: p.logoSvg },
       rating: p.rating,
-      plan: planOf(p, d.plan)!,
+      plan: planOf(p)!,
       ping: ping === undefined ? undefined : formatMs(ping),
     };
   });
-  return { page: gaming, url: site.url, cards };
+  const { notes: _notes, ...page } = gaming;
+  return { page, url: site.url, cards, set };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -35,7 +40,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Gaming({ loaderData }: Route.ComponentProps) {
-  const { page, cards } = loaderData;
+  const { page, cards, set } = loaderData;
   return (
     <>
       <section className="bg-gradient-to-br from-indigo-900 to-slate-900 text-white">
@@ -49,29 +54,31 @@ export default function Gaming({ loaderData }: Route.ComponentProps) {
           <IconTiles items={page.benefits.items} />
         </Section>
         <Section headingId="deals" title={page.dealsTitle} className="mt-16" headingClassName={LANDING_HEADING} data-outbound-group="">
-          <AffiliateDisclosure className="mx-auto mt-3 max-w-2xl text-center" providers={page.deals} />
-          <div className="mt-8 grid gap-6 md:grid-cols-3">
-            {page.deals.map((d, i) => (
-              <DealCard
-                key={d.provider}
-                heading={cards[i]!.name}
-                level="h3"
-                logo={cards[i]!.logo}
-                rating={cards[i]!.rating}
-                badge={d.badge}
-                plan={cards[i]!.plan}
-                features={d.features}
-                extra={
-                  cards[i]!.ping && (
-                    <p className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-900" data-testid="ping">
-                      {fillLabel(page.pingLabel, 'ping', <Figure of={`${d.provider}/ping`}>{cards[i]!.ping}</Figure>)}
-                    </p>
-                  )
-                }
-                cta={{ provider: d.provider, destination: d.link, from: PATH, placement: 'gaming-card', label: d.cta }}
-              />
+          <PickMeasure set={set} className="mx-auto mt-3 max-w-2xl text-center" />
+          <AffiliateDisclosure className="mx-auto mt-2 max-w-2xl text-center" providers={cards} />
+          <div className="mt-8 grid gap-6 md:grid-cols-3" data-pick-set={set.by}>
+            {cards.map((c) => (
+              <div key={c.provider} data-pick={c.provider} className="flex">
+                <DealCard
+                  heading={c.name}
+                  level="h3"
+                  logo={c.logo}
+                  rating={c.rating}
+                  plan={c.plan}
+                  features={c.features}
+                  extra={
+                    c.ping && (
+                      <p className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-900" data-testid="ping">
+                        {fillLabel(page.pingLabel, 'ping', <Figure of={`${c.provider}/ping`}>{c.ping}</Figure>)}
+                      </p>
+                    )
+                  }
+                  cta={{ provider: c.provider, from: PATH, placement: 'gaming-card', label: page.cta.replace('{name}', c.name) }}
+                />
+              </div>
             ))}
           </div>
+          <PickRanking set={set} title={page.rankingTitle} className="mx-auto mt-8 max-w-2xl" />
         </Section>
         <Section headingId="tips" title={page.tips.title} className="mt-16" headingClassName={LANDING_HEADING}>
           <Paragraphs texts={page.tips.intro} className="mx-auto mt-4 max-w-3xl text-center text-slate-700" />

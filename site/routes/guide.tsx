@@ -3,6 +3,7 @@ import { SiteLink } from '../components/site-link';
 import type { Route } from './+types/guide';
 import { Badge, DIFFICULTY_VARIANT } from '../components/badge';
 import { Blocks } from '../components/blocks';
+import { resolvePickBlocks } from '../lib/pick-sets.server';
 import { referencedProviders, summarizeProviders } from '../components/blocks/context';
 import { DraftRibbon } from '../components/draft-ribbon';
 import { Icon } from '../components/icon';
@@ -14,7 +15,8 @@ import { breadcrumbs, faqFromBlocks } from '../lib/structured-data';
 export function loader({ url }: Route.LoaderArgs) {
   const { content } = getContent();
   const route = routeFor(url);
-  const { card: _card, order: _order, ...guide } = content.guides.find((g) => g.slug === route.slug)!;
+  const { card: _card, order: _order, ...found } = content.guides.find((g) => g.slug === route.slug)!;
+  const guide = { ...found, blocks: resolvePickBlocks(found.blocks) };
   const index = content.pages.find((p) => `/${p.slug}` === guide.back.href);
   const trail = trailTo(...(index ? [{ name: index.title, path: guide.back.href }] : []), { name: guide.title, path: route.path });
   return {

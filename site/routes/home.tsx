@@ -9,15 +9,19 @@ import { getContent } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import { organization } from '../lib/structured-data';
 import { AffiliateDisclosure } from '../components/affiliate-disclosure';
+import { shownPickSet } from '../lib/pick-sets.server';
 
 export function loader() {
   const { site, providers } = getContent().content;
+  // The featured card is the top of the measure the page names, never a provider picked by hand.
+  const top = shownPickSet({ by: site.home.comparison.featuredBy ?? 'rating', count: 1 }).set;
   return {
+    featuredBy: top.label,
     home: site.home,
     url: site.url,
     brand: { name: site.brand.name, url: site.url },
     // Only reviewed providers still in business have a card; one that articles merely mention, or that has shut down, has none.
-    providers: providers.filter(ranked).map((p) => ({ ...cardFields(p), featured: p.featured, plan: planOf(p)! })),
+    providers: providers.filter(ranked).map((p) => ({ ...cardFields(p), featured: p.slug === top.picks[0], plan: planOf(p)! })),
   };
 }
 
@@ -49,6 +53,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         data-outbound-group=""
       >
         <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">{comparison.note}</p>
+        {loaderData.featuredBy && (
+          <p className="mx-auto mt-2 max-w-2xl text-center text-sm text-slate-600" data-pick-measure={comparison.featuredBy ?? 'rating'}>
+            The highlighted card: {loaderData.featuredBy}.
+          </p>
+        )}
         <AffiliateDisclosure
           className="mx-auto mt-2 max-w-2xl text-center"
           providers={loaderData.providers.map((p) => ({ provider: p.slug }))}

@@ -100,19 +100,19 @@ export default function HowWeTest({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section headingId="providers" title={m.providers.title} className="mt-10">
-        <DataTable columns={[m.providers.name, m.providers.owner, m.providers.rating, m.providers.commission]} testId="owners">
+        <DataTable columns={[m.providers.name, m.providers.owner, m.providers.rating, m.providers.commission]} testId="owners" stack>
           {providers.map((p) => (
             <tr key={p.slug} data-provider={p.slug}>
               <th scope="row" className={CELL}>
                 <ReviewLink p={p} />
               </th>
-              <td className={CELL} data-testid="owner">
+              <td className={CELL} data-testid="owner" data-label={m.providers.owner}>
                 {p.owner}
               </td>
-              <td className={`${CELL} tabular-nums`}>
+              <td className={`${CELL} tabular-nums`} data-label={m.providers.rating}>
                 <ProviderFigure slug={p.slug} figure="rating" value={p.rating} />
               </td>
-              <td className={CELL} data-testid="commission">
+              <td className={CELL} data-testid="commission" data-label={m.providers.commission}>
                 {p.earns ? m.providers.yes : m.providers.no}
               </td>
             </tr>

@@ -1,5 +1,6 @@
 import type { Route } from './+types/page';
 import { Blocks } from '../components/blocks';
+import { resolvePickBlocks } from '../lib/pick-sets.server';
 import { PAGE_BLOCKS } from '../components/blocks/page-renderers';
 import { guideCards, referencedProviders, summarizeProviders } from '../components/blocks/context';
 import { ARTICLES_PER_PAGE } from '../../services/content/index.ts';
@@ -10,7 +11,9 @@ import { faqFromBlocks, organization } from '../lib/structured-data';
 export function loader({ url }: Route.LoaderArgs) {
   const { content } = getContent();
   const route = routeFor(url);
-  const page = content.pages.find((p) => p.slug === route.slug)!;
+  const found = content.pages.find((p) => p.slug === route.slug)!;
+  // Each pick box's picks, from its measure: what the box shows is worked out here, not typed.
+  const page = { ...found, blocks: resolvePickBlocks(found.blocks) };
   // Only the guides index ships the guides' card data.
   const guides = page.blocks.some((b) => b.type === 'guide-cards') ? guideCards(content.guides) : undefined;
   // Likewise the articles index, the only page that reads every article: one page of them at a time.

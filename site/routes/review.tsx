@@ -41,6 +41,11 @@ const HISTORY_LABELS = {
 };
 
 /** This review's data; null for /vpn-reviews/404, the page served for unknown slugs (see content.server.ts). */
+/** A service that has shut down has no current rating: its scorecard's total is the one it had, said as such. */
+function withLastRating<T extends { labels: { overall: string } }>(card: T | undefined, last: string | undefined): T | undefined {
+  return card && last ? { ...card, labels: { ...card.labels, overall: last } } : card;
+}
+
 export function loader({ url }: Route.LoaderArgs) {
   if (isNotFoundPage(url)) return null;
   const entry = routeFor(url);
@@ -78,7 +83,7 @@ export function loader({ url }: Route.LoaderArgs) {
     plan,
     review,
     byline: authorOf(review.author),
-    scorecard: scorecardOf(p),
+    scorecard: withLastRating(scorecardOf(p), discontinued?.labels.rating),
     comparisons: comparisonsOf(slug),
     discontinued,
     // Only `vpnsite dev` renders a draft provider's review: a build has no route for it.
@@ -161,12 +166,21 @@ export default function Review({ loaderData }: Route.ComponentProps) {
             <div
               className="mt-5 flex flex-wrap items-center gap-4 rounded-lg bg-white/95 px-4 py-2 text-slate-900 w-fit"
               data-testid="review-rating"
-              data-pagefind-meta={`rating:${p.rating}`}
+              // A service that has shut down has no current rating for search to show beside it.
+              data-pagefind-meta={discontinued ? undefined : `rating:${p.rating}`}
+              data-archived-review={discontinued ? '' : undefined}
             >
-              <Figure of={`${p.slug}/rating`}>
-                <StarRating rating={p.rating} rule="at-most" size={20} />
-              </Figure>
-              <Badge variant={r.badge.variant}>{r.badge.text}</Badge>
+              {discontinued ? (
+                // A service that has shut down has no current rating: the last one, said as such, and no stars.
+                <span className="text-sm font-semibold" data-testid="last-rating">
+                  {discontinued.labels.rating.replace('{rating}', String(p.rating))}
+                </span>
+              ) : (
+                <Figure of={`${p.slug}/rating`}>
+                  <StarRating rating={p.rating} rule="at-most" size={20} />
+                </Figure>
+              )}
+              {r.badge && <Badge variant={r.badge.variant}>{r.badge.text}</Badge>}
             </div>
             <Byline {...byline} updated={r.updated} updatedLabel={loaderData.updatedLabel} className="mt-4 text-blue-100" />
           </div>

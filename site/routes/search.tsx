@@ -12,13 +12,16 @@ import { LinkList } from '../components/link-list';
 import { getContent } from '../lib/content.server';
 
 export function loader() {
-  const { content, routes } = getContent();
-  const of = (kind: string) =>
-    routes.filter((r) => r.kind === kind && !r.noindex).map((r) => ({ path: r.path, title: r.title.split(' | ')[0]! }));
+  const { content, routes, providers } = getContent();
+  // A review of a service that has shut down is an archive: listed apart, so "Reviews" counts those the site rates.
+  const archived = (r: (typeof routes)[number]) => r.kind === 'review' && providers.get(r.slug ?? '')?.status === 'discontinued';
+  const of = (kind: string, keep: (r: (typeof routes)[number]) => boolean = (r) => !archived(r)) =>
+    routes.filter((r) => r.kind === kind && !r.noindex && keep(r)).map((r) => ({ path: r.path, title: r.title.split(' | ')[0]! }));
   return {
     brand: content.site.brand.name,
     directory: [
       { title: 'Reviews', links: of('review') },
+      { title: 'Archived reviews (services that have shut down)', links: of('review', archived) },
       { title: 'Comparisons', links: [...of('compare-index'), ...of('compare')] },
       { title: 'Setup guides', links: of('guide') },
     ].filter((g) => g.links.length > 0),

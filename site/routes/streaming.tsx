@@ -10,18 +10,36 @@ import { pageMeta } from '../lib/meta';
 import { faqPage } from '../lib/structured-data';
 import { PageHero } from '../components/page-hero';
 import { AffiliateDisclosure } from '../components/affiliate-disclosure';
+import { formatMbps, speedFigures } from '../../services/content/speed.ts';
+import { noteFor } from '../lib/pick-sets';
+import { shownPickSet } from '../lib/pick-sets.server';
+import { PickMeasure, PickRanking } from '../components/pick-ranking';
 
 const PATH = '/vpn-streaming';
 
 export function loader() {
-  const { site, streaming, providers } = getContent().content;
+  const { site, streaming } = getContent().content;
   if (!streaming) throw new Response('Not Found', { status: 404 });
-  const bySlug = new Map(providers.map((p) => [p.slug, p]));
-  const cards = streaming.providers.items.map((pick) => {
-    const { name, logo, logoSvg, rating, servers, countries, ...p } = bySlug.get(pick.provider)!;
-    return { name, logo, logoSvg, rating, servers, countries, plan: planOf({ ...p, slug: pick.provider }, pick.plan)! };
+  const { set, providers: picked } = shownPickSet(streaming.providers.picks);
+  const { labels, cta, notes } = streaming.providers;
+  const cards = picked.map((full) => {
+    const { name, logo, logoSvg, rating, servers, countries } = full;
+    const note = noteFor(notes, full.slug);
+    const download = speedFigures(full.review?.speed)?.download;
+    const pick = {
+      provider: full.slug,
+      badge: `${set.column}: ${set.ranking.find((r) => r.slug === full.slug)!.text}`,
+      ...(note ? { description: note.description } : {}),
+      ...(download === undefined ? {} : { speed: labels.speedText.replace('{download}', formatMbps(download)) }),
+      features: note?.features ?? [],
+      pros: note?.pros ?? [],
+      cons: note?.cons ?? [],
+      cta: cta.replace('{name}', name),
+    };
+    return { pick, provider: { name, logo, logoSvg, rating, servers, countries, plan: planOf(full)! } };
   });
-  return { page: streaming, url: site.url, cards };
+  const { notes: _notes, ...shownProviders } = streaming.providers;
+  return { page: { ...streaming, providers: shownProviders }, url: site.url, cards, set };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -29,7 +47,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function StreamingPage({ loaderData }: Route.ComponentProps) {
-  const { page, cards } = loaderData;
+  const { page, cards, set } = loaderData;
   return (
     <>
       <PageHero title={page.hero.title} subtitle={page.hero.subtitle} />
@@ -49,12 +67,16 @@ export default function StreamingPage({ loaderData }: Route.ComponentProps) {
           </div>
         </Section>
         <Section headingId="picks" title={page.providers.title} className="mt-16" headingClassName={LANDING_HEADING} data-outbound-group="">
-          <AffiliateDisclosure className="mx-auto mt-3 max-w-2xl text-center" providers={page.providers.items} />
-          <div className="mt-8 grid gap-6 md:grid-cols-3">
-            {page.providers.items.map((pick, i) => (
-              <PickCard key={pick.provider} pick={pick} provider={cards[i]!} labels={page.providers.labels} from={PATH} />
+          <PickMeasure set={set} className="mx-auto mt-3 max-w-2xl text-center" />
+          <AffiliateDisclosure className="mx-auto mt-2 max-w-2xl text-center" providers={cards.map((c) => c.pick)} />
+          <div className="mt-8 grid gap-6 md:grid-cols-3" data-pick-set={set.by}>
+            {cards.map((c) => (
+              <div key={c.pick.provider} data-pick={c.pick.provider} className="flex">
+                <PickCard pick={c.pick} provider={c.provider} labels={page.providers.labels} from={PATH} />
+              </div>
             ))}
           </div>
+          <PickRanking set={set} title={page.providers.rankingTitle} className="mx-auto mt-8 max-w-2xl" />
         </Section>
         <Section headingId="tips" title={page.tips.title} className="mt-16" headingClassName={LANDING_HEADING}>
           <IconTiles items={page.tips.items} />

@@ -4,8 +4,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { comparePairs, formatPrice, formatServers, loadContent, planOf, ranked, type Provider } from '../../services/content/index.ts';
-import { speedFigures } from '../../services/content/speed.ts';
-import { DEFAULT_SPEED_TOLERANCE } from '../../services/content/speed-checks.ts';
 import { useBrowser } from '../helpers/browser.ts';
 import {
   all,
@@ -114,23 +112,26 @@ describe('the head-to-head pages', () => {
         expect(textOf(speed[i])).toBe(`${t.location} ${t.download} ${t.upload} ${t.ping}`);
     }
 
-    // A verdict per criterion from the scores, speed's from the measured medians (level within the method's
-    // tolerance), and the overall one from the ratings.
-    const speeds = [speedFigures(a.review?.speed), speedFigures(b.review?.speed)];
-    const tolerance = content.methodology!.speedTolerance ?? DEFAULT_SPEED_TOLERANCE;
+    // A verdict per criterion from the scores, speed included: within the stated tie margin it is a tie.
+    const margin = content.comparison!.pairs.tieMargin ?? 0.2;
+    expect(textOf(byTestId(page, 'tie-rule'))).toContain(String(margin));
     for (const c of criteria) {
       const x = a.scores![c.id];
       const y = b.scores![c.id];
-      let expected = x === undefined || y === undefined ? 'untested' : x === y ? 'tie' : x > y ? 'a' : 'b';
-      if (c.id === 'speed' && expected !== 'untested' && speeds[0] && speeds[1]) {
-        const ahead = speeds[0].kept - speeds[1].kept;
-        expected = Math.abs(ahead) <= tolerance ? 'tie' : ahead > 0 ? 'a' : 'b';
-      }
+      const gap = x === undefined || y === undefined ? 0 : Math.round(Math.abs(x - y) * 1000) / 1000;
+      const expected = x === undefined || y === undefined ? 'untested' : gap <= margin ? 'tie' : x > y ? 'a' : 'b';
       expect(
         one(page, `[data-testid="criterion-verdicts"] li[data-criterion="${c.id}"]`).getAttribute('data-verdict'),
         `${slug} ${c.id}`,
       ).toBe(expected);
     }
+    // "The same method" only over the same places; otherwise the places only one has are named.
+    const places = (p: typeof a) => p.review!.speed.tests.map((t) => t.location);
+    const onlyA = places(a).filter((l) => !places(b).includes(l));
+    const onlyB = places(b).filter((l) => !places(a).includes(l));
+    const said = textOf(byTestId(page, 'pair-locations'));
+    if (onlyA.length + onlyB.length === 0) expect(said).toContain('same locations');
+    else for (const l of [...onlyA, ...onlyB]) expect(said).toContain(l);
     const [winner, loser] = a.rating >= b.rating ? [a, b] : [b, a];
     const overall = textOf(byTestId(page, 'overall-verdict'));
     if (a.rating !== b.rating)

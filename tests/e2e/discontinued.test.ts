@@ -50,7 +50,7 @@ describe('a discontinued provider', () => {
     expect(text).toContain(atlas.discontinued!.reason);
     expect(await notice.getByRole('link').getAttribute('href')).toBe('/vpn-reviews');
     // The review itself is all there: the title, scorecard, speed table and verdict, without its buttons.
-    expect(await shown.locator('h1').textContent()).toBe('Atlas VPN Review 2025');
+    expect(await shown.locator('h1').textContent()).toBe('Atlas VPN Review (Discontinued)');
     expect(await shown.getByRole('heading', { level: 2, name: /Verdict/ }).count()).toBe(1);
     expect(await shown.locator('table tbody tr').count()).toBeGreaterThanOrEqual(3);
     expect(await shown.getByRole('link', { name: /Get Atlas VPN/ }).count()).toBe(0);

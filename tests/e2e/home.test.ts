@@ -16,12 +16,12 @@ describe('home page', () => {
     // The record's figures on the cards.
     const first = cards.first();
     expect(await first.textContent()).toContain('NordVPN');
-    expect(await first.textContent()).toContain('Best Overall');
+    expect(await first.textContent()).toContain('Highest Rated');
     expect(await first.textContent()).toContain('5,400+');
     expect(await first.textContent()).toContain('162');
     expect(await cards.nth(2).textContent()).toContain('45 days');
     // Only the featured card carries the badge.
-    expect(await page.getByText('Best Overall').count()).toBe(1);
+    expect(await page.getByText('Highest Rated').count()).toBe(1);
     expect(await page.locator('footer').textContent()).toContain('© 2025');
   });
 
@@ -29,7 +29,7 @@ describe('home page', () => {
     const { page } = await browser.open('/');
     await hydrated(page);
     expect(await page.getByTestId('provider-card').count()).toBe(7);
-    const featured = page.getByTestId('provider-card').filter({ hasText: 'Best Overall' });
+    const featured = page.getByTestId('provider-card').filter({ hasText: 'Highest Rated' });
     expect(await featured.getAttribute('class')).toContain('ring-2');
   });
 
@@ -76,7 +76,7 @@ describe('navigation', () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page.locator('footer').getByRole('link', { name: 'VPN Deals' }).click();
     await page.waitForURL('**/vpn-deals');
-    await page.getByRole('heading', { level: 1, name: 'Best VPN Deals of 2025' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'VPN Deals of 2025, by Discount' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });

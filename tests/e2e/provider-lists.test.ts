@@ -33,6 +33,8 @@ describe('every list of providers on the built site', () => {
     const seen = new Set<string>();
     for (const path of pages) {
       for (const { parent, slugs } of listsOn(staticPage(path))) {
+        // Picks chosen by a measure the page names are in that measure's order (pick-sets.test.ts reads them).
+        if (parent.closest('[data-pick-set]') || parent.hasAttribute('data-measured')) continue;
         const sortedBy = parent.closest('table')?.querySelector('th[aria-sort]');
         if (sortedBy) {
           // The sortable table: its rows follow the column its header marks, in the direction it says.
@@ -53,11 +55,10 @@ describe('every list of providers on the built site', () => {
         seen.add(path);
       }
     }
-    // The home grid, the reviews page, the deals page's cards and picks, the sortable table (built unsorted, so in
+    // The home grid, the reviews page, the sortable table (built unsorted, so in
     // rating order), the method page's table, the articles' and guides' lists: none goes unread.
     expect(rated).toBeGreaterThan(20);
-    for (const path of ['/', '/vpn-reviews', '/vpn-deals', '/compare', '/how-we-test', '/vpn-streaming', '/vpn-gaming'])
-      expect(seen, path).toContain(path);
+    for (const path of ['/', '/vpn-reviews', '/compare', '/how-we-test']) expect(seen, path).toContain(path);
   });
 });
 
@@ -85,8 +86,9 @@ describe('the note that every featured provider pays', () => {
         noted++;
       }
     }
-    // The articles' pick boxes feature NordVPN and Surfshark, who both pay; the deals page also features TunnelBear.
-    expect(noted).toBeGreaterThan(5);
+    // The picks that pay are those a measure chose among the paying (the articles' top two by rating, the gaming
+    // page's lowest pings) and the set of partners; the deals page's largest discounts include two that do not pay.
+    expect(noted).toBeGreaterThan(3);
     expect(all(staticPage('/articles/best-vpn-2025'), '[data-all-paid]').length).toBeGreaterThan(0);
     expect(all(staticPage('/vpn-deals'), '[data-all-paid]')).toEqual([]);
   });

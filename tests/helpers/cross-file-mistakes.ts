@@ -19,7 +19,7 @@ export const CROSS_FILE_MISTAKES: Mistake[] = [
     make: change('articles/vpn-speed-test.yaml', 'href: /articles/vpn-vs-proxy }', 'href: /articles/vpn-vs-prox }'),
     error: at(
       'articles/vpn-speed-test.yaml',
-      170,
+      167,
       38,
       '/blocks/10/links/0/href',
       "internal link /articles/vpn-vs-prox does not resolve to a page (did you mean '/articles/vpn-vs-proxy'?)",
@@ -28,17 +28,17 @@ export const CROSS_FILE_MISTAKES: Mistake[] = [
   {
     name: 'an unknown provider reference',
     make: change('deals.yaml', '  - provider: nordvpn', '  - provider: nordpvn'),
-    error: at('deals.yaml', 33, 15, '/deals/0/provider', "unknown provider 'nordpvn' (did you mean 'nordvpn'?)"),
+    error: at('deals.yaml', 43, 15, '/notes/0/provider', "unknown provider 'nordpvn' (did you mean 'nordvpn'?)"),
   },
   {
     name: 'a plan that the provider does not have',
-    make: change('articles/is-free-vpn-safe.yaml', '        plan: 2-year\n', '        plan: 2-yaer\n'),
+    make: change('articles/best-vpn-2025.yaml', '{{nordvpn.2-year.price}}', '{{nordvpn.2-yaer.price}}'),
     error: at(
-      'articles/is-free-vpn-safe.yaml',
-      80,
-      15,
-      '/blocks/3/picks/0/plan',
-      "'2-yaer' is not one of NordVPN's plans (2-year) (did you mean '2-year'?)",
+      'articles/best-vpn-2025.yaml',
+      22,
+      30,
+      '/blocks/0/text',
+      "{{nordvpn.2-yaer.price}}: unknown plan '2-yaer' of nordvpn; its plans: 2-year (did you mean '2-year'?)",
     ),
   },
   {
@@ -62,7 +62,7 @@ export const CROSS_FILE_MISTAKES: Mistake[] = [
     ),
     error: at(
       'articles/best-vpn-2025.yaml',
-      93,
+      92,
       19,
       '/blocks/5/rows/2/provider',
       'ExpressVPN has no review: a comparison table may name only a reviewed provider (a mention in running text is fine); give it a review or pick another',
@@ -87,15 +87,15 @@ export const CROSS_FILE_MISTAKES: Mistake[] = [
     name: 'a deal button for a discontinued provider',
     make: change(
       'articles/reduce-vpn-costs.yaml',
-      '      - provider: surfshark\n        cta: Get Deal',
-      '      - provider: atlas-vpn\n        cta: Get Deal',
+      '      - provider: surfshark\n        features:\n          - "{{surfshark.servers}} servers in {{surfshark.countries}} countries"\n          - "{{surfshark.devices}} devices on one account"\n          - Smart DNS',
+      '      - provider: atlas-vpn\n        features:\n          - "{{surfshark.servers}} servers in {{surfshark.countries}} countries"\n          - "{{surfshark.devices}} devices on one account"\n          - Smart DNS',
     ),
     error: at(
       'articles/reduce-vpn-costs.yaml',
-      102,
+      113,
       19,
-      '/blocks/4/deals/1/provider',
-      'Atlas VPN shut down on 2024-04-30: a deal box may not offer it or its buttons (its review stays, with a notice); name a provider still in business',
+      '/blocks/5/notes/1/provider',
+      'Atlas VPN shut down on 2024-04-30: a pick box may not offer it or its buttons (its review stays, with a notice); name a provider still in business',
     ),
   },
   {
@@ -107,7 +107,7 @@ export const CROSS_FILE_MISTAKES: Mistake[] = [
     ),
     error: at(
       'articles/best-vpn-2025.yaml',
-      132,
+      128,
       48,
       '/blocks/8/link/href',
       'Atlas VPN shut down on 2024-04-30: a button to /go/atlas-vpn would only lead to its review; link to /vpn-reviews/atlas-vpn or to a provider still in business',

@@ -27,15 +27,10 @@ function problems(blocks: string): string[] {
 }
 
 const PICK_NORD = `      - provider: nordvpn
-        plan: 2-year-plus-3-months
-        label: Top Pick
-        features: ["{{nordvpn.servers}} servers in {{nordvpn.countries}} countries"]
-        cta: Get Deal`;
+        features: ["{{nordvpn.servers}} servers in {{nordvpn.countries}} countries"]`;
 
 const PICK_SURF = `      - provider: surfshark
-        label: Best Value
-        features: [CleanWeb ad blocking]
-        cta: Get Deal`;
+        features: [CleanWeb ad blocking]`;
 
 describe('article block schemas', () => {
   it('accepts well-formed blocks', () => {
@@ -44,9 +39,11 @@ describe('article block schemas', () => {
     text: A VPN encrypts everything; a proxy does not.
   - type: recommendations
     heading: Best VPNs
-    picks:
+    by: rating
+    notes:
 ${PICK_NORD}
 ${PICK_SURF}
+    cta: Get Deal
   - type: comparison-table
     heading: Features
     columns: [Feature, VPN, Proxy]
@@ -73,14 +70,14 @@ ${PICK_SURF}
   });
 
   it('reports a missing field at the object that lacks it', () => {
-    const withoutLabel = PICK_SURF.replace('        label: Best Value\n', '');
     const blocks = `  - type: recommendations
     heading: Best VPNs
-    picks:
+    notes:
 ${PICK_NORD}
-${withoutLabel}
+${PICK_SURF}
+    cta: Get Deal
 `;
-    expect(problems(blocks)).toEqual(["data/articles/sample.yaml:20:9 error /blocks/0/picks/1 must have required property 'label'"]);
+    expect(problems(blocks)).toEqual(["data/articles/sample.yaml:12:5 error /blocks/0 must have required property 'by'"]);
   });
 
   it('reports a missing heading on a block at the block itself', () => {
@@ -91,13 +88,15 @@ ${withoutLabel}
     expect(problems(blocks)).toEqual(["data/articles/sample.yaml:12:5 error /blocks/0 must have required property 'heading'"]);
   });
 
-  it('requires exactly two recommendation picks', () => {
+  it('has no place for a pick list typed by hand', () => {
     const blocks = `  - type: recommendations
     heading: Best VPNs
+    by: rating
     picks:
 ${PICK_NORD}
+    cta: Get Deal
 `;
-    expect(problems(blocks)).toEqual(['data/articles/sample.yaml:15:7 error /blocks/0/picks must NOT have fewer than 2 items']);
+    expect(problems(blocks)).toEqual(["data/articles/sample.yaml:15:5 error /blocks/0/picks unknown property 'picks'"]);
   });
 
   it('reports an unknown field with the closest allowed name', () => {
@@ -105,13 +104,15 @@ ${PICK_NORD}
     heading: Current Deals
     savings: Save {savings}
     devices: "{devices} connections"
-    deals:
+    by: discount
+    count: 2
+    notes:
       - provider: nordvpn
-        plans: 2-year-plus-3-months
-        cta: Get Deal
+        featurs: [Threat Protection]
+    cta: Get Deal
 `;
     expect(problems(blocks)).toEqual([
-      "data/articles/sample.yaml:18:9 error /blocks/0/deals/0/plans unknown property 'plans' (did you mean 'plan'?)",
+      "data/articles/sample.yaml:20:9 error /blocks/0/notes/0/featurs unknown property 'featurs' (did you mean 'features'?)",
     ]);
   });
 });

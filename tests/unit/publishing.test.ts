@@ -72,7 +72,7 @@ describe('drafts and the publishing clock', { timeout: 60_000 }, () => {
       ['2026-11-28T08:00:00.000Z', 'publish', 'deals.yaml'],
       ['2027-01-31T23:59:00.000Z', 'expire', 'guides/mobile-setup-guide.yaml'],
     ]);
-    const dealsNow = now.content!.deals!.deals.length;
+    const dealsNow = now.content!.deals!.notes!.length;
     const later = check(files, { now: '2027-02-01T00:00:00.000Z' });
     expect(later.routes.map((r) => r.path)).not.toContain('/mobile-setup-guide');
     expect(later.schedule).toEqual([]);
@@ -85,7 +85,7 @@ describe('drafts and the publishing clock', { timeout: 60_000 }, () => {
       'guides/mobile-setup-guide.yaml',
       files.get('guides/mobile-setup-guide.yaml')!.replace('expiresAt: 2027-01-31T23:59:00Z', ''),
     );
-    expect(check(files, { now: '2027-02-01T00:00:00.000Z' }).content!.deals!.deals.length).toBe(dealsNow + 1);
+    expect(check(files, { now: '2027-02-01T00:00:00.000Z' }).content!.deals!.notes!.length).toBe(dealsNow + 1);
   });
 });
 
@@ -138,7 +138,7 @@ describe('a draft provider', { timeout: 60_000 }, () => {
   const places: [string, (text: string) => string, (text: string) => string][] = [
     [
       'a pick row',
-      (t) => t.replace('      - provider: surfshark\n        label: Runner-Up', '      - provider: example-vpn\n        label: Runner-Up'),
+      (t) => t.replace('      - provider: protonvpn\n        features:', '      - provider: example-vpn\n        features:'),
       (t) => position(t, 'provider: example-vpn', 'provider: '.length),
     ],
     [

@@ -23,22 +23,22 @@ describe('one rating per provider across the site', () => {
 
   it('refuses a rating restated beside a provider, at the key', () => {
     const page = gaming();
-    const input = files({ 'gaming.yaml': { ...page, deals: [{ ...page.deals[0]!, rating: 4.7 }] } })[0]!;
-    const result = check({ ...page, deals: [{ ...page.deals[0]!, rating: 4.7 }] });
+    const input = files({ 'gaming.yaml': { ...page, notes: [{ ...page.notes[0]!, rating: 4.7 }] } })[0]!;
+    const result = check({ ...page, notes: [{ ...page.notes[0]!, rating: 4.7 }] });
     const at = position(input.text, 'rating: 4.7');
     expect(result.problems.map(formatProblem)).toEqual([
-      `data/gaming.yaml:${at.line}:${at.column} error /deals/0/rating unknown property 'rating'`,
+      `data/gaming.yaml:${at.line}:${at.column} error /notes/0/rating unknown property 'rating'`,
     ]);
     expect(result.content).toBeUndefined();
   });
 
   it('refuses a rating written into text about the provider, at the figure', () => {
     const page = gaming();
-    const input = files({ 'gaming.yaml': { ...page, deals: [{ ...page.deals[0]!, features: ['Rated 4.7/5 by our testers'] }] } })[0]!;
-    const result = check({ ...page, deals: [{ ...page.deals[0]!, features: ['Rated 4.7/5 by our testers'] }] });
+    const input = files({ 'gaming.yaml': { ...page, notes: [{ ...page.notes[0]!, features: ['Rated 4.7/5 by our testers'] }] } })[0]!;
+    const result = check({ ...page, notes: [{ ...page.notes[0]!, features: ['Rated 4.7/5 by our testers'] }] });
     const at = position(input.text, '4.7/5');
     expect(result.problems.map(formatProblem)).toEqual([
-      `data/gaming.yaml:${at.line}:${at.column} error /deals/0/features/0 rating "4.7/5" is written out; a provider's figures come only from its record in data/providers: write {{surfshark.rating}}, or show the plan through a card`,
+      `data/gaming.yaml:${at.line}:${at.column} error /notes/0/features/0 rating "4.7/5" is written out; a provider's figures come only from its record in data/providers: write {{surfshark.rating}}, or show the plan through a card`,
     ]);
   });
 });

@@ -75,15 +75,11 @@ describe('figures written out in text', () => {
   it('refuses counts beside a provider, in a card and on the second line of a folded paragraph', () => {
     const a = article(`  - type: recommendations
     heading: Picks
-    picks:
+    by: rating
+    notes:
       - provider: surfshark
-        label: Best Value
         features: ["3,000+ servers in 94 countries", Six devices]
-        cta: Get Deal
-      - provider: surfshark
-        label: Again
-        features: [CleanWeb]
-        cta: Get Deal
+    cta: Get Deal
   - type: prose
     heading: Value
     paragraphs:
@@ -93,9 +89,9 @@ describe('figures written out in text', () => {
 `);
     const text = a.text;
     expect(lines(check([a]))).toEqual([
-      `data/articles/sample.yaml:${at(text, '3,000+')} error /blocks/0/picks/0/features/0 server count "3,000+ servers" is written out; a provider's figures come only from its record in data/providers: write {{surfshark.servers}}, or show the plan through a card`,
-      `data/articles/sample.yaml:${at(text, '94 countries')} error /blocks/0/picks/0/features/0 country count "94 countries" is written out; a provider's figures come only from its record in data/providers: write {{surfshark.countries}}, or show the plan through a card`,
-      `data/articles/sample.yaml:${at(text, 'Six devices')} error /blocks/0/picks/0/features/1 device limit "Six devices" is written out; a provider's figures come only from its record in data/providers: write {{surfshark.devices}}, or show the plan through a card`,
+      `data/articles/sample.yaml:${at(text, '3,000+')} error /blocks/0/notes/0/features/0 server count "3,000+ servers" is written out; a provider's figures come only from its record in data/providers: write {{surfshark.servers}}, or show the plan through a card`,
+      `data/articles/sample.yaml:${at(text, '94 countries')} error /blocks/0/notes/0/features/0 country count "94 countries" is written out; a provider's figures come only from its record in data/providers: write {{surfshark.countries}}, or show the plan through a card`,
+      `data/articles/sample.yaml:${at(text, 'Six devices')} error /blocks/0/notes/0/features/1 device limit "Six devices" is written out; a provider's figures come only from its record in data/providers: write {{surfshark.devices}}, or show the plan through a card`,
       `data/articles/sample.yaml:${at(text, 'unlimited devices')} error /blocks/1/paragraphs/0 device limit "unlimited devices" is written out; a provider's figures come only from its record in data/providers: write {{surfshark.devices}}, or show the plan through a card`,
       `data/articles/sample.yaml:${at(text, '65 countries')} error /blocks/1/paragraphs/0 country count "65 countries" is written out; a provider's figures come only from its record in data/providers: write {{surfshark.countries}}, or show the plan through a card`,
     ]);
@@ -154,14 +150,13 @@ describe('figure references', () => {
     ]);
   });
 
-  it('refuses a plan reference a provider does not have, at the plan, with the closest id', () => {
-    const a = article(`  - type: price-list
+  it('refuses a figure of a plan a provider does not have, at the reference, with the closest id', () => {
+    const a = article(`  - type: prose
     heading: Budget
-    items:
-      - { provider: surfshark, plan: 1-yaer, note: Cheap }
+    paragraphs: ["Surfshark costs {{surfshark.1-yaer.price}} a month."]
 `);
     expect(lines(check([a]))).toEqual([
-      `data/articles/sample.yaml:${at(a.text, '1-yaer')} error /blocks/0/items/0/plan '1-yaer' is not one of Surfshark's plans (2-year, 1-year, monthly) (did you mean '1-year'?)`,
+      `data/articles/sample.yaml:${at(a.text, '{{surfshark.1-yaer.price}}')} error /blocks/0/paragraphs/0 {{surfshark.1-yaer.price}}: unknown plan '1-yaer' of surfshark; its plans: 2-year, 1-year, monthly (did you mean '1-year'?)`,
     ]);
   });
 

@@ -11,7 +11,8 @@ function deals(endsOn: string, provider = 'surfshark') {
     updated: '2025-01-15',
     hero: {
       badge: 'Limited Time Offers',
-      badgeAfter: 'Checked monthly',
+      badgeAfter: 'Prices checked {{prices.checked}}',
+      checked: 'Prices checked {{prices.checked}}',
       title: 'Best VPN Deals of 2025',
       subtitle: 'Sub.',
       trust: [{ icon: 'shield', label: 'Up to {{max.discount}} savings' }],
@@ -19,21 +20,15 @@ function deals(endsOn: string, provider = 'surfshark') {
     flashSale: { title: 'Flash Sale', text: 'Now.', startsOn: '2025-01-01', endsOn },
     offerLabels: { savings: 'Save {savings}', validUntil: 'Valid until {date}', startsOn: 'Starts {date}' },
     dealsTitle: 'Deals',
-    deals: [
-      {
-        provider,
-        startsOn: '2025-01-01',
-        endsOn: '2025-01-31',
-        features: ['Fast'],
-        badge: { text: 'Value', variant: 'secondary' },
-        cta: 'Get',
-      },
-    ],
+    picks: { by: 'discount', count: 3 },
+    cta: 'Get {name}',
+    rankingTitle: 'Every VPN by discount',
+    notes: [{ provider, startsOn: '2025-01-01', endsOn: '2025-01-31', features: ['Fast'] }],
     whySpecial: { title: 'Why', points: [tile] },
     whoFor: {
       title: 'Who',
       readReview: 'Read the {name} review',
-      items: [{ icon: 'users', audience: 'Home users', provider: 'surfshark', reason: 'Value.' }],
+      items: [{ icon: 'users', audience: 'Home users', by: 'price', reason: 'Value.' }],
     },
     features: { title: 'Features', items: [tile] },
     faq: { title: 'FAQ', items: [{ question: 'Q?', answer: 'A.' }] },
@@ -58,8 +53,8 @@ describe('offers and provider references', () => {
     const parts = { 'deals.yaml': deals('2025-01-30') };
     const r = check(parts);
     expect(r.problems.map(formatProblem)).toEqual([
-      `data/deals.yaml:${at(parts, 'deals.yaml', 'endsOn: 2025-01-30', 'endsOn')} warning /flashSale/endsOn offer ended on 2025-01-30; the site no longer shows it`,
-      `data/deals.yaml:${at(parts, 'deals.yaml', 'endsOn: 2025-01-31', 'endsOn')} warning /deals/0/endsOn offer ended on 2025-01-31; the site no longer shows it`,
+      `data/deals.yaml:${at(parts, 'deals.yaml', 'endsOn: 2025-01-30', 'endsOn')} warning /flashSale/endsOn the sale ended on 2025-01-30; its banner and its "Limited Time Offers" badge have left the page`,
+      `data/deals.yaml:${at(parts, 'deals.yaml', 'endsOn: 2025-01-31', 'endsOn')} warning /notes/0/endsOn offer ended on 2025-01-31; its card has left the page, and the next provider by the page's measure has its place`,
     ]);
     expect(r.errorCount).toBe(0);
   });
@@ -77,10 +72,10 @@ describe('offers and provider references', () => {
   });
 
   it('reports a reference to an unknown provider with the closest slug', () => {
-    const parts = { 'gaming.yaml': { ...gaming(), deals: [{ ...gaming().deals[0]!, provider: 'surfshak' }] } };
+    const parts = { 'gaming.yaml': { ...gaming(), notes: [{ ...gaming().notes[0]!, provider: 'surfshak' }] } };
     const r = check(parts);
     expect(r.problems.map(formatProblem)).toEqual([
-      `data/gaming.yaml:${at(parts, 'gaming.yaml', 'provider: surfshak', 'provider')} error /deals/0/provider unknown provider 'surfshak' (did you mean 'surfshark'?)`,
+      `data/gaming.yaml:${at(parts, 'gaming.yaml', 'provider: surfshak', 'provider')} error /notes/0/provider unknown provider 'surfshak' (did you mean 'surfshark'?)`,
     ]);
     expect(r.content).toBeUndefined();
   });

@@ -31,8 +31,8 @@ describe('schema and syntax errors', () => {
   });
 
   it('names an unknown property at its key and suggests the closest one', () => {
-    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', { featured: 'featurd: true' }) }]);
-    expect(lines(r)).toEqual(["data/providers/nordvpn.yaml:22:1 error /featurd unknown property 'featurd' (did you mean 'featured'?)"]);
+    const r = check([{ rel: 'providers/nordvpn.yaml', text: providerYaml('nordvpn', { featured: 'fallbak: "https://nordvpn.com"' }) }]);
+    expect(lines(r)).toEqual(["data/providers/nordvpn.yaml:22:1 error /fallbak unknown property 'fallbak' (did you mean 'fallback'?)"]);
   });
 
   it('reports a misspelt required property once, at its key, not also as missing', () => {

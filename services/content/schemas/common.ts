@@ -191,3 +191,25 @@ export const Faq = List(
 );
 
 export const Badge = Obj({ text: Str('Badge text.'), variant: BadgeVariant }, 'A small label.');
+
+/**
+ * What a set of picks is chosen by. The picks are the top of the measure over every reviewed provider still in
+ * business, and the page lists all of them by it below, so a pick list is never typed by hand.
+ */
+export const PickBy = Str(
+  'What the picks are chosen by: rating, ping (lowest to a nearby server), download (median), price (lowest a month), discount (largest), a criterion id of methodology.yaml for its score (e.g. streaming, security, ease-of-use, value), or partners: the providers that pay us, said as "our partners", with no "best" or measurement claim.',
+  { pattern: '^[a-z][a-z0-9-]*$' },
+);
+/** How many picks a set shows. */
+export const PickCount = Type.Integer({ minimum: 1, maximum: 12, description: 'How many of the top providers to pick.' });
+/** The words a pick card shows for a provider whenever the measure picks it; they never decide who is picked. */
+export const PickNotes = <T extends Parameters<typeof Type.Object>[0]>(fields: T, description: string) =>
+  Type.Optional(
+    List(
+      Obj(
+        { provider: ProviderRef, ...fields },
+        `${description} Shown only while the measure picks this provider; a provider without notes gets a card of its figures alone.`,
+      ),
+      'Words for the cards, by provider, in rating order; they decide nothing about who is picked.',
+    ),
+  );

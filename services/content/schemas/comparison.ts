@@ -62,6 +62,14 @@ export const ComparisonSchema = Obj(
               'Head-to-head pages only among the first this many reviewed providers, by rating. Leave out for every pair (n providers make n(n-1)/2 pages).',
           }),
         ),
+        tieMargin: Type.Optional(
+          Type.Number({
+            minimum: 0,
+            maximum: 2,
+            description:
+              'How far apart two scores out of 10 may be and still be a tie on a head-to-head page (default 0.2). The scores decide every criterion, speed included, and the page states this margin.',
+          }),
+        ),
       },
       'Links to every head-to-head page.',
     ),
@@ -100,7 +108,15 @@ export const ComparisonSchema = Obj(
         speed: Str('Heading of the two speed tests.'),
         verdicts: Str('Heading of the verdict per criterion.'),
         wins: Str("A criterion's verdict; {name} becomes the provider with the higher score."),
-        tie: Str('A criterion both score the same on.'),
+        tie: Str('A criterion whose two scores are within the tie margin.'),
+        tieRule: Str(
+          'How the verdicts are decided, shown above them; {margin} becomes the tie margin, e.g. "The higher score wins each criterion; scores within {margin} points of each other are a tie."',
+        ),
+        sameMethod: Str('Said above the speed tests when both were tested at the same locations.'),
+        sharedLocations: Str(
+          'Said above the speed tests when their locations differ; {shared} becomes the locations both were tested at, {onlyA} and {onlyB} those only one was, e.g. "Compared where both were tested: {shared}. Only {a}: {onlyA}. Only {b}: {onlyB}."',
+        ),
+        noSharedLocations: Str('Said when the two were tested at no location in common; {a}, {b} are filled in.'),
         untested: Str('A criterion one of them was not tested for.'),
         overall: Str('Heading of the overall verdict.'),
         overallWinner: Str('The overall verdict; {winner}, {loser}, {winnerRating}, {loserRating}, {wins} and {total} are filled in.'),

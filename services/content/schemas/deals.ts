@@ -1,6 +1,6 @@
 /** data/deals.yaml: the /vpn-deals page: the flash sale, the deal cards and the budget list. */
 import { Type } from '@sinclair/typebox';
-import { Badge, DateField, DealLink, Faq, IconText, IsoDate, List, Meta, Obj, PlanRef, ProviderRef, Publishing, Str } from './common.ts';
+import { DateField, DealLink, Faq, IconText, IsoDate, List, Meta, Obj, PickBy, PickCount, PickNotes, Publishing, Str } from './common.ts';
 
 /** When an offer runs: both days included, in UTC. */
 export const OfferDates = {
@@ -8,20 +8,19 @@ export const OfferDates = {
   endsOn: DateField('The last day the offer runs (UTC); the day after, the site no longer shows it and validate warns.'),
 };
 
-export const Deal = Obj(
-  {
-    provider: ProviderRef,
-    plan: Type.Optional(PlanRef),
-    link: Type.Optional(DealLink),
-    ...OfferDates,
-    features: List(Str('One feature.'), 'Feature list.'),
-    badge: Badge,
-    cta: Str('Button text.'),
-    publishAt: Publishing.publishAt,
-    expiresAt: Publishing.expiresAt,
-  },
-  "A deal card: the plan's price, regular price, discount, savings and rating come from the provider's record. Its button goes through /go/<provider> (or /go/<provider>/<link>).",
-);
+/** The words of a deal card, for whenever the page's measure picks its provider. */
+export const DealNote = {
+  link: Type.Optional(DealLink),
+  startsOn: Type.Optional(OfferDates.startsOn),
+  endsOn: Type.Optional(
+    DateField(
+      'The last day this offer runs (UTC). From the day after, the card leaves the page and the next provider by the measure takes its place; validate warns.',
+    ),
+  ),
+  features: List(Str('One feature.'), 'Feature list.'),
+  publishAt: Publishing.publishAt,
+  expiresAt: Publishing.expiresAt,
+};
 
 export const DealsSchema = Obj(
   {
@@ -31,7 +30,10 @@ export const DealsSchema = Obj(
       {
         badge: Str('The badge while an offer on this page runs, "Limited Time Offers".'),
         badgeAfter: Str(
-          'The badge while no offer on this page runs, e.g. "Prices checked {{prices.checked}}" (never a claim of how often they are checked that the dates do not bear out).',
+          'The badge while no offer on this page runs and every price is recent, e.g. "Prices checked {{prices.checked}}" (never a claim of how often they are checked that the dates do not bear out).',
+        ),
+        checked: Str(
+          'The one line at the top while any price on the page was checked more than site.yaml prices.maxAgeDays ago, e.g. "Prices checked {{prices.checked}}. Prices change often: confirm the price at checkout."; the cards then carry no date of their own.',
         ),
         title: Str('"Best VPN Deals of 2025".'),
         subtitle: Str('Text under the heading.'),
@@ -41,6 +43,20 @@ export const DealsSchema = Obj(
         ),
       },
       'The page hero.',
+    ),
+    fresh: Type.Optional(
+      Obj(
+        {
+          subtitle: Type.Optional(
+            Str('A sentence after the hero text, e.g. "We check every price on this page against the provider\'s own checkout."'),
+          ),
+          trust: Type.Optional(
+            List(Obj({ icon: IconText.properties.icon, label: Str('e.g. "Verified deals".') }, 'A trust point.'), 'More trust points.'),
+          ),
+          dealsTitle: Type.Optional(Str('The deals heading instead of dealsTitle, e.g. "Today\'s Top VPN Deals".')),
+        },
+        'Words that claim the prices are current ("Verified", "Today\'s", "we check every price"): shown only while every price on the page was checked within site.yaml prices.maxAgeDays. Anywhere else in this file such words are an error.',
+      ),
     ),
     flashSale: Obj(
       {
@@ -61,7 +77,13 @@ export const DealsSchema = Obj(
       'Texts on every deal card.',
     ),
     dealsTitle: Str('Heading above the deal cards.'),
-    deals: List(Deal, 'The deal cards.'),
+    picks: Obj(
+      { by: PickBy, count: PickCount },
+      "The deal cards: the top of the measure (e.g. discount) over every reviewed provider, each with its plan's price from the provider's record; every provider is ranked by it below.",
+    ),
+    notes: PickNotes(DealNote, "A deal card's features and, for a limited offer, its dates."),
+    cta: Str('Button text on every card; {name} becomes the provider\'s name, e.g. "Get {name} Deal".'),
+    rankingTitle: Str('Heading of the full ranking below the cards.'),
     whySpecial: Obj({ title: Str('Section heading.'), points: List(IconText, 'The four points.') }, 'Why these deals are special.'),
     whoFor: Obj(
       {
@@ -72,10 +94,10 @@ export const DealsSchema = Obj(
             {
               icon: IconText.properties.icon,
               audience: Str('e.g. "Home users".'),
-              provider: ProviderRef,
-              reason: Str('Why this provider fits.'),
+              by: PickBy,
+              reason: Str('Why this measure matters to the audience; it names no provider, since the measure picks it.'),
             },
-            'One audience pick.',
+            'One audience pick: the provider at the top of the measure.',
           ),
           'Audience picks.',
         ),

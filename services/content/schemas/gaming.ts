@@ -1,18 +1,6 @@
 /** data/gaming.yaml: the /vpn-gaming page: deals ranked for gaming, with ping and the games they suit. */
 import { Type } from '@sinclair/typebox';
-import { Badge, DealLink, IconText, IsoDate, List, Meta, Obj, Paragraphs, PlanRef, ProviderRef, Str } from './common.ts';
-
-export const GamingDeal = Obj(
-  {
-    provider: ProviderRef,
-    plan: Type.Optional(PlanRef),
-    link: Type.Optional(DealLink),
-    features: List(Str('One feature.'), 'Feature list.'),
-    badge: Badge,
-    cta: Str('Button text.'),
-  },
-  "A gaming deal card: price, regular price, discount, rating and ping (the nearest server's, from the speed tests on its review) come from the provider's record. Its button goes through /go/<provider>.",
-);
+import { IconText, IsoDate, List, Meta, Obj, Paragraphs, PickBy, PickCount, PickNotes, Str } from './common.ts';
 
 export const GamingSchema = Obj(
   {
@@ -22,7 +10,13 @@ export const GamingSchema = Obj(
     benefits: Obj({ title: Str('Section heading.'), items: List(IconText, 'The four benefit tiles.') }, 'Benefit tiles.'),
     dealsTitle: Str('Heading above the deal cards.'),
     pingLabel: Str('Ping line on each deal card; {ping} becomes the lowest ping measured on the provider\'s review, e.g. "8 ms".'),
-    deals: List(GamingDeal, 'The gaming deals.'),
+    picks: Obj(
+      { by: PickBy, count: PickCount },
+      "The gaming picks: the top of the measure (ping, for a game) over every reviewed provider, each a deal card whose price, discount, rating and ping come from the provider's record, with every provider ranked by it below.",
+    ),
+    notes: PickNotes({ features: List(Str('One feature.'), 'Feature list.') }, "A gaming card's features."),
+    cta: Str('Button text on every card; {name} becomes the provider\'s name, e.g. "Get {name} for Gaming".'),
+    rankingTitle: Str('Heading of the full ranking below the cards, e.g. "Every VPN We Reviewed, by Ping".'),
     tips: Obj({ title: Str('Section heading.'), intro: Type.Optional(Paragraphs), items: List(IconText, 'Tips.') }, 'Gaming tips.'),
   },
   'The gaming page.',

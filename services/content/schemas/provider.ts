@@ -20,7 +20,7 @@ export const Review = Obj(
     ),
     title: Str('The review page <h1>, e.g. "NordVPN Review 2025".'),
     tagline: Str('One sentence under the title.'),
-    badge: Badge,
+    badge: Type.Optional(Badge),
     deal: Obj(
       {
         title: Str('Deal card heading, e.g. "Best NordVPN Deal".'),
@@ -170,9 +170,6 @@ export const ProviderSchema = Obj(
         },
         'When and why the service shut down; required with `status: discontinued`, and only then.',
       ),
-    ),
-    featured: Type.Optional(
-      Type.Boolean({ description: 'Highlights the card with a ring and a "Best Overall" badge. Only one provider may set it.' }),
     ),
     plan: Str('The id of the plan the comparison cards and the review show, e.g. 2-year.', { pattern: PLAN_ID }),
     plans: Type.Record(Type.String({ pattern: PLAN_ID }), Plan, {

@@ -113,6 +113,9 @@ export const ReviewsSchema = Obj(
             ),
             text: Str("The notice's text; {name}, {date} (the day it shut down) and {reason} (its `discontinued.reason`) are filled in."),
             link: Str('Link text to the reviews of the services we rate today, e.g. "See the VPNs we rate today".'),
+            rating: Str(
+              'Where a current review shows its stars: the rating as it stood, labelled; {rating} becomes it, e.g. "Rating when last reviewed: {rating}/5".',
+            ),
           },
           'The notice on the review of a provider with `status: discontinued`, which has no buttons.',
         ),

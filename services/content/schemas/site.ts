@@ -1,6 +1,6 @@
 /** data/site.yaml: brand, origin URL, navigation, footer, home page and the not-found page. */
 import { Type } from '@sinclair/typebox';
-import { IconText, IsoDate, Link, List, LogoSvg, Meta, Obj, Str } from './common.ts';
+import { IconText, IsoDate, Link, List, LogoSvg, Meta, Obj, PickBy, Str } from './common.ts';
 
 const FooterColumn = Obj(
   { title: Str('Column heading, e.g. "Quick Links".'), links: List(Link, 'Links in this column.') },
@@ -93,7 +93,10 @@ export const SiteSchema = Obj(
           {
             title: Str('Heading above the provider grid.'),
             note: Str('The note on annual-plan prices and guarantees.'),
-            featuredBadge: Str('Badge on the featured card, "Best Overall".'),
+            featuredBy: Type.Optional(PickBy),
+            featuredBadge: Str(
+              'Badge on the featured card: the provider at the top of featuredBy; it names that measure, e.g. "Highest Rated" for rating.',
+            ),
             cta: Str('Card button text; {name} becomes the provider name, e.g. "Get {name}".'),
           },
           'The comparison grid heading.',

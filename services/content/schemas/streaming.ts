@@ -1,6 +1,5 @@
 /** data/streaming.yaml: the /vpn-streaming page: the ranked providers for streaming and the services they unblock. */
-import { Type } from '@sinclair/typebox';
-import { Badge, Faq, Icon, IconText, IsoDate, List, Meta, Obj, Paragraphs, PlanRef, ProviderRef, Str } from './common.ts';
+import { Faq, Icon, IconText, IsoDate, List, Meta, Obj, Paragraphs, PickBy, PickCount, PickNotes, Str } from './common.ts';
 
 export const StreamingSchema = Obj(
   {
@@ -32,6 +31,9 @@ export const StreamingSchema = Obj(
         labels: Obj(
           {
             speed: Str('Speed label.'),
+            speedText: Str(
+              'The speed line; {download} becomes the median download of the provider\'s speed tests, e.g. "{download} median download".',
+            ),
             servers: Str('Servers label.'),
             serversText: Str(
               'The servers line from the provider\'s record; {servers} and {countries} become its figures, e.g. "{servers} servers in {countries} countries".',
@@ -42,23 +44,21 @@ export const StreamingSchema = Obj(
           },
           'Labels on every provider card.',
         ),
-        items: List(
-          Obj(
-            {
-              provider: ProviderRef,
-              plan: Type.Optional(PlanRef),
-              badge: Badge,
-              description: Str('Why it is good for streaming.'),
-              speed: Str('Speed label, e.g. "Ultra-fast".'),
-              features: List(Str('One feature.'), 'Features.'),
-              pros: List(Str('One advantage.'), 'Pros.'),
-              cons: List(Str('One drawback.'), 'Cons.'),
-              cta: Str('Button text.'),
-            },
-            "A provider card: rating, servers, countries and the plan's price come from the provider's record.",
-          ),
-          'The three provider cards.',
+        picks: Obj(
+          { by: PickBy, count: PickCount },
+          'The provider cards: the top of the measure (the streaming score, say) over every reviewed provider, ranked by it below.',
         ),
+        notes: PickNotes(
+          {
+            description: Str('Why it is good for streaming.'),
+            features: List(Str('One feature.'), 'Features.'),
+            pros: List(Str('One advantage.'), 'Pros.'),
+            cons: List(Str('One drawback.'), 'Cons.'),
+          },
+          "A streaming card's words.",
+        ),
+        cta: Str('Button text on every card; {name} becomes the provider\'s name, e.g. "Get {name}".'),
+        rankingTitle: Str('Heading of the full ranking below the cards.'),
       },
       'Recommended providers.',
     ),

@@ -4,6 +4,8 @@ import { Logo } from '../logo';
 import { Icon } from '../icon';
 import { withPlans, type BlockProps } from './context';
 import { BlockSection } from './block-section';
+import { picked } from '../../lib/pick-sets';
+import { PickFrame } from './picks';
 
 /** Tips with green ticks, or mistakes with red crosses. */
 export function TipsBlock({ block }: BlockProps<'tips'>) {
@@ -32,29 +34,32 @@ export function TipsBlock({ block }: BlockProps<'tips'>) {
 export function PriceListBlock({ block, ctx }: BlockProps<'price-list'>) {
   return (
     <BlockSection block={block}>
-      <ol className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-        {withPlans(ctx, block.items).map(({ item, p, plan }) => (
-          <li
-            key={item.provider}
-            className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4"
-            data-testid="price-list-item"
-            data-provider={p.slug}
-          >
-            <Logo emoji={p.logo} svg={p.logoSvg} size={28} />
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold">{p.name}</p>
-              <p className="text-sm text-slate-700">{item.note}</p>
-            </div>
-            <div className="w-full pl-12 text-left sm:w-auto sm:pl-0 sm:text-right">
-              <p className="text-lg font-extrabold">
-                <Price plan={plan} />
-                /month
-              </p>
-              <PlanChecked plan={plan} checkedClassName="text-xs text-slate-600" />
-            </div>
-          </li>
-        ))}
-      </ol>
+      <PickFrame block={block}>
+        <ol className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {withPlans(ctx, picked(block).items as { provider: string; note?: string }[]).map(({ item, p, plan }) => (
+            <li
+              key={item.provider}
+              className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4"
+              data-testid="price-list-item"
+              data-provider={p.slug}
+              data-pick={p.slug}
+            >
+              <Logo emoji={p.logo} svg={p.logoSvg} size={28} />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">{p.name}</p>
+                {item.note && <p className="text-sm text-slate-700">{item.note}</p>}
+              </div>
+              <div className="w-full pl-12 text-left sm:w-auto sm:pl-0 sm:text-right">
+                <p className="text-lg font-extrabold">
+                  <Price plan={plan} />
+                  /month
+                </p>
+                <PlanChecked plan={plan} checkedClassName="text-xs text-slate-600" />
+              </div>
+            </li>
+          ))}
+        </ol>
+      </PickFrame>
     </BlockSection>
   );
 }

@@ -1,6 +1,5 @@
 /** List blocks: numbered steps, do/avoid tips and a provider price list. */
-import { Type } from '@sinclair/typebox';
-import { Enum, List, Obj, PlanRef, ProviderRef, Str } from '../common.ts';
+import { Enum, List, Obj, PickBy, PickCount, PickNotes, Str } from '../common.ts';
 import { block, Heading, Intro } from './define.ts';
 
 export const TipsBlock = block(
@@ -19,17 +18,9 @@ export const PriceListBlock = block(
   {
     heading: Heading,
     intro: Intro,
-    items: List(
-      Obj(
-        {
-          provider: ProviderRef,
-          plan: Type.Optional(PlanRef),
-          note: Str('Why it is on the list.'),
-        },
-        'One provider and the price and term of one of its plans, from data/providers.',
-      ),
-      'The providers, in the order shown.',
-    ),
+    by: PickBy,
+    count: PickCount,
+    notes: PickNotes({ note: Str('Why it suits the list.') }, "A listed provider's note."),
   },
-  'A short list of providers with the price of one plan each, e.g. a budget list.',
+  "A short list: the top `count` providers by the measure `by` (price, for a budget list), each with its card plan's price.",
 );

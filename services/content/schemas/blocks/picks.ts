@@ -1,6 +1,5 @@
 /** Blocks that recommend providers by slug and plan: a ranking and the recommendation pair. */
-import { Type } from '@sinclair/typebox';
-import { List, Obj, PlanRef, ProviderRef, Str } from '../common.ts';
+import { List, PickBy, PickCount, PickNotes, Str } from '../common.ts';
 import { block, Heading, Intro } from './define.ts';
 
 const Features = List(
@@ -14,32 +13,12 @@ export const RankingBlock = block(
   {
     heading: Heading,
     intro: Intro,
-    entries: List(
-      Obj(
-        {
-          provider: ProviderRef,
-          plan: Type.Optional(PlanRef),
-          label: Str('What this pick is best at, e.g. "Best Overall".'),
-          summary: Str('Why it ranks here, in one or two sentences.'),
-        },
-        "One ranked provider; its rank is its position in the list, its rating and the plan's price and discount come from data/providers.",
-      ),
-      'The providers, best first.',
-    ),
+    by: PickBy,
+    count: PickCount,
+    notes: PickNotes({ summary: Str('Why it ranks well, in one or two sentences.') }, "A ranked provider's summary."),
     cta: Cta,
   },
-  'A numbered ranking of providers with a deal button each.',
-);
-
-const Pick = Obj(
-  {
-    provider: ProviderRef,
-    plan: Type.Optional(PlanRef),
-    label: Str('The card badge, e.g. "Top Pick" or "Best Value".'),
-    features: Features,
-    cta: Cta,
-  },
-  "One recommended provider: the plan's price, term and discount come from data/providers.",
+  "A numbered ranking: the top `count` providers by the measure `by`, each with its rating, its card plan's price and a deal button; every reviewed provider is listed by the measure below.",
 );
 
 export const RecommendationsBlock = block(
@@ -47,7 +26,9 @@ export const RecommendationsBlock = block(
   {
     heading: Heading,
     intro: Intro,
-    picks: Type.Array(Pick, { minItems: 2, maxItems: 2, description: 'Exactly two picks: the first-ranked provider, then the runner-up.' }),
+    by: PickBy,
+    notes: PickNotes({ features: Features }, "A pick card's features."),
+    cta: Cta,
   },
-  'The two recommended VPNs with price, discount, features and a deal button.',
+  'The two providers at the top of the measure `by`, with price, discount, features and a deal button; every reviewed provider is listed by the measure below.',
 );
