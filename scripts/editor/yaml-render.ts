@@ -3,7 +3,7 @@
  * folded), quoted wherever a YAML reader would take it for another type, and new lists and maps in the block style
  * the content files use. Only what changed is rendered; everything else keeps its own text (yaml-save.ts).
  */
-import { parse, Scalar } from 'yaml';
+import { parse, type Scalar } from 'yaml';
 import { parseOptions } from '../../services/content/yaml-schema.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

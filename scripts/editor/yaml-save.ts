@@ -11,6 +11,7 @@
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import { parseOptions, toJSOptions } from '../../services/content/yaml-schema.ts';
+import { matchItems } from './match-items.ts';
 import { isObject, renderAfterColon, renderFlow, renderItemBody, renderKey, renderScalar, sameData, type Json } from './yaml-render.ts';
 
 interface Splice {
@@ -73,11 +74,26 @@ class Splicer {
   /** Writes `next` over `node`, whose old data is `prev`; `indent` is the column its key or dash content is at. */
   value(node: Node, prev: unknown, next: Json, indent: number, replaceWhole: (next: Json) => void): void {
     if (sameData(prev, next)) return;
-    if (isAlias(node)) return replaceWhole(next);
-    if ((isMap(node) || isSeq(node)) && node.flow) return this.flowCollection(node, prev, next);
-    if (isMap(node) && isObject(next) && isObject(prev) && node.items.length) return this.map(node, prev, next);
-    if (isSeq(node) && Array.isArray(next) && Array.isArray(prev) && node.items.length) return this.seq(node, prev, next);
-    if (isScalar(node) && !isObject(next) && !Array.isArray(next)) return this.scalar(node, next, indent);
+    if (isAlias(node)) {
+      replaceWhole(next);
+      return;
+    }
+    if ((isMap(node) || isSeq(node)) && node.flow) {
+      this.flowCollection(node, prev, next);
+      return;
+    }
+    if (isMap(node) && isObject(next) && isObject(prev) && node.items.length) {
+      this.map(node, prev, next);
+      return;
+    }
+    if (isSeq(node) && Array.isArray(next) && Array.isArray(prev) && node.items.length) {
+      this.seq(node, prev, next);
+      return;
+    }
+    if (isScalar(node) && !isObject(next) && !Array.isArray(next)) {
+      this.scalar(node, next, indent);
+      return;
+    }
     replaceWhole(next);
   }
 
@@ -98,7 +114,10 @@ class Splicer {
         : renderScalar(next, { indent: indent + 2, inFlow: false, old: { type, source: this.text.slice(start, own) } });
     const written = block && !text.endsWith('\n') ? `${text}\n` : !block && text.endsWith('\n') ? text.slice(0, -1) : text;
     // A block scalar needs its own lines: one written where a plain scalar was ends that scalar's line.
-    if (!block && text.endsWith('\n')) return this.add(start, this.lineEnd(end), `${written}\n`);
+    if (!block && text.endsWith('\n')) {
+      this.add(start, this.lineEnd(end), `${written}\n`);
+      return;
+    }
     this.add(start, own, written);
   }
 
@@ -118,7 +137,10 @@ class Splicer {
     pairs.forEach((pair, i) => {
       const key = keyOf(pair);
       const keyRange = rangeOf(pair.key!);
-      if (!Object.hasOwn(next, key)) return this.removePair(pairs, i);
+      if (!Object.hasOwn(next, key)) {
+        this.removePair(pairs, i);
+        return;
+      }
       const value = pair.value;
       const colon = this.text.indexOf(':', keyRange[1]) + 1;
       const replaceWhole = (v: Json) => {
@@ -143,10 +165,16 @@ class Splicer {
     const pair = pairs[i]!;
     const start = rangeOf(pair.key!)[0];
     const end = this.lineEnd(pair.value ? rangeOf(pair.value)[1] : rangeOf(pair.key!)[1]);
-    if (this.onlySpaceBefore(start)) return this.add(this.lineStart(start), end, '');
+    if (this.onlySpaceBefore(start)) {
+      this.add(this.lineStart(start), end, '');
+      return;
+    }
     // The first key of a list item, on the dash's line: the next key moves up to take its place.
     const following = pairs[i + 1];
-    if (following) return this.add(start, rangeOf(following.key!)[0], '');
+    if (following) {
+      this.add(start, rangeOf(following.key!)[0], '');
+      return;
+    }
     this.add(start, end, '{}\n');
   }
 
@@ -222,38 +250,6 @@ class Splicer {
     } else text = renderFlow(next);
     this.add(start, end, text);
   }
-}
-
-/**
- * Pairs old list items with new ones: equal items in order (longest common subsequence), then, between them, the
- * items at the same place as edits of each other. Returns [old index | undefined, new index] for each new item kept
- * or edited.
- */
-export function matchItems(prev: unknown[], next: unknown[]): [number | undefined, number][] {
-  const m = prev.length;
-  const n = next.length;
-  const lcs = Array.from({ length: m + 1 }, () => new Array<number>(n + 1).fill(0));
-  for (let i = m - 1; i >= 0; i--)
-    for (let j = n - 1; j >= 0; j--)
-      lcs[i]![j] = sameData(prev[i], next[j]) ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
-  const equal: [number, number][] = [];
-  for (let i = 0, j = 0; i < m && j < n; ) {
-    if (sameData(prev[i], next[j])) equal.push([i++, j++]);
-    else if (lcs[i + 1]![j]! >= lcs[i]![j + 1]!) i++;
-    else j++;
-  }
-  const out: [number | undefined, number][] = [];
-  let i = 0;
-  let j = 0;
-  for (const [ei, ej] of [...equal, [m, n] as [number, number]]) {
-    // The gap before this equal pair: as many edits as both sides have, the rest removed or added.
-    const edits = Math.min(ei - i, ej - j);
-    for (let k = 0; k < edits; k++) out.push([i + k, j + k]);
-    if (ei < m) out.push([ei, ej]);
-    i = ei + 1;
-    j = ej + 1;
-  }
-  return out;
 }
 
 function write(text: string, data: { [key: string]: Json }, quoteAll: boolean): string {
