@@ -20,6 +20,7 @@ import { portValue } from '../option-values.ts';
 import { PROJECT_ROOT, reactRouterBin } from '../../build/paths.ts';
 import { isPortBusy, portBusyLine, probePort } from '../port-busy.ts';
 import { watchContent } from '../../build/watch-content.ts';
+import { startEditor } from '../../editor/start.ts';
 
 /** Prints the problems not printed before, and "content valid" when the last error is fixed. */
 function problemPrinter(): (problems: Problem[]) => void {
@@ -124,6 +125,9 @@ export function registerDev(program: Command): void {
       };
       check();
       const { dev, own } = await startService(dataDir, `http://${flags.host === '0.0.0.0' ? 'localhost' : flags.host}:${flags.port}`);
+      // The browser editor, on a loopback port of its own: the dev server passes /_edit on to it.
+      const editor = await startEditor({ dataDir, listenHost: flags.host });
+      dev.editorUrl = editor.url;
       const stopWatching = await watchContent(dataDir, () => {
         // One load for the terminal and the service: a second would take the core the dev server renders the change on.
         const loaded = check();
@@ -135,6 +139,8 @@ export function registerDev(program: Command): void {
       writeJob(job, { dataDir, dev });
       const args = [reactRouterBin(), 'dev', '--port', String(flags.port), '--strictPort', '--host', flags.host];
       const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, [JOB_ENV]: job } });
-      stopTogether(child, own, stopWatching);
+      stopTogether(child, own, async () => {
+        await Promise.all([stopWatching(), editor.close()]);
+      });
     });
 }
