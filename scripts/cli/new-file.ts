@@ -6,7 +6,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, relative, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { today } from '../../services/content/index.ts';
-import { scaffold, SCAFFOLD_KINDS, type ScaffoldKind } from '../../services/content/scaffold.ts';
+import { LOGO_DIR, monogramSvg } from '../../services/content/logos.ts';
+import { nameOf, scaffold, SCAFFOLD_KINDS, type ScaffoldKind } from '../../services/content/scaffold.ts';
 import { PROJECT_ROOT } from '../build/paths.ts';
 
 /** One more than the highest `order` among the kind's files: the new one goes last. */
@@ -64,6 +65,12 @@ export function writeNewFile(dataDir: string, kind: ScaffoldKind, slug: string):
   const file = join(dir, `${slug}.yaml`);
   if (existsSync(file)) throw new FileExists(`${relative(process.cwd(), file)} already exists: choose another slug, or edit that file`);
   const schema = join(PROJECT_ROOT, 'services/content/schemas/json', `${kind}.schema.json`);
+  // A provider shows a monogram tile until its own logo replaces the file (an existing one of that name is kept).
+  const logoSvg = kind === 'provider' ? `${slug}.svg` : undefined;
+  if (logoSvg && !existsSync(join(data, LOGO_DIR, logoSvg))) {
+    mkdirSync(join(data, LOGO_DIR), { recursive: true });
+    writeFileSync(join(data, LOGO_DIR, logoSvg), monogramSvg(nameOf(slug)));
+  }
   const text = scaffold(kind, slug, {
     schemaPath: relative(dirname(file), schema),
     today: today(),
@@ -71,6 +78,7 @@ export function writeNewFile(dataDir: string, kind: ScaffoldKind, slug: string):
     author: firstAuthor(data),
     criteria: kind === 'provider' ? criteriaOf(data) : undefined,
     baseline: kind === 'provider' ? testLineOf(data) : undefined,
+    logoSvg,
   });
   mkdirSync(dir, { recursive: true });
   writeFileSync(file, text, { flag: 'wx' });

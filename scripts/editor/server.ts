@@ -158,13 +158,11 @@ export async function createEditor({ dataDir, listenHost }: EditorOptions): Prom
     if (errors.length) {
       const first = errors[0]!;
       const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-      return reply
-        .code(422)
-        .send({
-          error: `not saved: ${first.pointer || 'the file'} ${first.message}${more}`,
-          problems: judged.problems,
-          figures: judged.figures,
-        });
+      return reply.code(422).send({
+        error: `not saved: ${first.pointer || 'the file'} ${first.message}${more}`,
+        problems: judged.problems,
+        figures: judged.figures,
+      });
     }
     if (judged.text !== disk) await writeFileAtomic(abs, judged.text);
     return { version: versionOf(judged.text), text: judged.text, problems: judged.problems, figures: judged.figures };

@@ -11,7 +11,7 @@ type Labels = Streaming['providers']['labels'];
 /** What a pick card shows of the provider's record. */
 export interface PickProvider {
   name: string;
-  logo: string;
+  logo?: string;
   logoSvg?: string;
   rating: number;
   servers: number;

@@ -184,9 +184,12 @@ export default function Review({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         </Section>
-        <Section headingId="speed" title={labels.speed} className="mt-12">
-          <SpeedTable speed={r.speed} labels={labels} provider={p.slug} />
-        </Section>
+        {/* An untested provider has no results to show: its scorecard says its speed is not tested yet. */}
+        {r.speed && (
+          <Section headingId="speed" title={labels.speed} className="mt-12">
+            <SpeedTable speed={r.speed} labels={labels} provider={p.slug} />
+          </Section>
+        )}
         <section className="mt-12">
           <ProsCons pros={r.pros} cons={r.cons} labels={labels} />
         </section>

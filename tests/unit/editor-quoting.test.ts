@@ -21,7 +21,7 @@ folded: >-
 unknown: kept
 `;
 
-const save = (changes: Record<string, unknown>) => saveInto(FILE, { ...(parse(FILE) as Record<string, never>), ...(changes as never) });
+const save = (changes: Record<string, unknown>) => saveInto(FILE, { ...(parse(FILE) as object), ...changes } as never);
 
 describe('the editor quotes what YAML would read as another type', () => {
   for (const typed of [

@@ -60,13 +60,15 @@ export const Review = Obj(
       { security: List(Feature, 'Security features.'), streaming: List(Feature, 'Streaming features.') },
       'Key features with yes/no marks.',
     ),
-    speed: Obj(
-      {
-        baseline: Type.Number({ minimum: 1, description: 'Connection speed without the VPN, in Mbps (100 in our tests).' }),
-        intro: Str('One sentence on how the test was run.'),
-        tests: List(SpeedTest, 'Speed-test rows.'),
-      },
-      'The speed-test table.',
+    speed: Type.Optional(
+      Obj(
+        {
+          baseline: Type.Number({ minimum: 1, description: 'Connection speed without the VPN, in Mbps (100 in our tests).' }),
+          intro: Str('One sentence on how the test was run.'),
+          tests: List(SpeedTest, 'Speed-test rows.'),
+        },
+        'The speed-test table. Leave it out until the provider is tested: the review then says its speed is not tested yet, and shows no results.',
+      ),
     ),
     pros: List(Str('One advantage.'), 'Pros.'),
     cons: List(Str('One drawback.'), 'Cons.'),
@@ -181,7 +183,9 @@ export const ProviderSchema = Obj(
       }),
     ),
     name: Str('Display name, e.g. "NordVPN".'),
-    logo: Str('An emoji, shown as the logo where there is no logoSvg.'),
+    logo: Type.Optional(
+      Str('An emoji, shown as the logo where there is no logoSvg (where the system has no emoji font it shows as an empty box).'),
+    ),
     logoSvg: Type.Optional(LogoSvg),
     rating: Type.Number({
       minimum: 0,
