@@ -101,6 +101,29 @@ function fold(paragraph: string, indent: number, width: number): string[] {
 }
 
 /**
+ * A changed paragraph folded again where it changed: the old lines before and after the change are kept as they
+ * were, so an edited word moves only the lines around it.
+ */
+function refold(old: string[], text: string, indent: number, width: number): string[] {
+  const head: string[] = [];
+  let rest = text;
+  for (const line of old) {
+    if (rest.startsWith(`${line} `) && rest.length > line.length + 1) {
+      head.push(line);
+      rest = rest.slice(line.length + 1);
+    } else break;
+  }
+  const tail: string[] = [];
+  for (const line of old.slice(head.length).reverse()) {
+    if (rest.endsWith(` ${line}`) && rest.length > line.length + 1) {
+      tail.unshift(line);
+      rest = rest.slice(0, -line.length - 1);
+    } else break;
+  }
+  return [...head, ...fold(rest, indent, width), ...tail];
+}
+
+/**
  * A folded (`>`) or literal (`|`) block scalar, header first, ending with a newline; undefined where the value
  * cannot be written so (leading spaces, several final newlines), and a quoted one is written instead.
  */
@@ -116,7 +139,10 @@ function renderBlock(v: string, type: 'BLOCK_FOLDED' | 'BLOCK_LITERAL', oldSourc
   if (type === 'BLOCK_LITERAL') lines = parts;
   else {
     const width = Math.max(80, ...oldLines.map((l) => l.length));
-    lines = fold(parts[0]!, pad, width);
+    // The old block's own lines (its source ends with a newline); one paragraph when none is blank.
+    const old = oldLines.slice(0, -1).map((l) => l.trim());
+    const oneParagraph = parts.length === 1 && old.length > 0 && old.every((l) => l !== '');
+    lines = oneParagraph ? refold(old, parts[0]!, pad, width) : fold(parts[0]!, pad, width);
     for (const p of parts.slice(1)) lines.push('', ...(p === '' ? [] : fold(p, pad, width)));
   }
   const indicator = type === 'BLOCK_LITERAL' ? '|' : '>';

@@ -73,9 +73,9 @@ describe('the editor quotes what YAML would read as another type', () => {
     expect(save({})).toBe(FILE);
   });
 
-  it('keeps folded text folded, and leaves the key after it alone', () => {
+  it('keeps folded text folded, its unchanged lines as they were, and leaves the key after it alone', () => {
     const out = save({ folded: 'one two three four five six' });
-    expect(out).toContain('folded: >-\n  one two three four five six\nunknown: kept\n');
+    expect(out).toContain('folded: >-\n  one two three\n  four five six\nunknown: kept\n');
   });
 
   it('writes a multi-line string as a literal block, and a new key after the last', () => {
