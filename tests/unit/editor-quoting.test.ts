@@ -75,7 +75,7 @@ describe('the editor quotes what YAML would read as another type', () => {
 
   it('keeps folded text folded, its unchanged lines as they were, and leaves the key after it alone', () => {
     const out = save({ folded: 'one two three four five six' });
-    expect(out).toContain('folded: >-\n  one two three\n  four five six\nunknown: kept\n');
+    expect(out).toContain('folded: >-\n  one two three\n  four five\n  six\nunknown: kept\n');
   });
 
   it('writes a multi-line string as a literal block, and a new key after the last', () => {
