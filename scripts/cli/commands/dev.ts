@@ -126,8 +126,15 @@ export function registerDev(program: Command): void {
       check();
       const { dev, own } = await startService(dataDir, `http://${flags.host === '0.0.0.0' ? 'localhost' : flags.host}:${flags.port}`);
       // The browser editor, on a loopback port of its own: the dev server passes /_edit on to it.
-      const editor = await startEditor({ dataDir, listenHost: flags.host });
-      dev.editorUrl = editor.url;
+      // Without it the preview still runs: the editor is a convenience over the same files.
+      const editor = await startEditor({ dataDir, listenHost: flags.host }).catch((err: unknown) => {
+        console.error(`[editor] /_edit is off: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+        return undefined;
+      });
+      if (editor) {
+        dev.editorUrl = editor.url;
+        console.log(`[editor] the content editor is at http://${flags.host === '0.0.0.0' ? 'localhost' : flags.host}:${flags.port}/_edit`);
+      }
       const stopWatching = await watchContent(dataDir, () => {
         // One load for the terminal and the service: a second would take the core the dev server renders the change on.
         const loaded = check();
@@ -140,7 +147,7 @@ export function registerDev(program: Command): void {
       const args = [reactRouterBin(), 'dev', '--port', String(flags.port), '--strictPort', '--host', flags.host];
       const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, [JOB_ENV]: job } });
       stopTogether(child, own, async () => {
-        await Promise.all([stopWatching(), editor.close()]);
+        await Promise.all([stopWatching(), editor?.close()]);
       });
     });
 }
