@@ -180,6 +180,10 @@ describe('the content editor at /_edit', () => {
     expect(readFileSync(join(data, 'articles/written-in-the-editor.yaml'), 'utf8')).toMatch(/^draft: true$/m);
     await expect(page.getByRole('switch', { name: /draft/ }).isChecked()).resolves.toBe(true);
     await expect(page.locator('.publishing').textContent()).resolves.toContain('UTC');
+    // Dates are date inputs, the publishing times date-and-time inputs in UTC, enums choices, booleans checkboxes.
+    await expect(page.locator('#f_2fpublishAt').getAttribute('type')).resolves.toBe('datetime-local');
+    await expect(page.locator('label[for="f_2fpublishAt"]').textContent()).resolves.toContain('UTC');
+    await expect(page.locator('#f_2fupdated').getAttribute('type')).resolves.toBe('date');
     await page.goto(`${url}/_edit`);
     const entry = page.locator('li', { has: page.locator('a[href="#/file/articles/written-in-the-editor.yaml"]') });
     await expect(entry.locator('.badge.draft').textContent({ timeout: 60_000 })).resolves.toBe('Draft');

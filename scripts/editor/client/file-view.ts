@@ -9,7 +9,7 @@ import { valueField } from './form.ts';
 import { FormState } from './state.ts';
 
 /** How long after the last keystroke the content is checked: the problems show well within 300 ms of it. */
-const CHECK_DELAY_MS = 120;
+const CHECK_DELAY_MS = 80;
 
 export async function openFile(main: HTMLElement, path: string): Promise<void> {
   const { status, body: file } = await call<OpenFile & { error?: string }>('GET', `/_edit/api/file?path=${encodeURIComponent(path)}`);
