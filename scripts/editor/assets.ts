@@ -1,5 +1,5 @@
 /**
- * The editor page: one HTML shell, one stylesheet and one script, bundled by esbuild from scripts/editor/client when
+ * The editor page: one HTML shell, one stylesheet (two files, joined) and one script, bundled by esbuild from scripts/editor/client when
  * the editor starts. None of it is part of the site's build: only `vpnsite dev` serves it.
  */
 import { readFileSync } from 'node:fs';
@@ -44,5 +44,5 @@ export async function editorAssets(): Promise<EditorAssets> {
     platform: 'browser',
     logLevel: 'silent',
   });
-  return { html: HTML, js: out.outputFiles[0]!.text, css: readFileSync(join(CLIENT, 'editor.css'), 'utf8') };
+  return { html: HTML, js: out.outputFiles[0]!.text, css: ['editor.css', 'form.css'].map((f) => readFileSync(join(CLIENT, f), 'utf8')).join('\n') };
 }
