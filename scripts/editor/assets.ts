@@ -44,5 +44,9 @@ export async function editorAssets(): Promise<EditorAssets> {
     platform: 'browser',
     logLevel: 'silent',
   });
-  return { html: HTML, js: out.outputFiles[0]!.text, css: ['editor.css', 'form.css'].map((f) => readFileSync(join(CLIENT, f), 'utf8')).join('\n') };
+  return {
+    html: HTML,
+    js: out.outputFiles[0]!.text,
+    css: ['editor.css', 'form.css'].map((f) => readFileSync(join(CLIENT, f), 'utf8')).join('\n'),
+  };
 }
