@@ -14,20 +14,23 @@ import { buildJob } from './site/lib/build-job.ts';
 const service = buildJob()?.dev?.serviceUrl;
 // And the browser editor to its own server; only `vpnsite dev` starts one, so no build has the path.
 const editor = buildJob()?.dev?.editorUrl;
-// A newsletter mail's unsubscribe page is the site's (GET); the button's post is the service's.
+// A newsletter mail's unsubscribe page is the site's (GET); the button's post is the service's. The Host header stays
+// the dev server's: the service accepts a form only from a page of the host it was asked on, and a browser's post
+// from the preview comes from the dev server's origin (a service found running beside it is another process, on its
+// own port, which would otherwise refuse every form as another site's). The editor checks the same way.
 const proxy =
   service || editor
     ? {
         ...(service
           ? {
-              ...Object.fromEntries(SERVICE_PREFIXES.map((path) => [path, service])),
+              ...Object.fromEntries(SERVICE_PREFIXES.map((path) => [path, { target: service, changeOrigin: false }])),
               '/newsletter/unsubscribe': {
                 target: service,
+                changeOrigin: false,
                 bypass: (req: { method?: string; url?: string }) => (req.method === 'POST' ? undefined : req.url),
               },
             }
           : {}),
-        // The editor checks that a request comes from its own page by the Host it was asked at: it is passed on as is.
         ...(editor ? { [EDITOR_PREFIX]: { target: editor, changeOrigin: false } } : {}),
       }
     : undefined;
