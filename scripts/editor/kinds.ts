@@ -4,6 +4,7 @@
  */
 const LABELS: Record<string, string> = {
   provider: 'Providers',
+  'test-run': 'Test runs',
   tests: 'Test runs',
   testRun: 'Test runs',
   run: 'Test runs',
@@ -32,7 +33,7 @@ export function kindLabel(kind: string): string {
 }
 
 /** The order the list shows kinds in: what writers edit most first, then the rest in the content library's order. */
-const FIRST = ['provider', 'tests', 'testRun', 'run', 'article', 'guide', 'deals', 'page', 'site'];
+const FIRST = ['provider', 'test-run', 'tests', 'testRun', 'run', 'article', 'guide', 'deals', 'page', 'site'];
 
 export const kindRank = (kind: string, libraryIndex: number) => {
   const i = FIRST.indexOf(kind);
