@@ -5,27 +5,35 @@ import { defineConfig } from 'vite';
 import { siteChunks } from './scripts/build/chunks.ts';
 import { compileHints } from './scripts/build/compile-hints.ts';
 import { contentOverlay } from './scripts/build/content-overlay.ts';
-import { SERVICE_PREFIXES } from './scripts/build/dev-paths.ts';
+import { EDITOR_PREFIX, SERVICE_PREFIXES } from './scripts/build/dev-paths.ts';
 import { iconSprite } from './scripts/build/icon-sprite.ts';
 import { renderOnEveryCore } from './scripts/build/react-router.ts';
 import { buildJob } from './site/lib/build-job.ts';
 
 // `vpnsite dev`: the service's own paths go to the service it runs beside the dev server, so the whole site works.
 const service = buildJob()?.dev?.serviceUrl;
+// And the browser editor to its own server; only `vpnsite dev` starts one, so no build has the path.
+const editor = buildJob()?.dev?.editorUrl;
 // A newsletter mail's unsubscribe page is the site's (GET); the button's post is the service's. The Host header stays
 // the dev server's: the service accepts a form only from a page of the host it was asked on, and a browser's post
 // from the preview comes from the dev server's origin (a service found running beside it is another process, on its
-// own port, which would otherwise refuse every form as another site's).
-const proxy = service
-  ? {
-      ...Object.fromEntries(SERVICE_PREFIXES.map((path) => [path, { target: service, changeOrigin: false }])),
-      '/newsletter/unsubscribe': {
-        target: service,
-        changeOrigin: false,
-        bypass: (req: { method?: string; url?: string }) => (req.method === 'POST' ? undefined : req.url),
-      },
-    }
-  : undefined;
+// own port, which would otherwise refuse every form as another site's). The editor checks the same way.
+const proxy =
+  service || editor
+    ? {
+        ...(service
+          ? {
+              ...Object.fromEntries(SERVICE_PREFIXES.map((path) => [path, { target: service, changeOrigin: false }])),
+              '/newsletter/unsubscribe': {
+                target: service,
+                changeOrigin: false,
+                bypass: (req: { method?: string; url?: string }) => (req.method === 'POST' ? undefined : req.url),
+              },
+            }
+          : {}),
+        ...(editor ? { [EDITOR_PREFIX]: { target: editor, changeOrigin: false } } : {}),
+      }
+    : undefined;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), iconSprite(), compileHints(), renderOnEveryCore(), contentOverlay()],

@@ -10,6 +10,11 @@ import type { BuildJob } from '../../site/lib/build-job.ts';
 /** The service's own paths, which the dev server passes on to it (vite.config.ts). */
 export const SERVICE_PREFIXES = ['/go/', '/api/', '/healthz', '/newsletter/confirm'] as const;
 
+/** The browser editor's path, which the dev server passes on to the editor's own server (vite.config.ts). */
+export const EDITOR_PREFIX = '/_edit';
+
+const isEditorPath = (path: string) => path === EDITOR_PREFIX || path.startsWith(`${EDITOR_PREFIX}/`);
+
 const isServicePath = (path: string, method: string | undefined) =>
   SERVICE_PREFIXES.some((p) => path.startsWith(p) || `${path}/` === p) || (path === '/newsletter/unsubscribe' && method === 'POST');
 
@@ -34,6 +39,7 @@ export function devPaths(dev: NonNullable<BuildJob['dev']>, pages: () => Readonl
   return (req, res, next) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
+    if (isEditorPath(path)) return next();
     if (isServicePath(path, req.method)) {
       if (dev.serviceUrl) return next();
       const why = `${path} is off in vpnsite dev: ${dev.serviceOff ?? 'no service runs beside it'}`;

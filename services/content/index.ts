@@ -20,7 +20,7 @@ export * from './figures.ts';
 export * from './figure-format.ts';
 export { LINK_NAMES } from './schemas/common.ts';
 export { formatProblem, sortProblems } from './problem.ts';
-export type { PortableCheck } from './check-file.ts';
+export { checkFile, type FileCheck, type PortableCheck } from './check-file.ts';
 export {
   publishingNow,
   SCHEDULE_FILE,
@@ -133,6 +133,14 @@ export function checkFiles(dataDir: string, files: ContentFile[], opts: LoadOpti
     opts,
     true,
   );
+}
+
+/**
+ * The cross-file rules over file checks the caller keeps between runs (checkFile's): what checkFiles does, for a
+ * caller that checks again only the files that changed, as the browser editor does at every keystroke.
+ */
+export function checkKept(dataDir: string, checks: FileCheck[], opts: LoadOptions = {}): LoadResult {
+  return finish(dataDir, checks, opts, true);
 }
 
 /** The cross-file rules, over every file's own checks; with `withContent`, the content when there are no errors. */

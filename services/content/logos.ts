@@ -67,6 +67,20 @@ export function logoDataUrl(dataDir: string, name: string): string {
   return `data:image/svg+xml,${encodeURIComponent(readLogo(dataDir, name).trim())}`;
 }
 
+/** The tiles the site's own logos are drawn on, one picked by the name so that neighbours rarely share one. */
+const TILE_COLOURS = ['#4687ff', '#178a9e', '#7c3aed', '#c2410c', '#15803d', '#be123c', '#0369a1', '#a16207'];
+
+/**
+ * A monogram tile for a name, in the style of the site's own logos: its first letter, white on a rounded square. What
+ * a new provider shows until its own logo is added: it draws the same on every machine, where an emoji needs a font.
+ */
+export function monogramSvg(name: string): string {
+  const letter = (name.trim().match(/[\p{L}\p{N}]/u)?.[0] ?? '?').toUpperCase();
+  const colour = TILE_COLOURS[[...name].reduce((sum, c) => sum + c.codePointAt(0)!, 0) % TILE_COLOURS.length]!;
+  const escaped = letter.replace(/[&<>]/g, (c) => `&#${c.codePointAt(0)};`);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48" rx="11" fill="${colour}"/><text x="24" y="34.8" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="30" font-weight="700" fill="#ffffff">${escaped}</text></svg>\n`;
+}
+
 /** Each provider's and the site's `logoSvg`: the file exists and is a logo (logoProblem). Without one, the emoji shows. */
 export function checkLogos(dataDir: string, files: CheckedFile[]): Problem[] {
   const problems: Problem[] = [];

@@ -116,8 +116,9 @@ function comment(node: unknown, schema: Schema | undefined): void {
 
 /**
  * What a provider needs beyond its schema's required fields to have a page once it is filled in: its review, and a
- * score for each criterion (`criteria`, from methodology.yaml) that makes its rating. Speed is left out, as a
- * criterion not tested yet counts for nothing: a made-up speed score would contradict the other providers' tests.
+ * score for each criterion (`criteria`, from methodology.yaml) that makes its rating. Speed is left out, both its
+ * score and its table: a criterion not tested yet counts for nothing, and the review then says "not tested" over no
+ * results, where a made-up table would contradict it and the other providers' tests.
  */
 function providerExtras(schema: Schema, ctx: Context, criteria: string[] = []): Record<string, unknown> {
   const scored = criteria.filter((id) => id !== 'speed');
@@ -130,7 +131,7 @@ function providerExtras(schema: Schema, ctx: Context, criteria: string[] = []): 
 }
 
 /** "Example Vpn" from "example-vpn". */
-const nameOf = (slug: string) =>
+export const nameOf = (slug: string) =>
   slug
     .split('-')
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
@@ -143,7 +144,7 @@ const nameOf = (slug: string) =>
 export function scaffold(
   kind: ScaffoldKind,
   slug: string,
-  opts: { schemaPath: string; today: string; order: number; author?: string; criteria?: string[]; baseline?: number },
+  opts: { schemaPath: string; today: string; order: number; author?: string; criteria?: string[]; baseline?: number; logoSvg?: string },
 ): string {
   const schema = KINDS[kind].schema as unknown as Schema;
   const ctx: Context = {
@@ -156,8 +157,14 @@ export function scaffold(
   };
   const filled = placeholder(schema, '', ctx) as Record<string, unknown>;
   if (kind === 'provider') Object.assign(filled, providerExtras(schema, ctx, opts.criteria));
+  // The logo, right after the name: a monogram tile in data/logos/ (logos.ts), never an emoji that a system without
+  // an emoji font shows as an empty box.
   // A draft first: its TODOs must never reach a visitor, and in a draft they are reminders, not errors.
-  const data = { draft: true, ...filled };
+  const data: Record<string, unknown> = { draft: true };
+  for (const [key, value] of Object.entries(filled)) {
+    data[key] = value;
+    if (key === 'name' && opts.logoSvg) data.logoSvg = opts.logoSvg;
+  }
   const doc = new Document(data);
   comment(doc.contents, schema);
   if (isMap(doc.contents)) {

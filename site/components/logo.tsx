@@ -4,11 +4,11 @@
  */
 /** A logo as the loaders pass it: the emoji and, when the content names one, the SVG's data: URL. */
 export interface LogoData {
-  emoji: string;
+  emoji?: string;
   svg?: string;
 }
 
-export function Logo({ emoji, svg, size, className = '' }: { emoji: string; svg?: string; size: number; className?: string }) {
+export function Logo({ emoji, svg, size, className = '' }: { emoji?: string; svg?: string; size: number; className?: string }) {
   if (svg) return <img src={svg} alt="" width={size} height={size} className={`shrink-0 ${className}`} />;
   return (
     <span aria-hidden="true" className={`shrink-0 leading-none ${className}`} style={{ fontSize: size * 0.9 }}>

@@ -22,7 +22,7 @@ export interface Pick {
 /** What a pick card shows of the provider's record. */
 export interface PickProvider {
   name: string;
-  logo: string;
+  logo?: string;
   logoSvg?: string;
   rating: number;
   servers: number;

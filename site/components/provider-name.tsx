@@ -4,7 +4,7 @@ import { SiteLink } from './site-link';
 /** A provider as the site names it everywhere: its logo, then its name. */
 interface Named {
   name: string;
-  logo: string;
+  logo?: string;
   logoSvg?: string;
 }
 

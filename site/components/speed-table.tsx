@@ -2,7 +2,7 @@ import type { Provider } from '../../services/content/index.ts';
 import { formatMbps, formatPercent, speedFigures } from '../../services/content/speed.ts';
 import { Figure } from './figure';
 
-type Speed = NonNullable<Provider['review']>['speed'];
+type Speed = NonNullable<NonNullable<Provider['review']>['speed']>;
 
 export interface SpeedLabels {
   baseline: string;

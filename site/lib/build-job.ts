@@ -28,7 +28,7 @@ export interface BuildJob {
    * `vpnsite dev`: the service that answers /go/, the forms and the health checks beside the dev server; or why
    * there is none, when those paths answer 503.
    */
-  dev?: { serviceUrl?: string; serviceOff?: string };
+  dev?: { serviceUrl?: string; serviceOff?: string; editorUrl?: string };
   /** The public origin for canonical links and the sitemap, instead of site.yaml's url (`--site-url`). */
   siteUrl?: string;
   /**

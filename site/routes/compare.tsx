@@ -164,7 +164,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           {[a, b].map((p) => (
             <div key={p.slug} className="min-w-0" data-testid="pair-speed" data-provider={p.slug}>
               <h3 className="mt-4 text-lg font-semibold">{p.name}</h3>
-              <SpeedTable speed={p.review.speed} labels={loaderData.speedLabels} provider={p.slug} />
+              {p.review.speed && <SpeedTable speed={p.review.speed} labels={loaderData.speedLabels} provider={p.slug} />}
             </div>
           ))}
         </div>

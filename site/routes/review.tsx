@@ -247,11 +247,14 @@ export default function Review({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         </Section>
-        <Section headingId="speed" title={labels.speed} className="mt-12">
-          {results && <TestedOn results={results} />}
-          <SpeedTable speed={r.speed} labels={labels} provider={p.slug} />
-          {results && <RawRuns results={results} />}
-        </Section>
+        {/* An untested provider has no results to show: its scorecard says its speed is not tested yet. */}
+        {results && r.speed && (
+          <Section headingId="speed" title={labels.speed} className="mt-12">
+            <TestedOn results={results} />
+            <SpeedTable speed={r.speed} labels={labels} provider={p.slug} />
+            <RawRuns results={results} />
+          </Section>
+        )}
         <Section headingId="price-history" title={historyLabels.title} className="mt-12">
           <div className="mt-4 grid gap-6 md:grid-cols-2">
             {history.map((h) => (

@@ -21,6 +21,7 @@ import { portValue } from '../option-values.ts';
 import { PROJECT_ROOT, reactRouterBin } from '../../build/paths.ts';
 import { isPortBusy, portBusyLine, probePort } from '../port-busy.ts';
 import { watchContent } from '../../build/watch-content.ts';
+import { startEditor } from '../../editor/start.ts';
 
 /** Prints the problems not printed before, and "content valid" when the last error is fixed. */
 function problemPrinter(): (problems: Problem[]) => void {
@@ -149,6 +150,16 @@ export function registerDev(program: Command): void {
       };
       check();
       const { dev, own } = await startService(dataDir, `http://${flags.host === '0.0.0.0' ? 'localhost' : flags.host}:${flags.port}`);
+      // The browser editor, on a loopback port of its own: the dev server passes /_edit on to it.
+      // Without it the preview still runs: the editor is a convenience over the same files.
+      const editor = await startEditor({ dataDir, listenHost: flags.host }).catch((err: unknown) => {
+        console.error(`[editor] /_edit is off: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+        return undefined;
+      });
+      if (editor) {
+        dev.editorUrl = editor.url;
+        console.log(`[editor] the content editor is at http://${flags.host === '0.0.0.0' ? 'localhost' : flags.host}:${flags.port}/_edit`);
+      }
       const stopWatching = await watchContent(dataDir, () => {
         // One load for the terminal and the service: a second would take the core the dev server renders the change on.
         const loaded = check();
@@ -160,6 +171,8 @@ export function registerDev(program: Command): void {
       writeJob(job, { dataDir, dev });
       const args = [reactRouterBin(), 'dev', '--port', String(flags.port), '--strictPort', '--host', flags.host];
       const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, [JOB_ENV]: job } });
-      stopTogether(child, own, stopWatching);
+      stopTogether(child, own, async () => {
+        await Promise.all([stopWatching(), editor?.close()]);
+      });
     });
 }

@@ -174,7 +174,7 @@ export const Meta = Obj(
 
 /** An SVG logo file in data/logos/; the validator checks that it exists and is a small, self-contained drawing. */
 export const LogoSvg = Str(
-  'An SVG file in data/logos/, e.g. "nordvpn.svg", shown as the logo; the emoji in `logo` stays as the fallback.',
+  'An SVG file in data/logos/, e.g. "nordvpn.svg", shown as the logo (`vpnsite new` draws a monogram tile there until the real logo replaces it); the emoji in `logo`, if any, is the fallback.',
   { pattern: '^[a-z0-9]+(-[a-z0-9]+)*\\.svg$' },
 );
 

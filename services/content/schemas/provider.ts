@@ -34,9 +34,11 @@ export const Review = Obj(
       { security: List(Feature, 'Security features.'), streaming: List(Feature, 'Streaming features.') },
       'Key features with yes/no marks.',
     ),
-    speed: Obj(
-      { intro: Str('One sentence on how the test was run.') },
-      "The speed-test section: its rows, line and date come from the provider's latest run in data/tests/<slug>/.",
+    speed: Type.Optional(
+      Obj(
+        { intro: Str('One sentence on how the test was run.') },
+        "The speed-test section: its rows, line and date come from the provider's latest run in data/tests/<slug>/. Leave it out until the provider is tested: the review then says its speed is not tested yet, and shows no results.",
+      ),
     ),
     pros: List(Str('One advantage.'), 'Pros.'),
     cons: List(Str('One drawback.'), 'Cons.'),
@@ -121,7 +123,9 @@ export const ProviderSchema = Obj(
       }),
     ),
     name: Str('Display name, e.g. "NordVPN".'),
-    logo: Str('An emoji, shown as the logo where there is no logoSvg.'),
+    logo: Type.Optional(
+      Str('An emoji, shown as the logo where there is no logoSvg (where the system has no emoji font it shows as an empty box).'),
+    ),
     logoSvg: Type.Optional(LogoSvg),
     rating: Type.Number({
       minimum: 0,
