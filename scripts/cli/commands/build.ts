@@ -147,7 +147,7 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
     await writeFile(join(client, SCHEDULE_FILE), `${JSON.stringify(content.schedule, null, 2)}\n`);
     // From the pages as they ship.
     const searchStarted = performance.now();
-    const indexed = await writeSearchIndex(client, content.routes);
+    const indexed = await writeSearchIndex(client, content.routes, content.content);
     const searchSeconds = ((performance.now() - searchStarted) / 1000).toFixed(1);
     const files = await listFiles(client);
     const pages = files.filter((f) => f.endsWith('.html'));
