@@ -19,10 +19,11 @@ import { SPECULATION_RULES } from './speculation-rules.ts';
 const STYLE_PLACEHOLDER = /<style data-href="(\/assets\/[^"]+\.css)"><\/style>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\/>/g;
 /**
- * React Router's scripts (site/root.tsx renders <Scripts/>): its inline module, which imports the client entry, and
+ * React Router's scripts (site/root.tsx renders <Scripts/>): its one inline module, which imports the client entry, and
  * the inline scripts that hand it the loader data (`window.__reactRouterContext`).
  */
-const FRAMEWORK_SCRIPT = /<script(?: type="module" async="")?>(?:(?!<\/script>)[\s\S])*?__reactRouter[\s\S]*?<\/script>/g;
+const FRAMEWORK_MODULE = /<script type="module" async="">[\s\S]*?<\/script>/g;
+const FRAMEWORK_DATA = /<script>(?:(?!<\/script>)[\s\S])*?__reactRouter[\s\S]*?<\/script>/g;
 
 /** Render-blocks first paint until <main> has been parsed, i.e. until the footer after it (components/footer.tsx) begins. */
 export const EXPECT_MAIN = '<link rel="expect" href="#footer" blocking="render">';
@@ -43,7 +44,7 @@ export interface Rewritten {
 
 /** Rewrites one page, with `bootstrap` as its script; null when it lacks the stylesheet placeholder or a <body>. */
 export function rewritePage(page: string, css: (href: string) => Buffer, bootstrap: string): Rewritten | null {
-  const html = page.replace(MODULE_PRELOAD, '').replace(FRAMEWORK_SCRIPT, '');
+  const html = page.replace(MODULE_PRELOAD, '').replace(FRAMEWORK_MODULE, '').replace(FRAMEWORK_DATA, '');
   const end = html.lastIndexOf('</body>');
   if (end < 0) return null;
   // First in the head, so no frame can be produced before the browser knows to wait.

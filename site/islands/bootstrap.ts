@@ -58,7 +58,7 @@ const near = new IntersectionObserver(
 );
 for (const el of d.querySelectorAll<Island>('[data-island]')) {
   if (el.dataset.load) for (const child of el.children) near.observe(child);
-  else for (const type of ['focusin', 'input', 'pointerdown', 'click']) el.addEventListener(type, () => load(el), { once: true });
+  for (const type of ['focusin', 'input', 'pointerdown', 'click']) el.addEventListener(type, () => load(el), { once: true });
 }
 
 const menu = () => d.querySelector<HTMLDetailsElement>('header details[open]');
@@ -73,8 +73,10 @@ d.addEventListener('keydown', (e) => {
   const button = d.querySelector<HTMLElement>('[data-search-button]');
   if (!field && !button?.offsetParent) return;
   e.preventDefault();
-  if (field) field.select();
-  else button!.click();
+  if (field) {
+    field.focus();
+    field.select();
+  } else button!.click();
 });
 d.addEventListener('pointerdown', (e) => {
   if (!menu()?.contains(e.target as Node)) menu()?.removeAttribute('open');
