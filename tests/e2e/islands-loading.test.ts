@@ -92,6 +92,22 @@ describe('island loading', () => {
     }
   });
 
+  it("runs the bootstrap and reads the speculation rules under the service's Content-Security-Policy", async () => {
+    const { page, quiet } = await browser.open('/vpn-reviews/nordvpn', {
+      islands: false,
+      init: () => {
+        const w = window as unknown as { violations: string[] };
+        w.violations = [];
+        document.addEventListener('securitypolicyviolation', (e) => w.violations.push(`${e.violatedDirective} ${e.sample}`));
+      },
+    });
+    await quiet();
+    // The bootstrap ran: it listens for `/`, which puts the cursor in the header's field.
+    await page.keyboard.press('/');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('site-search');
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+  });
+
   it('writes the address asked for to the console on the not-found page', async () => {
     const { page, messages } = await browser.open('/no-such-page-here', { ignore404: true, islands: false });
     await expect.poll(() => messages.map((m) => m.text())).toContain('404: no page at /no-such-page-here');
