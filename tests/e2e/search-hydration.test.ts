@@ -30,7 +30,7 @@ describe('the search page', () => {
 
   it('keeps the results their room from the first paint on a phone, so the directory below never moves', async () => {
     const { page, quiet } = await browser.open(`${inject('baseUrl')}/search?q=netflix`, { width: 412, init: watchShifts });
-    await expect.poll(() => page.getByTestId('search-page-results').locator('li').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('search-page-results').locator('li').count(), { timeout: 60_000 }).toBeGreaterThan(0);
     await quiet();
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);

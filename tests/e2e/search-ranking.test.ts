@@ -28,7 +28,10 @@ async function headerResults(page: Page, query: string): Promise<{ href: string;
   const field = page.locator('header input[type=search]');
   await field.fill(query);
   const popup = page.getByTestId('search-popup');
-  await expect.poll(() => popup.getByRole('status').textContent()).toMatch(/\d+ results?/);
+  // The list is this query's once its "See all" link names it (an earlier query's list may still show a moment).
+  await expect
+    .poll(() => popup.locator('a[href^="/search?q="]').getAttribute('href', { timeout: 60_000 }), { timeout: 60_000 })
+    .toBe(`/search?q=${encodeURIComponent(query)}`);
   return popup
     .getByTestId('search-result')
     .evaluateAll((items) =>
@@ -63,8 +66,8 @@ describe('search ranking', () => {
     const { page } = await browser.open('/search', { width: 390 });
     await page.locator('#search-page-q').pressSequentially('kill switch');
     const results = page.getByTestId('search-page-results').getByTestId('search-result');
-    await expect.poll(() => results.count()).toBeGreaterThan(3);
+    await expect.poll(() => results.count(), { timeout: 60_000 }).toBeGreaterThan(3);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Results for “kill switch”');
-    await expect.poll(() => new URL(page.url()).search).toBe('?q=kill%20switch');
+    await expect.poll(() => new URL(page.url()).search, { timeout: 30_000 }).toBe('?q=kill%20switch');
   });
 });
