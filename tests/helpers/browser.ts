@@ -23,12 +23,15 @@ export async function hydrated(page: Page): Promise<void> {
   await page.evaluate(() => {
     for (const el of document.querySelectorAll('[data-island]')) el.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
   });
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-hydrated')));
+  // Minutes, not the default 30 s: on a machine shared by several builds, loading React DOM took longer than that.
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-hydrated')), null, {
+    timeout: 180_000,
+  });
 }
 
 /** Resolves once the page's island `name` has hydrated (waiting for it to load by itself, or as a test made it). */
 export async function islandReady(page: Page, name: string): Promise<void> {
-  await page.locator(`[data-island="${name}"][data-hydrated]`).first().waitFor({ state: 'attached' });
+  await page.locator(`[data-island="${name}"][data-hydrated]`).first().waitFor({ state: 'attached', timeout: 180_000 });
 }
 
 /** The suite's Chromium (started once by the e2e setup, tests/helpers/global-site.ts), connected to from this file. */
