@@ -177,7 +177,10 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
   fastify.decorate('clickStats', () => recorder.stats());
   fastify.decorate('advertiseHttp', async () => {
     const origin = listeningOrigin(fastify, '127.0.0.1');
-    if (origin && db.advertiseHttp) await db.advertiseHttp(origin);
+    if (!origin) return;
+    // On the journal's lock record too: `vpnsite dev` on a PostgreSQL-backed directory finds the service there.
+    await journal.lease.advertiseHttp(origin);
+    if (db.advertiseHttp) await db.advertiseHttp(origin);
   });
   const routes = new Set(loaded.routes.map((r) => r.path));
   const viewRoutes = new Set(loaded.routes.filter(countsViews).map((r) => r.path));
