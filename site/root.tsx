@@ -34,10 +34,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-slate-50 break-words text-slate-900 antialiased">
         {children}
-        <ClientLinks />
-        <PageViewBeacon />
-        {/* A new page starts at the top; Back and Forward return to where the visitor was on that page. */}
-        <ScrollRestoration />
+        {/*
+          A built page runs no framework: the build takes React Router's scripts out again (React Router's prerender
+          refuses a page without them) and adds one small bootstrap that counts the view and loads the islands
+          (docs/islands.md). `vpnsite dev` hydrates the whole page instead, for hot reload, and follows links on the
+          client; there these count the views and keep the scroll position as Back and Forward expect.
+        */}
+        {import.meta.env.DEV && (
+          <>
+            <ClientLinks />
+            <PageViewBeacon />
+            <ScrollRestoration />
+          </>
+        )}
         <Scripts />
       </body>
     </html>

@@ -6,6 +6,9 @@
  * a noisy machine (its variability notes: the median of five runs about halves the spread): TBT alone varied
  * 40-320 ms between single runs of one page here, and with three runs a different few routes fell to 95-99 each time.
  * LIGHTHOUSE_JSON=<dir> also keeps each route's median report there, to read the audits behind a score.
+ * LIGHTHOUSE_BASELINE=<dist> also serves that built site (say, a build of the commit before a change) and audits each
+ * route there right after auditing it here, in the same run, then writes both side by side, with the bytes of script
+ * each loads before any interaction, into docs/benchmarks/lighthouse.md (docs/lighthouse.md is left as it is).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,7 +18,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { PROJECT_ROOT } from '../build/paths.ts';
-import { buildAndServe } from './serve-built.ts';
+import { buildAndServe, serveDist, type Served } from './serve-built.ts';
+import { comparisonDoc, scriptBytes, type Pair } from './lighthouse-compare.ts';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const served = await buildAndServe(Number(process.env.PORT ?? 8790));
@@ -27,6 +31,9 @@ const only = process.argv.slice(2);
 // Routes named on the command line are audited as given, so pages outside the sitemap (/search, a 404) can be too.
 const routes = only.length ? only : paths;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const baselineDir = process.env.LIGHTHOUSE_BASELINE;
+let baseline: Served | undefined;
+const pairs: Pair[] = [];
 type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /** The 1-minute load average: TBT scales with whatever else the machine runs, so the table says what that was. */
@@ -61,10 +68,12 @@ try {
       '--no-first-run',
     ],
   });
-  for (const path of routes) {
+  baseline = baselineDir ? await serveDist(Number(process.env.PORT ?? 8790) + 1, baselineDir) : undefined;
+  /** The median of RUNS audits of one page. */
+  const audit = async (url: string, path: string): Promise<Report> => {
     const lhrs: Report[] = [];
     for (let tries = 0; lhrs.length < RUNS; tries++) {
-      const lhr = (await lighthouse(`${served.baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' }))!.lhr;
+      const lhr = (await lighthouse(url, { port: chrome!.port, output: 'json', logLevel: 'error' }))!.lhr;
       // A run that failed (e.g. NO_FCP when the machine stalls) has no metrics; the median needs all of them.
       if (lhr.runtimeError || lhr.audits['first-contentful-paint']?.numericValue === undefined) {
         console.log(`${path}: run failed (${lhr.runtimeError?.code ?? 'no FCP'}): ${lhr.runtimeError?.message ?? ''}`);
@@ -73,22 +82,34 @@ try {
       }
       lhrs.push(lhr);
     }
-    const lhr: Report = computeMedianRun(lhrs);
+    return computeMedianRun(lhrs);
+  };
+  for (const path of routes) {
+    const lhr: Report = await audit(`${served.baseUrl}${path}`, path);
+    if (baseline) {
+      const before: Report = await audit(`${baseline.baseUrl}${path}`, path);
+      const of = (r: Report) => ({
+        scriptBytes: scriptBytes(r),
+        tbt: r.audits['total-blocking-time']?.numericValue ?? NaN,
+        lcp: r.audits['largest-contentful-paint']?.numericValue ?? NaN,
+      });
+      pairs.push({ path, before: of(before), after: of(lhr) });
+    }
     if (process.env.LIGHTHOUSE_JSON) {
       mkdirSync(process.env.LIGHTHOUSE_JSON, { recursive: true });
       writeFileSync(join(process.env.LIGHTHOUSE_JSON, `${path.replace(/\//g, '_') || '_'}.json`), JSON.stringify(lhr, null, 1));
     }
     const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
-    const audit = (k: string) => lhr.audits[k]?.numericValue ?? NaN;
+    const metric = (k: string) => lhr.audits[k]?.numericValue ?? NaN;
     const row = {
       path,
       perf: score('performance'),
       a11y: score('accessibility'),
       bp: score('best-practices'),
       seo: score('seo'),
-      lcp: audit('largest-contentful-paint'),
-      tbt: audit('total-blocking-time'),
-      cls: audit('cumulative-layout-shift'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
       load: load(),
     };
     rows.push(row);
@@ -109,6 +130,7 @@ try {
 } finally {
   chrome?.kill();
   await served.stop();
+  await baseline?.stop();
 }
 
 const loadAtEnd = load();
@@ -121,8 +143,14 @@ const table = [
   ),
 ].join('\n');
 console.log(`\n${table}`);
-if (!only.length) {
-  const doc = `# \`npm run bench:lighthouse\`: every route on a throttled phone\n\nLighthouse ${'12'} with its default mobile emulation and throttling, Debian's Chromium, against \`vpnsite serve\` on this machine (2 cores); the median of ${RUNS} runs per route; load average ${loadAtStart} at the start and ${loadAtEnd} at the end. Site origin in canonical links: ${origin}. Regenerate with \`npm run bench:lighthouse\`.\n\n${table}\n`;
+if (baselineDir) {
+  const docPath = join(PROJECT_ROOT, 'docs/benchmarks/lighthouse.md');
+  mkdirSync(join(PROJECT_ROOT, 'docs/benchmarks'), { recursive: true });
+  writeFileSync(docPath, comparisonDoc(pairs, { runs: RUNS, loadAtStart, loadAtEnd: load(), chrome: CHROME }));
+  execFileSync(join(PROJECT_ROOT, 'node_modules/.bin/biome'), ['format', '--write', docPath], { stdio: 'ignore' });
+  console.log('\nwrote docs/benchmarks/lighthouse.md');
+} else if (!only.length) {
+  const doc = `# Lighthouse\n\nLighthouse ${'12'} with its default mobile emulation and throttling, Debian's Chromium, against \`vpnsite serve\` on this machine (2 cores); the median of ${RUNS} runs per route; load average ${loadAtStart} at the start and ${loadAtEnd} at the end. Site origin in canonical links: ${origin}. Regenerate with \`npm run bench:lighthouse\`.\n\n${table}\n`;
   // The doc's own sections (from its first "## " on) are kept: only the table above them is measured anew.
   const docPath = join(PROJECT_ROOT, 'docs/benchmarks/lighthouse.md');
   const before = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '';

@@ -23,6 +23,19 @@ export async function buildAndServe(port: number, env: NodeJS.ProcessEnv = {}): 
   const distDir = join(tmp, 'dist');
   if (!(await runBuild({ data: join(PROJECT_ROOT, 'data'), out: distDir }, () => undefined)))
     throw new Error('build failed: run `npx vpnsite build` to see why');
+  return serveDist(port, distDir, env, tmp);
+}
+
+/**
+ * Serves an already built site (`distDir`, e.g. a build of an earlier commit to measure against) with `vpnsite serve`
+ * on `port`; its database and journal go in `tmp`, removed on stop (with the build, when `tmp` holds it).
+ */
+export async function serveDist(
+  port: number,
+  distDir: string,
+  env: NodeJS.ProcessEnv = {},
+  tmp = mkdtempSync(join(tmpdir(), 'vpnsite-bench-')),
+): Promise<Served> {
   const child: ChildProcess = spawn(
     process.execPath,
     [join(PROJECT_ROOT, 'scripts/vpnsite.js'), 'serve', '--dist', distDir, '--port', String(port)],
@@ -38,7 +51,8 @@ export async function buildAndServe(port: number, env: NodeJS.ProcessEnv = {}): 
       await fetch(baseUrl);
       break;
     } catch {
-      if (i > 300 || child.exitCode !== null) {
+      // Two minutes: on a loaded machine the service took over thirty seconds to start.
+      if (i > 1200 || child.exitCode !== null) {
         // Nothing is left behind: neither a service still starting nor the build.
         child.kill('SIGTERM');
         rmSync(tmp, { recursive: true, force: true });

@@ -16,6 +16,12 @@ export interface Budgets {
   htmlKb: number;
 }
 
+/** The islands' own budgets (data/site.yaml). */
+export interface IslandBudgets {
+  bootstrapBytes: number;
+  islandsKb: Record<string, number>;
+}
+
 /** gzip size of a buffer, cached by path so shared chunks are compressed once. */
 export function gzipSizer(read: (sitePath: string) => Buffer): (sitePath: string) => number {
   const cache = new Map<string, number>();
@@ -70,4 +76,42 @@ export function weightTable(weights: Weight[]): string {
   const width = Math.max(5, ...weights.map((w) => w.page.length));
   const rows = weights.map((w) => `${w.page.padEnd(width)}  ${kb(w.html).padStart(9)}  ${kb(w.css).padStart(9)}  ${kb(w.js).padStart(9)}`);
   return [`${'route'.padEnd(width)}  ${'HTML gz'.padStart(9)}  ${'CSS gz'.padStart(9)}  ${'JS gz'.padStart(9)}`, ...rows].join('\n');
+}
+
+/**
+ * An error for the bootstrap over its size (bytes before gzip, as it sits in every page) and for each island whose
+ * code is over its budget (gzip; `bytes` by island name). An island without a budget is an error too: every island
+ * states its size.
+ */
+export function checkIslandBudgets(bootstrap: string, bytes: Record<string, number>, budgets: IslandBudgets): BuildProblem[] {
+  const problems: BuildProblem[] = [];
+  const size = Buffer.byteLength(bootstrap);
+  if (size > budgets.bootstrapBytes)
+    problems.push({
+      severity: 'error',
+      page: '(every page)',
+      message: `the inline bootstrap is ${size} bytes, over the ${budgets.bootstrapBytes} byte budget`,
+    });
+  for (const [name, n] of Object.entries(bytes)) {
+    const kb = budgets.islandsKb[name];
+    if (kb === undefined)
+      problems.push({
+        severity: 'error',
+        page: `(island ${name})`,
+        message: `the ${name} island has no budget in site.yaml budgets.islandsKb`,
+      });
+    else if (n > kb * 1024)
+      problems.push({
+        severity: 'error',
+        page: `(island ${name})`,
+        message: `the ${name} island is ${(n / 1024).toFixed(1)} KB gzip, over its ${kb} KB budget`,
+      });
+  }
+  return problems;
+}
+
+/** The islands' sizes, as the build prints them under the pages' weights. */
+export function islandTable(bootstrap: string, bytes: Record<string, number>): string {
+  const rows = Object.entries(bytes).map(([name, n]) => `island ${name.padEnd(12)} ${`${(n / 1024).toFixed(1)} KB`.padStart(9)} gzip`);
+  return [`bootstrap ${Buffer.byteLength(bootstrap)} bytes inline on every page`, ...rows].join('\n');
 }

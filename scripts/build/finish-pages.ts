@@ -21,9 +21,13 @@ export interface FinishedPage {
   scan: PageScan;
 }
 
-/** What every batch needs: the build's client directory, and the file of gzip sizes a previous build measured. */
+/**
+ * What every batch needs: the build's client directory, the islands' bootstrap every page carries
+ * (scripts/build/islands.ts), and the file of gzip sizes a previous build measured.
+ */
 export interface FinishInit {
   dir: string;
+  bootstrap: string;
   gzipCache?: string;
 }
 
@@ -43,7 +47,7 @@ const MIN_PAGES = 200;
 const BATCH = 20;
 
 /** Finishes one page at a time, on any thread. */
-function pageFinisher({ dir, gzipCache }: FinishInit): (file: string) => PageOutcome {
+function pageFinisher({ dir, bootstrap, gzipCache }: FinishInit): (file: string) => PageOutcome {
   const css = stylesheets(dir);
   const sizes = knownSizes(gzipCache);
   // Every page inlines the same stylesheet: it is compressed once, by its href (or its text, for any other).
@@ -51,7 +55,7 @@ function pageFinisher({ dir, gzipCache }: FinishInit): (file: string) => PageOut
   const inlineSize = (key: string, data: string | Buffer) =>
     inline.get(key) ?? inline.set(key, gzipSync(data, { level: 9 }).length).get(key)!;
   return (file) => {
-    const page = rewritePageFile(join(dir, file), css);
+    const page = rewritePageFile(join(dir, file), css, bootstrap);
     if (page === null) return { ok: false };
     const { bytes, text, inlined } = page;
     // gzip at level 9 is most of a page's cost, and a rebuild after a small change would compress the same bytes again.
@@ -81,12 +85,12 @@ export default function finishTask({ init, batch }: Task<FinishInit, string[]>):
  * Finishes every page among `files` (relative to `dir`). `gzipCache` is a file that keeps pages' gzip sizes by a
  * hash of their bytes for the next build; it then holds this build's pages alone.
  */
-export async function finishPages(dir: string, files: string[], gzipCache?: string): Promise<FinishResult> {
+export async function finishPages(dir: string, files: string[], bootstrap: string, gzipCache?: string): Promise<FinishResult> {
   const html = files.filter((f) => f.endsWith('.html')).sort();
   const done = await runPass({
     entry: 'scripts/build/finish-pages.ts',
     run: finishTask,
-    init: { dir, gzipCache },
+    init: { dir, bootstrap, gzipCache },
     batches: batchesOf(html, BATCH),
     worthThreads: html.length >= MIN_PAGES,
     here: false,
@@ -96,7 +100,7 @@ export async function finishPages(dir: string, files: string[], gzipCache?: stri
   done.flat().forEach((outcome, i) => {
     const file = html[i]!;
     if (!outcome.ok) {
-      result.unstyled.push(`${file} lacks the <style data-href> of SiteStyles (root.tsx) or React Router's one inline module script`);
+      result.unstyled.push(`${file} lacks the <style data-href> of SiteStyles (root.tsx) or its <body>`);
       return;
     }
     result.csp[file] = outcome.csp;

@@ -20,10 +20,13 @@ export function spriteSvg(): string {
   return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>\n`;
 }
 
+/** The sprite's file name in the built site, by its content. */
+export const spriteFile = (source: string) => `assets/icons-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.svg`;
+
 /** Vite plugin: defines __ICON_SPRITE__ as the sprite's URL, writes the file in builds and serves it in dev. */
 export function iconSprite(): Plugin {
   const source = spriteSvg();
-  const fileName = `assets/icons-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.svg`;
+  const fileName = spriteFile(source);
   return {
     name: 'vpnsite-icon-sprite',
     config: () => ({ define: { __ICON_SPRITE__: JSON.stringify(`/${fileName}`) } }),

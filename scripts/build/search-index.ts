@@ -5,7 +5,8 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
-import type { RouteEntry, RouteKind } from '../../services/content/index.ts';
+import type { Content, RouteEntry, RouteKind } from '../../services/content/index.ts';
+import { FIGURE_SELECTORS, indexedExtra } from './search-weights.ts';
 import { SITE_PAGES_FILE, type SitePage } from '../../services/http/closest-pages.ts';
 
 /** Where the index lives in the built site, and the module the pages import from there on first use. */
@@ -61,7 +62,7 @@ const typeOf = (route: RouteEntry, main: string) =>
  * inline stylesheet and loader data, ~140 KB, made Pagefind's process spend ~2.4 times as long receiving and parsing
  * it, for the same records). The page's type goes to the indexer only: the page as shipped does not carry it.
  */
-async function indexedPage(dir: string, route: RouteEntry): Promise<{ url: string; content: string }> {
+async function indexedPage(dir: string, route: RouteEntry, content: Content): Promise<{ url: string; content: string }> {
   const html = await readFile(join(dir, fileOf(route.path)), 'utf8');
   const main = /<main\b[^>]*>[\s\S]*<\/main>/.exec(html)?.[0];
   if (!main) throw new Error(`search index: ${route.path} has no <main>`);
@@ -69,19 +70,23 @@ async function indexedPage(dir: string, route: RouteEntry): Promise<{ url: strin
   // between its elements, and Pagefind joined them into one word ("Servers:5,400+Countries:162") in the results.
   const marked = main
     .replace(CELL_END, '$& ')
-    .replace(/<main\b[^>]*>/, (open) => `${open}<span hidden data-pagefind-meta="type:${typeOf(route, main)}"></span>`);
+    .replace(
+      /<main\b[^>]*>/,
+      (open) => `${open}<span hidden data-pagefind-meta="type:${typeOf(route, main)}"></span>${indexedExtra(route, content)}`,
+    );
   return { url: route.path, content: `<html lang="en"><body>${marked}</body></html>` };
 }
 
 /**
  * Indexes the searchable pages of the built site in `dir` (only their <main>: the header, menu and footer are the same
  * on every page) and writes the index into it. Each page's type goes into its record from the route table; a review's
- * rating comes from the page itself (`data-pagefind-meta` on the figure it shows).
+ * rating comes from the page itself (`data-pagefind-meta` on the figure it shows); search-weights.ts adds what makes
+ * a page rank for what it answers.
  */
-export async function writeSearchIndex(dir: string, routes: readonly RouteEntry[]): Promise<number> {
+export async function writeSearchIndex(dir: string, routes: readonly RouteEntry[], content: Content): Promise<number> {
   const { index, errors } = await pagefind.createIndex({
     rootSelector: 'main',
-    excludeSelectors: ['svg', 'img', 'nav[aria-label="Breadcrumb"]'],
+    excludeSelectors: ['svg', 'img', 'nav[aria-label="Breadcrumb"]', ...FIGURE_SELECTORS],
     forceLanguage: 'en',
   });
   try {
@@ -90,7 +95,7 @@ export async function writeSearchIndex(dir: string, routes: readonly RouteEntry[
     // Pages go to Pagefind's process 32 at a time: one at a time, each waited on its answer before the next was sent.
     // Sent in the routes' order, so that the index comes out the same from one build to the next.
     for (let i = 0; i < pages.length; i += BATCH) {
-      const batch = await Promise.all(pages.slice(i, i + BATCH).map((route) => indexedPage(dir, route)));
+      const batch = await Promise.all(pages.slice(i, i + BATCH).map((route) => indexedPage(dir, route, content)));
       const added = await Promise.all(batch.map((page) => index.addHTMLFile(page)));
       const failed = added.findIndex((a) => a.errors.length);
       if (failed >= 0) throw new Error(`search index: ${batch[failed]!.url}: ${added[failed]!.errors.join('; ')}`);

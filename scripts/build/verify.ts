@@ -2,7 +2,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pairRedirects, type Content, type RouteEntry } from '../../services/content/index.ts';
-import { checkBudgets, gzipSizer, pageWeights, type Weight } from './budget.ts';
+import { checkBudgets, checkIslandBudgets, gzipSizer, pageWeights, type Weight } from './budget.ts';
+import type { BuiltIslands } from './islands.ts';
 import type { FinishedPage } from './finish-pages.ts';
 import { checkIntegrity, type BuildProblem } from './integrity.ts';
 import { redirectsFile, robotsTxt, sitemapXml } from './sitemap.ts';
@@ -19,7 +20,7 @@ export function verifyOutput(
   pages: Map<string, FinishedPage>,
   content: Content,
   routes: RouteEntry[],
-  opts: { origin: string; today: string },
+  opts: { origin: string; today: string; islands?: Pick<BuiltIslands, 'bootstrap' | 'bytes'> },
 ): VerifyResult {
   writeFileSync(join(dir, 'sitemap.xml'), sitemapXml(routes, opts.origin));
   writeFileSync(join(dir, 'robots.txt'), robotsTxt(opts.origin));
@@ -39,5 +40,6 @@ export function verifyOutput(
     gzipSizer((p) => readFileSync(join(dir, p))),
   );
   problems.push(...checkBudgets(weights, content.site.budgets));
+  if (opts.islands) problems.push(...checkIslandBudgets(opts.islands.bootstrap, opts.islands.bytes, content.site.budgets));
   return { problems, weights };
 }

@@ -1,7 +1,8 @@
 /**
- * Content-Security-Policy for the prerendered pages. React Router writes inline <script> blocks (hydration
- * data, the module loader) that differ per page, so each page's policy allows exactly its own blocks by
- * SHA-256 hash (CSP3 hash-source) and no other inline script.
+ * Content-Security-Policy for the prerendered pages. A page's inline <script> blocks (the islands' bootstrap, the
+ * speculation rules, the search page's room for its results; docs/islands.md) are allowed by their SHA-256 hashes
+ * (CSP3 hash-source, which Chromium also applies to inline speculation rules), each page exactly its own, and no
+ * other inline script. The islands' files load from 'self'.
  */
 import { createHash } from 'node:crypto';
 
@@ -13,16 +14,10 @@ export const CSP_MANIFEST = '.csp-hashes.json';
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
 
-/** A script's declaration of the script it creates at run time (scripts/build/first-paint.ts defers the bootstrap). */
-const CREATED_SCRIPT = /<script\b[^>]*\bdata-csp-hash="(sha256-[A-Za-z0-9+/=]+)"/gi;
-
-/** The `'sha256-…'` source for every inline script in the HTML and every script those create, without repeats. */
+/** The `'sha256-…'` source for every inline script in the HTML, without repeats. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const m of html.matchAll(INLINE_SCRIPT)) hashes.add(`'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`);
-  // A copy of the matched hash: V8's substrings point into the page, so keeping the match kept each page's whole
-  // HTML alive while a build hashed the others (1.5 GB at 10,000 pages).
-  for (const m of html.matchAll(CREATED_SCRIPT)) hashes.add(`'${Buffer.from(m[1]!, 'latin1').toString('latin1')}'`);
   return [...hashes];
 }
 

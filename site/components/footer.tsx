@@ -2,6 +2,7 @@ import { LinkList } from './link-list';
 import type { RootData } from '../lib/root-data.server';
 import { Logo } from './logo';
 import { NewsletterForm } from './newsletter-form';
+import { Island } from './island';
 
 /**
  * The footer: brand blurb, the link columns, the newsletter form, then the copyright line. Its id marks the end of
@@ -28,7 +29,7 @@ export function Footer({ brand, footer, copyrightYear }: Pick<RootData, 'brand' 
             />
           </nav>
         ))}
-        <NewsletterForm {...footer.newsletter} />
+        <Island name="newsletter" component={NewsletterForm} props={footer.newsletter} />
       </div>
       <p className="border-t border-slate-800 py-6 text-center text-sm">
         © {copyrightYear} {brand.name}. {footer.rights}

@@ -4,6 +4,7 @@ import { Icon } from './icon';
 import { Logo } from './logo';
 import { NavSiteLink, SiteLink } from './site-link';
 import { SiteSearch } from './site-search';
+import { Island } from './island';
 import type { RootData } from '../lib/root-data.server';
 
 type Nav = RootData['nav'];
@@ -81,7 +82,7 @@ function HeaderSearch() {
         <Icon name="search" size={18} />
       </SiteLink>
       <div className="hidden w-44 shrink-0 xl:block">
-        <SiteSearch />
+        <Island name="search" component={SiteSearch} props={{}} />
       </div>
     </>
   );

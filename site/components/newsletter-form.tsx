@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { isValidEmail } from '../../services/shared/email.ts';
 import { apiUrl, postJson } from '../lib/api';
 import { showToast } from '../lib/toast';
@@ -13,10 +13,11 @@ const localTime = (at: Date) => `at ${at.toLocaleTimeString(undefined, { hour: '
  * The footer's newsletter sign-up: idle → submitting (input and button disabled) → idle, the field cleared on
  * success, a toast, and a note that a confirmation mail is on its way and that the address is not subscribed until
  * its link is opened. An address whose mail went out within the hour is told when, and that no new one is sent.
- * The hidden `website` field is a honeypot that people never see or fill.
+ * The hidden `website` field is a honeypot that people never see or fill. It is an island (components/island.tsx):
+ * its ids are fixed, as there is one on a page, since useId's would differ between the page and the island's root.
  */
 export function NewsletterForm({ title, text, placeholder, button, invalidEmail, success, confirmNote, pendingNote, failure }: Props) {
-  const id = useId();
+  const id = 'newsletter-email';
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   // After a sign-up, until the next attempt: the subscription waits for the link in the confirmation mail.

@@ -4,6 +4,7 @@ import { NavLinks } from './header';
 import { Section } from './section';
 import { SiteLink } from './site-link';
 import { SiteSearch } from './site-search';
+import { Island } from './island';
 import type { RootData } from '../lib/root-data.server';
 
 /** The root's data, read here by id: the root imports this page, so this page does not import the root back. */
@@ -35,7 +36,7 @@ export function NotFound() {
       <h1 className="mt-4 text-2xl font-semibold">{notFound.title}</h1>
       <p className="mt-3 text-slate-700">{notFound.text}</p>
       <div className="mt-8 w-full text-left">
-        <SiteSearch id="not-found-search" />
+        <Island name="search" component={SiteSearch} props={{ id: 'not-found-search' }} />
       </div>
       {/* The service fills the list with the pages closest to the address; an empty one hides its section. */}
       <Section

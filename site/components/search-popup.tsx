@@ -1,25 +1,18 @@
 /**
  * The header search's behaviour, loaded with the index on the field's first focus: the results under the field as one
- * types, the arrow keys and Escape, and Enter to the results page without a full page load. No page carries this code
- * or the index until someone searches; until it is in, the field is a plain form to the results page.
+ * types, the arrow keys and Escape, and Enter to the results page. No page carries this code or the index until
+ * someone searches; until it is in, the field is a plain form to the results page.
  */
 import { useEffect, useState, type RefObject } from 'react';
-import { useNavigate } from 'react-router';
 import { SearchResult } from './search-results';
 import { SiteLink } from './site-link';
 import { searchHref, searchSite, type SearchHit } from '../lib/search';
-
-// The results page loads its search and result rows through this module, so that all of it is one chunk fetched on
-// first use; apart, each part is small enough that the bundler would fold it into the scripts every page loads.
-export { SearchResult } from './search-results';
-export { searchSite } from '../lib/search';
 
 const SHOWN = 6;
 
 type Found = { query: string; total: number; hits: SearchHit[]; failed?: boolean };
 
 export default function SearchPopup({ id, form }: { id: string; form: RefObject<HTMLFormElement | null> }) {
-  const navigate = useNavigate();
   // What was typed before this code arrived counts too.
   const [query, setQuery] = useState(() => form.current?.querySelector('input')?.value ?? '');
   const [open, setOpen] = useState(true);
@@ -59,7 +52,7 @@ export default function SearchPopup({ id, form }: { id: string; form: RefObject<
     const onSubmit = (event: SubmitEvent) => {
       event.preventDefault();
       setOpen(false);
-      void navigate(searchHref(field.value));
+      window.location.assign(searchHref(field.value));
     };
     // A click outside closes the results.
     const onPointer = (event: PointerEvent) => {
@@ -92,7 +85,7 @@ export default function SearchPopup({ id, form }: { id: string; form: RefObject<
       field.removeEventListener('focus', onFocus);
       document.removeEventListener('pointerdown', onPointer);
     };
-  }, [form, id, navigate]);
+  }, [form, id]);
 
   const shown = open && found !== null && found.query === query.trim();
   return (

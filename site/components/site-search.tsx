@@ -1,7 +1,8 @@
 /**
- * The header's search field. Without JavaScript it is a plain GET form to the results page. With it, `/` anywhere
- * focuses it, and its first focus loads the rest of the search in the background (search-popup.tsx: the results
- * under the field, its keys, and the index), so no page's first load carries any of it.
+ * The header's search field, an island (components/island.tsx). Without JavaScript it is a plain GET form to the
+ * results page. In a built page the bootstrap loads it on its first focus (`/` anywhere focuses it), and it then
+ * loads the rest of the search (search-popup.tsx: the results under the field, its keys, and the index), so no
+ * page's first load carries any of it.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from './icon';
@@ -20,6 +21,8 @@ const loadPopup = () => (popupModule ??= import('./search-popup').then((m) => m.
 function onSlash(event: KeyboardEvent) {
   const t = event.target;
   if (
+    // A built page's bootstrap has already done it (site/islands/bootstrap.ts).
+    event.defaultPrevented ||
     event.key !== '/' ||
     event.ctrlKey ||
     event.metaKey ||
@@ -41,15 +44,17 @@ export function SiteSearch({ id = 'site-search' }: { id?: string }) {
   const form = useRef<HTMLFormElement>(null);
   const [Results, setResults] = useState<Popup | null>(null);
 
-  useEffect(() => {
-    document.addEventListener('keydown', onSlash);
-    return () => document.removeEventListener('keydown', onSlash);
-  }, []);
-
   // A failed load (offline) leaves the plain form, which still reaches the results page.
   const start = () => {
     if (!Results) loadPopup().then((p) => setResults(() => p), console.error);
   };
+
+  useEffect(() => {
+    document.addEventListener('keydown', onSlash);
+    // The focus that loaded this island came before it could listen: the results start now.
+    if (form.current?.contains(document.activeElement)) loadPopup().then((p) => setResults(() => p), console.error);
+    return () => document.removeEventListener('keydown', onSlash);
+  }, []);
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a form with the search role is announced as a search landmark everywhere; the newer <search> element is not yet known to every screen reader

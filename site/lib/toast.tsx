@@ -3,6 +3,9 @@
  * One Toaster for the whole site, mounted in its own root the first time a toast is shown.
  */
 import { useEffect } from 'react';
+// Static: every island that shows a toast has already loaded React DOM to hydrate, and a bundler may hand a dynamic
+// import of this CommonJS module over without its named exports.
+import { createRoot } from 'react-dom/client';
 
 type Kind = 'success' | 'error';
 
@@ -19,7 +22,7 @@ function Ready({ onReady }: { onReady: () => void }) {
 }
 
 async function mount(): Promise<typeof import('sonner').toast> {
-  const [{ Toaster, toast }, { createRoot }] = await Promise.all([import('sonner'), import('react-dom/client')]);
+  const { Toaster, toast } = await import('sonner');
   const host = document.createElement('div');
   host.dataset.toaster = '';
   document.body.append(host);

@@ -1,6 +1,6 @@
 /**
- * Page views from real page loads in Chromium: one per load and one per client-side navigation, nothing stored in the
- * browser, and a prerendered page only once it is shown.
+ * Page views from real page loads in Chromium: one per page shown, nothing stored in the browser, a prerendered page
+ * only once it is shown, and none for one rendered ahead and never shown.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hydrated, useBrowser } from '../helpers/browser.ts';
@@ -19,6 +19,27 @@ afterAll(async () => {
   if (svc) await stop(svc);
 });
 
+/** Headless Chromium says so in its user agent, and is not counted as a person: this is a person's browser. */
+const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/**
+ * Runs before the page's script: a page Chromium prerenders (Speculation Rules) runs with document.prerendering true
+ * until the visitor opens it. This stands in for that state, and notes each beacon and when the page sets one aside
+ * for its showing.
+ */
+function prerendered() {
+  const w = window as unknown as { prerendered: boolean; held: boolean; beacons: number };
+  Object.assign(w, { prerendered: true, held: false, beacons: 0 });
+  Object.defineProperty(Document.prototype, 'prerendering', { configurable: true, get: () => w.prerendered });
+  const listen = Document.prototype.addEventListener;
+  Document.prototype.addEventListener = function (this: Document, ...args: Parameters<Document['addEventListener']>) {
+    if (args[0] === 'prerenderingchange') w.held = true;
+    return listen.apply(this, args);
+  };
+  const send = navigator.sendBeacon.bind(navigator);
+  navigator.sendBeacon = (...args) => (w.beacons++, send(...args));
+}
+
 const views = async () =>
   JSON.parse((await vpnsiteAsync(['db', 'query', 'SELECT path, referrer FROM page_views ORDER BY id'], env)).stdout) as {
     path: string;
@@ -26,11 +47,8 @@ const views = async () =>
   }[];
 
 describe('page views', () => {
-  it('counts a page load once, then a client-side navigation, and stores nothing in the browser', async () => {
-    // Headless Chromium says so in its user agent, and is not counted as a person: this is a person's browser.
-    const { page } = await browser.open(`${svc.url}/vpn-deals`, {
-      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-    });
+  it('counts a page load once, then the page a link leads to, and stores nothing in the browser', async () => {
+    const { page } = await browser.open(`${svc.url}/vpn-deals`, { userAgent: PERSON });
     await hydrated(page);
     await expect.poll(views, { timeout: 20_000 }).toEqual([{ path: '/vpn-deals', referrer: null }]);
     await page.locator('header').getByRole('link', { name: 'Reviews' }).click();
@@ -52,22 +70,9 @@ describe('page views', () => {
   });
 
   it('counts a prerendered page only once it is shown', async () => {
-    // A page Chromium prerenders (Speculation Rules) runs with document.prerendering true until the visitor opens it.
-    // This stands in for that state, and notes each beacon and when the page sets one aside for its showing.
     const { page } = await browser.open(`${svc.url}/vpn-setup-guides`, {
-      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-      init: () => {
-        const w = window as unknown as { prerendered: boolean; held: boolean; beacons: number };
-        Object.assign(w, { prerendered: true, held: false, beacons: 0 });
-        Object.defineProperty(Document.prototype, 'prerendering', { configurable: true, get: () => w.prerendered });
-        const listen = Document.prototype.addEventListener;
-        Document.prototype.addEventListener = function (this: Document, ...args: Parameters<Document['addEventListener']>) {
-          if (args[0] === 'prerenderingchange') w.held = true;
-          return listen.apply(this, args);
-        };
-        const send = navigator.sendBeacon.bind(navigator);
-        navigator.sendBeacon = (...args) => (w.beacons++, send(...args));
-      },
+      userAgent: PERSON,
+      init: prerendered,
     });
     const seen = () => page.evaluate(() => (window as unknown as { beacons: number }).beacons);
     await page.waitForFunction(() => (window as unknown as { held: boolean }).held);
@@ -80,5 +85,17 @@ describe('page views', () => {
     await expect
       .poll(async () => (await views()).map((v) => v.path), { timeout: 20_000 })
       .toEqual(['/vpn-deals', '/vpn-reviews', '/vpn-streaming', '/vpn-setup-guides']);
+  });
+
+  it('counts nothing for a page rendered ahead and never shown', async () => {
+    const { page } = await browser.open(`${svc.url}/vpn-gaming`, { userAgent: PERSON, init: prerendered, islands: false });
+    await page.waitForFunction(() => (window as unknown as { held: boolean }).held);
+    await page.close();
+    // The next page shown is counted; the one never shown before it is not.
+    const next = await browser.open(`${svc.url}/about-us`, { userAgent: PERSON });
+    await hydrated(next.page);
+    await expect
+      .poll(async () => (await views()).map((v) => v.path), { timeout: 20_000 })
+      .toEqual(['/vpn-deals', '/vpn-reviews', '/vpn-streaming', '/vpn-setup-guides', '/about-us']);
   });
 });

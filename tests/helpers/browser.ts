@@ -14,36 +14,24 @@ export interface TrackedPage {
   release(): void;
 }
 
-interface Committed {
-  __reactCommits?: number;
-}
-
 /**
- * Runs before the page's scripts: stands in for React DevTools' global hook, which React calls after every commit
- * (https://github.com/facebook/react/blob/main/packages/react-reconciler/src/ReactFiberDevToolsHook.js), so a test
- * can wait for the hydration's commit instead of for the network to fall silent.
+ * Resolves once every island of the page (site/components/island.tsx) has loaded and hydrated. Each is asked to load
+ * as a visitor's first interaction with it would (a focusin inside it), so a test can then use them all; a test of
+ * when they load opens its page with `islands: false`.
  */
-function countCommits(): void {
-  const w = window as unknown as Committed & { __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown };
-  w.__reactCommits = 0;
-  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    isDisabled: false,
-    supportsFiber: true,
-    renderers: new Map(),
-    inject: () => 1,
-    checkDCE: () => undefined,
-    onScheduleFiberRoot: () => undefined,
-    onCommitFiberRoot: () => {
-      w.__reactCommits = (w.__reactCommits ?? 0) + 1;
-    },
-    onPostCommitFiberRoot: () => undefined,
-    onCommitFiberUnmount: () => undefined,
-  };
+export async function hydrated(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll('[data-island]')) el.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+  });
+  // Minutes, not the default 30 s: on a machine shared by several builds, loading React DOM took longer than that.
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-hydrated')), null, {
+    timeout: 180_000,
+  });
 }
 
-/** Resolves once React has hydrated the page (its first commit); at once for a page React Router did not render. */
-export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => !('__reactRouterContext' in window) || ((window as unknown as Committed).__reactCommits ?? 0) > 0);
+/** Resolves once the page's island `name` has hydrated (waiting for it to load by itself, or as a test made it). */
+export async function islandReady(page: Page, name: string): Promise<void> {
+  await page.locator(`[data-island="${name}"][data-hydrated]`).first().waitFor({ state: 'attached', timeout: 180_000 });
 }
 
 /** The suite's Chromium (started once by the e2e setup, tests/helpers/global-site.ts), connected to from this file. */
@@ -84,6 +72,8 @@ export function useBrowser() {
         date?: string;
         userAgent?: string;
         hold?: RegExp;
+        /** false: leave the islands to load as a visitor would make them (by default they are all loaded on open). */
+        islands?: boolean;
       } = {},
     ): Promise<TrackedPage> {
       // `userAgent`: a person's browser, where headless Chromium's own agent would be taken for a bot.
@@ -99,7 +89,6 @@ export function useBrowser() {
       if (opts.date) await context.addInitScript(pretendNow, opts.date);
       // `init` runs in every document before the page's own scripts, e.g. to watch the first frame.
       if (opts.init) await context.addInitScript(opts.init);
-      await context.addInitScript(countCommits);
       const page = await context.newPage();
       let pending = 0;
       const settle: (() => void)[] = [];
@@ -129,7 +118,7 @@ export function useBrowser() {
       page.on('pageerror', (e) => tracked.errors.push(`pageerror: ${e.message}`));
       opened.push(tracked);
       await page.goto(new URL(path, inject('baseUrl')).href, opts.hold ? { waitUntil: 'commit' } : {});
-      if ((opts.javaScript ?? true) && !opts.hold) await hydrated(page);
+      if ((opts.javaScript ?? true) && !opts.hold && opts.islands !== false) await hydrated(page);
       return tracked;
     },
   };

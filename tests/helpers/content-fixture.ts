@@ -82,9 +82,11 @@ prices:
   checked: Price checked {date}
   period: per month on the {term}
 budgets:
-  jsKb: 130
+  jsKb: 0
   cssKb: 20
   htmlKb: 60
+  bootstrapBytes: 2048
+  islandsKb: { newsletter: 90, contact: 90, search: 90, search-page: 90, compare: 90, stats: 90 }
 disclosure:
   text: We earn a commission from these links; it never changes a rating.
   link: How we test

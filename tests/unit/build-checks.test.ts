@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBudgets, pageWeights } from '../../scripts/build/budget.ts';
+import { checkBudgets, checkIslandBudgets, pageWeights } from '../../scripts/build/budget.ts';
 import { routeOfFile, scanPage } from '../../scripts/build/html-scan.ts';
 import { checkIntegrity, type IntegrityInput } from '../../scripts/build/integrity.ts';
 import { robotsTxt, sitemapXml } from '../../scripts/build/sitemap.ts';
@@ -134,6 +134,22 @@ describe('page-weight budgets', () => {
       { severity: 'error', page: '/big', message: 'HTML is 61.0 KB gzip, over the 60 KB budget' },
     ]);
     expect(checkBudgets(weights, { jsKb: 131, cssKb: 21, htmlKb: 60 })).toEqual([]);
+  });
+
+  it('fails a page that loads any script file under a budget of 0 KB, and passes one that loads none', () => {
+    expect(checkBudgets([{ page: '/', html: 1024, css: 0, js: 1 }], { jsKb: 0, cssKb: 20, htmlKb: 60 })).toEqual([
+      { severity: 'error', page: '/', message: 'JavaScript is 0.0 KB gzip, over the 0 KB budget' },
+    ]);
+    expect(checkBudgets([{ page: '/', html: 1024, css: 0, js: 0 }], { jsKb: 0, cssKb: 20, htmlKb: 60 })).toEqual([]);
+  });
+
+  it('fails the bootstrap over its size and an island over its own budget', () => {
+    const budgets = { bootstrapBytes: 10, islandsKb: { newsletter: 70, search: 1 } };
+    expect(checkIslandBudgets('x'.repeat(11), { newsletter: 70 * 1024, search: 1025 }, budgets)).toEqual([
+      { severity: 'error', page: '(every page)', message: 'the inline bootstrap is 11 bytes, over the 10 byte budget' },
+      { severity: 'error', page: '(island search)', message: 'the search island is 1.0 KB gzip, over its 1 KB budget' },
+    ]);
+    expect(checkIslandBudgets('x'.repeat(10), { newsletter: 70 * 1024, search: 1024 }, budgets)).toEqual([]);
   });
 });
 

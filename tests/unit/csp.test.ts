@@ -19,11 +19,3 @@ describe('inlineScriptHashes', () => {
     expect(policy).toContain("object-src 'none'");
   });
 });
-
-describe('scripts created at run time', () => {
-  it('allows the hash a script declares for the script it creates', () => {
-    const html = '<script type="module" async="" data-csp-hash="sha256-abc+/=">start()</script>';
-    expect(inlineScriptHashes(html)).toContain("'sha256-abc+/='");
-    expect(inlineScriptHashes(html)).toHaveLength(2);
-  });
-});

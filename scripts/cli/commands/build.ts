@@ -13,9 +13,10 @@ import {
   type ScheduleRecord,
 } from '../../../services/content/index.ts';
 import { writeSnapshot } from '../../../site/lib/build-job.ts';
-import { weightTable } from '../../build/budget.ts';
+import { islandTable, weightTable } from '../../build/budget.ts';
 import { writeCspManifest } from '../../build/csp-hashes.ts';
 import { finishPages } from '../../build/finish-pages.ts';
+import { buildIslands } from '../../build/islands.ts';
 import { routeOfFile } from '../../build/html-scan.ts';
 import { coverageLine, coverageTotal, linkCoverage } from '../../../services/links/coverage.ts';
 import { isPaidTarget, outboundTargets } from '../../../services/content/targets.ts';
@@ -132,7 +133,8 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
     const finishing = performance.now();
     const client = join(work, 'client');
     await shapeOutput(client);
-    const finished = await finishPages(client, await listFiles(client), cache && join(cache, 'gzip-sizes.json'));
+    const islands = await buildIslands(client);
+    const finished = await finishPages(client, await listFiles(client), islands.bootstrap, cache && join(cache, 'gzip-sizes.json'));
     const { unstyled, csp } = finished;
     if (unstyled.length > 0) {
       for (const p of unstyled) log(p);
@@ -145,7 +147,7 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
     await writeFile(join(client, SCHEDULE_FILE), `${JSON.stringify(content.schedule, null, 2)}\n`);
     // From the pages as they ship.
     const searchStarted = performance.now();
-    const indexed = await writeSearchIndex(client, content.routes);
+    const indexed = await writeSearchIndex(client, content.routes, content.content);
     const searchSeconds = ((performance.now() - searchStarted) / 1000).toFixed(1);
     const files = await listFiles(client);
     const pages = files.filter((f) => f.endsWith('.html'));
@@ -158,7 +160,7 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
     log(`search     ${indexed} pages indexed in ${searchSeconds}s`);
 
     const origin = (flags.siteUrl ?? content.content.site.url).replace(/\/$/, '');
-    const checked = verifyOutput(client, files, finished.pages, content.content, content.routes, { origin, today: today() });
+    const checked = verifyOutput(client, files, finished.pages, content.content, content.routes, { origin, today: today(), islands });
     const errors = checked.problems.filter((p) => p.severity === 'error');
     const warnings = checked.problems.filter((p) => p.severity === 'warning');
     // Per-page work after rendering: first-paint rewriting, CSP hashes and checks (finish-pages.ts, on every core).
@@ -166,6 +168,7 @@ async function buildSite(flags: BuildFlags, log: (line: string) => void, state: 
       `check      ${pages.length} pages in ${seconds(finishing)}s: ${errors.length} error(s), ${warnings.length} warning(s); sitemap.xml and robots.txt written`,
     );
     log(weightTable(checked.weights));
+    log(islandTable(islands.bootstrap, islands.bytes));
     const targets = outboundTargets(content.content);
     const coverage = coverageTotal(
       linkCoverage(

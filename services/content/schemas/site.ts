@@ -1,6 +1,7 @@
 /** data/site.yaml: brand, origin URL, navigation, footer, home page and the not-found page. */
 import { Type } from '@sinclair/typebox';
 import { IconText, IsoDate, Link, List, LogoSvg, Meta, Obj, PickBy, Str } from './common.ts';
+import { ISLANDS, type IslandName } from '../islands.ts';
 
 const FooterColumn = Obj(
   { title: Str('Column heading, e.g. "Quick Links".'), links: List(Link, 'Links in this column.') },
@@ -193,9 +194,22 @@ export const SiteSchema = Obj(
     ),
     budgets: Obj(
       {
-        jsKb: Type.Number({ minimum: 1, description: 'Largest JavaScript per route, in KB after gzip.' }),
+        jsKb: Type.Number({
+          minimum: 0,
+          description: 'Largest JavaScript files a page loads before a visitor acts, in KB after gzip (0: none; the islands load later).',
+        }),
         cssKb: Type.Number({ minimum: 1, description: 'Largest CSS per route, in KB after gzip.' }),
         htmlKb: Type.Number({ minimum: 1, description: 'Largest HTML document, in KB after gzip.' }),
+        bootstrapBytes: Type.Integer({
+          minimum: 1,
+          description: 'Largest inline bootstrap script every page carries (counts the view, loads the islands), in bytes before gzip.',
+        }),
+        islandsKb: Obj(
+          Object.fromEntries(
+            ISLANDS.map((name) => [name, Type.Number({ minimum: 1, description: `The ${name} island's code, in KB after gzip.` })]),
+          ) as Record<IslandName, ReturnType<typeof Type.Number>>,
+          'Largest code of each island, what loads when a visitor reaches it (its file and what it imports), in KB after gzip.',
+        ),
       },
       'Page-weight budgets that vpnsite build enforces.',
     ),

@@ -1,0 +1,4 @@
+import { SortableCompare } from '../components/sortable-compare';
+import { island } from './hydrate';
+
+export default island(SortableCompare);

@@ -1,0 +1,4 @@
+import { SiteSearch } from '../components/site-search';
+import { island } from './hydrate';
+
+export default island(SiteSearch);

@@ -1,0 +1,4 @@
+import { StatsDashboard } from '../components/stats-dashboard';
+import { island } from './hydrate';
+
+export default island(StatsDashboard);
