@@ -43,7 +43,7 @@ describe.each(DB_KINDS)('GET /api/clicks on %s', (kind) => {
     const res = await get('/api/clicks?by=day&since=2026-11-20&until=2026-11-22&include-bots=true', { accept: 'text/csv' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
-    expect(await res.text()).toBe('day,clicks,uniques,bot_clicks\r\n2026-11-20,4,2,2\r\n2026-11-21,1,1,0\r\n2026-11-22,1,1,0\r\n');
+    expect(await res.text()).toBe('day,clicks,uniques,bot_clicks\r\n"2026-11-20",4,2,2\r\n"2026-11-21",1,1,0\r\n"2026-11-22",1,1,0\r\n');
   });
 
   it('answers 400 with the CLI wording for a bad parameter', async () => {
