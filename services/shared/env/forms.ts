@@ -12,6 +12,12 @@ export const forms = {
       description: "redis:// URL: the forms' and /api/clicks' rate-limit counters shared by every instance (otherwise each keeps its own).",
     }),
   ),
+  REDIS_TIMEOUT_MS: Type.Integer({
+    default: 250,
+    minimum: 1,
+    description:
+      'Milliseconds a Redis command may take. Past it, as while Redis is down, the request goes through without a rate limit and the budgets are counted by each instance; logged once a minute.',
+  }),
   CORS_ORIGINS: Type.Optional(
     Type.String({
       pattern: `^\\s*(https?://[^/\\s,]+/?)(\\s*,\\s*https?://[^/\\s,]+/?)*\\s*,?\\s*$`,
