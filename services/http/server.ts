@@ -18,6 +18,7 @@ import { watchFailover } from './link-failover.ts';
 import { outboundTargets } from '../content/targets.ts';
 import { scheduleBuilds, type ScheduledBuilds } from './scheduled-builds.ts';
 import type { SiteControl } from './plugins/static-site.ts';
+import { notSetUp, notSetUpBlock } from './not-set-up.ts';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)).unref());
 
@@ -252,6 +253,9 @@ declare module 'fastify' {
 /** Listens and wires shutdown: stop accepting, finish or cut requests, write the clicks; exit 1 if any were lost. */
 export async function startServer(config: ServiceConfig): Promise<FastifyInstance> {
   const fastify = await createServer(config);
+  // Before listening, so the block is out before the first request is answered.
+  const missing = notSetUp(config);
+  if (missing.length) fastify.log.warn({ notSetUp: missing.map((m) => m.setting) }, notSetUpBlock(missing));
   try {
     await fastify.listen({ host: config.host, port: config.port });
   } catch (err) {

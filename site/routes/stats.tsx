@@ -5,7 +5,7 @@ import { addDays } from '../../services/shared/reports/query.ts';
 import { getContent } from '../lib/content.server';
 import { FailoverNotice } from '../components/failover-notice';
 import { PERIODS, today, type Data, GroupTable, Funnel, Chart, Totals } from '../components/stats-panels';
-import { fetchStats, forgetToken, keepToken, readToken, StatsError } from '../lib/stats-api';
+import { fetchStats, forgetToken, keepToken, readToken, StatsError, statsApiOff, API_OFF } from '../lib/stats-api';
 
 export function loader() {
   return { brand: getContent().content.site.brand.name };
@@ -27,8 +27,11 @@ export default function Stats() {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
 
-  // Read after hydration: the prerendered page knows no token.
+  const [off, setOff] = useState(false);
+
+  // Read after hydration: the prerendered page knows no token, nor whether the service has the API on.
   useEffect(() => setToken(readToken()), []);
+  useEffect(() => void statsApiOff().then(setOff), []);
 
   useEffect(() => {
     if (!token) return;
@@ -91,7 +94,11 @@ export default function Stats() {
           {error}
         </p>
       )}
-      {!token ? (
+      {off ? (
+        <p role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">
+          {API_OFF}
+        </p>
+      ) : !token ? (
         <form onSubmit={onSubmit} className="mt-6 flex max-w-md flex-col gap-2">
           <label htmlFor="stats-token" className="font-medium">
             Stats token
