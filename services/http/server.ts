@@ -169,6 +169,8 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
         `${stats.dropped} clicks were dropped: the click journal was full (CLICK_JOURNAL_MAX_MB) or could not be written`,
       );
     if (!stats.dropped && !stats.kept) fastify.log.info({ written: stats.written }, 'every click was written');
+    if (pageViews.droppedCount())
+      fastify.log.warn({ dropped: pageViews.droppedCount() }, "page-view beacons dropped past their address's hard limit since the start");
     await Promise.race([
       Promise.all([stopRollup(), mailer.stop(), linkChecks.stop(), failover.stop(), scheduled?.stop()]),
       sleep(left() - 200),
@@ -176,6 +178,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     await Promise.race([db.close(), sleep(left())]);
   });
   fastify.decorate('clickStats', () => recorder.stats());
+  fastify.decorate('pageViewsDropped', () => pageViews.droppedCount());
   fastify.decorate('advertiseHttp', async () => {
     const origin = listeningOrigin(fastify, '127.0.0.1');
     if (origin && db.advertiseHttp) await db.advertiseHttp(origin);
@@ -240,6 +243,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Clicks written and dropped so far (dropped at shutdown, or while the batch was full). */
     clickStats: () => ReturnType<ClickRecorder['stats']>;
+    /** Page-view beacons dropped past the hard limit of their address. */
+    pageViewsDropped: () => number;
     /** Records, for the embedded database's owner, where it listens (call once listening). */
     advertiseHttp: () => Promise<void>;
     /**
