@@ -43,3 +43,9 @@ export function notSetUpBlock(items: readonly NotSetUp[]): string {
   if (!items.length) return '';
   return ['Not set up (settings in .env; .env.example describes each):', ...items.map((i) => `  ${i.setting}: ${i.effect}`)].join('\n');
 }
+
+/** Logs the block once, with the settings' names as a field for log collectors; nothing when all is set up. */
+export function sayNotSetUp(config: ServiceConfig, log: { warn: (obj: object, msg: string) => void }): void {
+  const missing = notSetUp(config);
+  if (missing.length) log.warn({ notSetUp: missing.map((m) => m.setting) }, notSetUpBlock(missing));
+}

@@ -18,7 +18,8 @@ import { watchFailover } from './link-failover.ts';
 import { outboundTargets } from '../content/targets.ts';
 import { scheduleBuilds, type ScheduledBuilds } from './scheduled-builds.ts';
 import type { SiteControl } from './plugins/static-site.ts';
-import { notSetUp, notSetUpBlock } from './not-set-up.ts';
+import { sayNotSetUp } from './not-set-up.ts';
+import { watchAnalyst } from './analyst-watch.ts';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)).unref());
 
@@ -59,11 +60,12 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     throw err;
   }
   // Migrations on PostgreSQL run on a connection of their own, free of the service's query timeout.
+  const onWait = (holder: string, ms: number) => fastify.log.warn({ holder, ms }, `the migrations wait for their lock, held by ${holder}`);
   const migrateDb = async () => {
-    if (deps.db || !config.db.databaseUrl) return migrate(db);
+    if (deps.db || !config.db.databaseUrl) return migrate(db, { onWait });
     const own = await openDb({ ...config.db, poolSize: 1 });
     try {
-      return await migrate(own);
+      return await migrate(own, { onWait });
     } finally {
       void own.close();
     }
@@ -104,6 +106,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
   let recording = false;
   link.onReady(() => void recorder.start().then(() => (recording = true)));
   const stopRollup = scheduleRollupRefresh(db, config.rollupRefreshMs, fastify.log, () => link.ready);
+  const stopAnalystWatch = watchAnalyst(db, () => link.ready, fastify.log);
   const mailer = new Mailer({
     db,
     config: config.mail,
@@ -172,7 +175,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     if (pageViews.droppedCount())
       fastify.log.warn({ dropped: pageViews.droppedCount() }, "page-view beacons dropped past their address's hard limit since the start");
     await Promise.race([
-      Promise.all([stopRollup(), mailer.stop(), linkChecks.stop(), failover.stop(), scheduled?.stop()]),
+      Promise.all([stopRollup(), stopAnalystWatch(), mailer.stop(), linkChecks.stop(), failover.stop(), scheduled?.stop()]),
       sleep(left() - 200),
     ]);
     await Promise.race([db.close(), sleep(left())]);
@@ -259,8 +262,7 @@ declare module 'fastify' {
 export async function startServer(config: ServiceConfig): Promise<FastifyInstance> {
   const fastify = await createServer(config);
   // Before listening, so the block is out before the first request is answered.
-  const missing = notSetUp(config);
-  if (missing.length) fastify.log.warn({ notSetUp: missing.map((m) => m.setting) }, notSetUpBlock(missing));
+  sayNotSetUp(config, fastify.log);
   try {
     await fastify.listen({ host: config.host, port: config.port });
   } catch (err) {

@@ -31,7 +31,12 @@ export function registerDb(program: Command): void {
     .description('apply pending migrations (DATABASE_URL, or embedded PGlite in PGLITE_DIR / var/pglite)')
     .action(async () => {
       const config = dbConfigFromEnv();
-      const applied = await withDb('db migrate', migrate);
+      const applied = await withDb('db migrate', (conn) =>
+        migrate(conn, {
+          onWait: (holder, ms) =>
+            console.error(`vpnsite db migrate: waiting ${Math.round(ms / 1000)} s for the migration lock, held by ${holder}`),
+        }),
+      );
       const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.pgliteDir}`;
       console.log(applied.length ? `applied ${applied.length} migration(s) to ${where}: ${applied.join(', ')}` : `${where} is up to date`);
     });
