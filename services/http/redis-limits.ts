@@ -92,7 +92,7 @@ export function redisLimits(url: string, timeoutMs: number, nameSpace: string, l
   const store = guarded(new RedisStore(false, false, redis, nameSpace) as Store, breaker);
   return {
     // The limiter calls `new` on what it is given; a constructor may hand back another object.
-    store: function GuardedStore() {
+    store: function guardedStore() {
       return store;
     } as unknown as FastifyRateLimitStoreCtor,
     async close() {

@@ -10,7 +10,7 @@ export const forms = {
       accepts: 'a redis:// or rediss:// URL',
       secret: true,
       description:
-        "redis:// URL: the rate-limit counters (forms, postbacks, stats API) and the click and page-view budgets, shared by every instance (otherwise each keeps its own).",
+        'redis:// URL: the rate-limit counters (forms, postbacks, stats API) and the click and page-view budgets, shared by every instance (otherwise each keeps its own).',
     }),
   ),
   REDIS_TIMEOUT_MS: Type.Integer({
