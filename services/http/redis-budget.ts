@@ -17,6 +17,8 @@ const WINDOW_MS = 60_000;
  * or read back from a journal) is judged against the visits that were around it.
  */
 const KEEP_MS = 10 * 60_000;
+/** A Redis that does not answer in this long is taken as away for the batch. */
+const COMMAND_TIMEOUT_MS = 2_000;
 /** After a failure, batches do not ask again for this long: a frozen Redis must not slow every write by the timeout. */
 const PAUSE_MS = 10_000;
 
@@ -54,12 +56,11 @@ export interface RedisBudget extends SharedBudget {
 
 type WithBudget = Redis & { vpnsiteBudget(numKeys: number, ...args: (string | number)[]): Promise<number[]> };
 
-/** `timeoutMs`: a Redis that does not answer a command in this long is taken as away for the batch. */
-export function redisBudget(url: string, timeoutMs: number, log: Log): RedisBudget {
+export function redisBudget(url: string, log: Log): RedisBudget {
   // No offline queue and one try: a command fails at once while Redis is away, and the instance's own count decides.
   const redis = new Redis(url, {
-    connectTimeout: Math.max(timeoutMs, 500),
-    commandTimeout: timeoutMs,
+    connectTimeout: 500,
+    commandTimeout: COMMAND_TIMEOUT_MS,
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
   }) as WithBudget;
@@ -73,8 +74,7 @@ export function redisBudget(url: string, timeoutMs: number, log: Log): RedisBudg
       if (Date.now() < pausedUntil) throw new Error('the shared budget is paused after a failure');
       // The first batches of a new instance may come before its first connection is up: they wait for it, briefly.
       // A reconnection after a failure is not waited for.
-      if (!failing && (redis.status === 'wait' || redis.status === 'connecting' || redis.status === 'connect'))
-        await readyOrTimeout(redis, timeoutMs);
+      if (!failing && (redis.status === 'wait' || redis.status === 'connecting' || redis.status === 'connect')) await readyOrTimeout(redis);
       const args: (string | number)[] = visits.map((v) => `vpnsite:budget:${scope}:${v.visitor}`);
       args.push(perMinute, WINDOW_MS, KEEP_MS);
       for (const v of visits) args.push(Math.floor(v.at), v.id);
@@ -102,17 +102,17 @@ export function redisBudget(url: string, timeoutMs: number, log: Log): RedisBudg
 }
 
 /**
- * Resolves once the client is ready, or its connection failed, or after `ms` (the command that follows then fails
- * at once).
+ * Resolves once the client is ready, or its connection failed, or after COMMAND_TIMEOUT_MS (the command that
+ * follows then fails at once).
  */
-function readyOrTimeout(redis: Redis, ms: number): Promise<void> {
+function readyOrTimeout(redis: Redis): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
       for (const event of ['ready', 'error', 'end']) redis.off(event, done);
       resolve();
     };
-    const timer = setTimeout(done, ms);
+    const timer = setTimeout(done, COMMAND_TIMEOUT_MS);
     for (const event of ['ready', 'error', 'end']) redis.once(event, done);
   });
 }

@@ -81,7 +81,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     insertCopy: (text) => (link.ready ? store.insertCopy(text) : Promise.reject(notReady())),
   };
   // With several instances, a visitor's budgets are counted in Redis, asked as each batch is written.
-  const shared = config.redisUrl ? redisBudget(config.redisUrl, config.redisTimeoutMs, fastify.log) : undefined;
+  const shared = config.redisUrl ? redisBudget(config.redisUrl, fastify.log) : undefined;
   const pageViews = new PageViewRecorder(db, (day) => store.saltFor(day), fastify.log, {
     cap: config.clickBatchCap,
     ready: () => link.ready,

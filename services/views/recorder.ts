@@ -26,6 +26,8 @@ interface Pending {
   ip: string;
   ua: string;
   overBudget: boolean;
+  /** Past its address's budget: over budget whatever the shared count says of the visitor. */
+  addressOver: boolean;
   /** Its own for the shared budget, so a retried batch is not counted twice there. */
   id: string;
 }
@@ -155,14 +157,17 @@ export class PageViewRecorder {
     const ua = decodeHeader(one(headers, 'user-agent')) ?? '';
     // Kept in memory by address and user agent, as the clicks' budget is before the day's salt is known; and by
     // address alone, which a new user agent on every beacon does not change.
-    const overBudget = !(this.budget.take(`${ip}\n${ua}`, now) && this.addressBudget.take(address, now));
+    const overBudget = !this.budget.take(`${ip}\n${ua}`, now);
+    // Only a view within the visitor's budget takes from its address's.
+    const addressOver = !overBudget && !this.addressBudget.take(address, now);
     this.batcher.add({
       viewedAt: new Date(now).toISOString(),
       path,
       referrer: ref,
       ip,
       ua,
-      overBudget,
+      overBudget: overBudget || addressOver,
+      addressOver,
       id: `${this.idPrefix}:${this.nextId++}`,
     });
   }
@@ -192,7 +197,8 @@ export class PageViewRecorder {
       at: Date.parse(r.viewedAt),
     }));
     // Kept on the queued view, so a retry after the database refused the batch keeps the verdict if Redis is gone.
-    if (judged) for (let i = 0; i < rows.length; i++) items[i]!.overBudget = rows[i]!.overBudget;
+    if (judged)
+      for (let i = 0; i < rows.length; i++) items[i]!.overBudget = rows[i]!.overBudget = rows[i]!.overBudget || items[i]!.addressOver;
     await this.db.query(
       `INSERT INTO page_views (viewed_at, path, referrer, visitor_hash, over_budget)
        SELECT "viewedAt", path, referrer, "visitorHash", "overBudget"

@@ -69,7 +69,7 @@ describe('the budgets shared through Redis', () => {
   });
 
   it('judges a batch asked about again as before, counting nothing twice', async () => {
-    const budget = redisBudget(redis.url, 2000, silent);
+    const budget = redisBudget(redis.url, silent);
     try {
       const at = Date.now();
       const visits = ['a', 'b', 'c', 'd'].map((id, i) => ({ visitor: 'replayed', id, at: at + i }));

@@ -14,10 +14,10 @@ export const forms = {
     }),
   ),
   REDIS_TIMEOUT_MS: Type.Integer({
-    default: 250,
+    default: 500,
     minimum: 1,
     description:
-      'Milliseconds a Redis command may take. Past it, as while Redis is down, the request goes through without a rate limit and the budgets are counted by each instance; logged once a minute.',
+      "Milliseconds a rate limiter's Redis command may take. Past it, as while Redis is down, the request goes through without a rate limit; logged once a minute. (The click and page-view budgets, asked as each batch is written, wait 2 s.)",
   }),
   CORS_ORIGINS: Type.Optional(
     Type.String({
