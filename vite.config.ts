@@ -12,12 +12,16 @@ import { buildJob } from './site/lib/build-job.ts';
 
 // `vpnsite dev`: the service's own paths go to the service it runs beside the dev server, so the whole site works.
 const service = buildJob()?.dev?.serviceUrl;
-// A newsletter mail's unsubscribe page is the site's (GET); the button's post is the service's.
+// A newsletter mail's unsubscribe page is the site's (GET); the button's post is the service's. The Host header stays
+// the dev server's: the service accepts a form only from a page of the host it was asked on, and a browser's post
+// from the preview comes from the dev server's origin (a service found running beside it is another process, on its
+// own port, which would otherwise refuse every form as another site's).
 const proxy = service
   ? {
-      ...Object.fromEntries(SERVICE_PREFIXES.map((path) => [path, service])),
+      ...Object.fromEntries(SERVICE_PREFIXES.map((path) => [path, { target: service, changeOrigin: false }])),
       '/newsletter/unsubscribe': {
         target: service,
+        changeOrigin: false,
         bypass: (req: { method?: string; url?: string }) => (req.method === 'POST' ? undefined : req.url),
       },
     }

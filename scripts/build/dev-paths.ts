@@ -22,6 +22,12 @@ function notFoundFor(path: string): string {
   return prefix ? `${prefix}/${RESERVED_SLUG}` : NOT_FOUND_PATH;
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page a browser gets for a service path while no service runs beside the dev server. */
+const offPage = (why: string) =>
+  `<!doctype html><html lang="en"><meta charset="utf-8"><title>Not available in vpnsite dev</title><h1>Not available in vpnsite dev</h1><p>${escapeHtml(why)}</p><p><a href="/">Back to the home page</a></p></html>\n`;
+
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 export function devPaths(dev: NonNullable<BuildJob['dev']>, pages: () => ReadonlySet<string>): Middleware {
@@ -30,8 +36,16 @@ export function devPaths(dev: NonNullable<BuildJob['dev']>, pages: () => Readonl
     const path = url.pathname;
     if (isServicePath(path, req.method)) {
       if (dev.serviceUrl) return next();
-      const body = JSON.stringify({ error: `${path} is off in vpnsite dev: ${dev.serviceOff ?? 'no service runs beside it'}` });
-      res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(body);
+      const why = `${path} is off in vpnsite dev: ${dev.serviceOff ?? 'no service runs beside it'}`;
+      // A browser following a deal button or posting a form without JavaScript is shown a page; the site's own
+      // scripts, which ask for JSON, get the error they show.
+      if (/\btext\/html\b/.test(req.headers.accept ?? '')) {
+        res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(offPage(why));
+        return;
+      }
+      res
+        .writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+        .end(JSON.stringify({ error: why }));
       return;
     }
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPageRequest(path)) return next();

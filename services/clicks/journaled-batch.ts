@@ -22,6 +22,8 @@ interface Chunk {
   lines: number;
   /** Lines in `bytes`. */
   valid: number;
+  /** Lines the journal could not take (a full or unwritable disk): held in memory only, outside the journal's numbering. */
+  memoryOnly?: boolean;
 }
 
 export interface JournaledBatchOptions {
@@ -40,6 +42,8 @@ export interface JournaledBatchOptions {
   backoffMs?: BackoffMs;
   /** Called for each line refused because the journal is full, with the running total of those. */
   onDrop?: (total: number) => void;
+  /** Called for lines held in memory only because the journal could not be written, with the running total. */
+  onMemoryOnly?: (total: number) => void;
   onWriteError?: (err: unknown, attempt: number, pending: number) => void;
 }
 
@@ -47,6 +51,8 @@ export class JournaledBatch {
   private mem: Chunk[] = [];
   /** Lines in `mem`. */
   private memLines = 0;
+  /** Lines in `mem` that are in memory only (not journalled). */
+  private memOnly = 0;
   /** True while lines past the end of `mem` are on disk only. */
   private spilled: boolean;
   private timer: NodeJS.Timeout | null = null;
@@ -59,11 +65,16 @@ export class JournaledBatch {
   private done = 0;
   written = 0;
   failedWrites = 0;
-  /** Lines refused because the journal was full or could not be written. */
+  /**
+   * Clicks not kept: refused because the journal was full or could not be written while memory was full too, lost
+   * with a segment deleted under the process, or held in memory only and not stored by the time the service stopped.
+   */
   dropped = 0;
+  /** Clicks the journal could not take that were held in memory instead. */
+  memoryOnly = 0;
   /** Journal lines that could not be read back (never the case for lines this code wrote). */
   unreadable = 0;
-  private readonly o: Required<Omit<JournaledBatchOptions, 'onDrop' | 'onWriteError'>> & JournaledBatchOptions;
+  private readonly o: Required<Omit<JournaledBatchOptions, 'onDrop' | 'onWriteError' | 'onMemoryOnly'>> & JournaledBatchOptions;
 
   constructor(opts: JournaledBatchOptions) {
     // 750 a batch: a 500-row COPY cost PostgreSQL a twentieth more a click, and the service half as many round trips
@@ -74,7 +85,7 @@ export class JournaledBatch {
 
   /** Lines not yet written: in memory and on disk only. */
   get size(): number {
-    return this.o.journal.appended - this.done;
+    return this.o.journal.appended - this.done + this.memOnly;
   }
 
   /** Journals a line (no newline in it) and queues it; false when the journal refused it. Never waits. */
@@ -111,21 +122,37 @@ export class JournaledBatch {
     for (const answer of answers) answer();
   };
 
-  /** Appends lines to the journal with one write and queues them; false (and counted as dropped) when refused. */
+  /**
+   * Appends lines to the journal with one write and queues them. Lines the disk refuses (full or unwritable) are held
+   * in memory only while there is room; false (and counted as dropped) when there is none either, or when the
+   * journal holds CLICK_JOURNAL_MAX_MB already.
+   */
   private journal(lines: string[]): boolean {
-    const bytes = this.o.journal.appendAll(lines);
-    if (!bytes) {
-      this.dropped += lines.length;
-      this.o.onDrop?.(this.dropped);
-      return false;
+    const { bytes, kept } = this.o.journal.appendAll(lines);
+    if (kept === 'yes') {
+      this.queue({ bytes, lines: lines.length, valid: lines.length });
+      return true;
     }
-    this.queue({ bytes, lines: lines.length, valid: lines.length });
-    return true;
+    // The disk refused them (the journal's own limit is a choice, and is not worked around).
+    if (kept === 'failed' && !this.stopped && this.memLines + lines.length <= this.o.memory) {
+      this.memoryOnly += lines.length;
+      this.o.onMemoryOnly?.(this.memoryOnly);
+      this.memOnly += lines.length;
+      this.queue({ bytes, lines: lines.length, valid: lines.length, memoryOnly: true });
+      return true;
+    }
+    this.drop(lines.length);
+    return false;
+  }
+
+  private drop(n: number): void {
+    this.dropped += n;
+    this.o.onDrop?.(this.dropped);
   }
 
   /** Holds journalled lines in memory (unless spilling) and starts a write when a batch is full or none is timed. */
   private queue(chunk: Chunk): void {
-    if (this.spilled || this.memLines >= this.o.memory) this.spilled = true;
+    if (!chunk.memoryOnly && (this.spilled || this.memLines >= this.o.memory)) this.spilled = true;
     else {
       this.mem.push(chunk);
       this.memLines += chunk.lines;
@@ -163,7 +190,10 @@ export class JournaledBatch {
     // answered; the lines stay either way, and a second store is harmless.
     this.writeGroup();
     await this.o.journal.close(this.done);
-    return this.size;
+    // Lines held in memory only are lost with the process: counted, so that every click answered is either stored
+    // or counted as dropped.
+    if (this.memOnly > 0) this.drop(this.memOnly);
+    return this.o.journal.appended - this.done;
   }
 
   private drain(): Promise<void> {
@@ -181,22 +211,34 @@ export class JournaledBatch {
    * reaches the journal's end. An unreadable line keeps its place in a chunk's count, so it is stepped over in order.
    */
   private async load(): Promise<void> {
-    const from = this.done + this.memLines;
+    const from = this.done + this.memLines - this.memOnly;
     const lines = await this.o.journal.read(from, this.o.memory - this.memLines);
     for (let at = 0; at < lines.length; at += this.o.maxBatch) {
       const part = lines.slice(at, at + this.o.maxBatch);
-      const valid = part.filter((line) => this.o.readable(line));
-      this.unreadable += part.length - valid.length;
+      const valid = part.filter((line) => line !== null && this.o.readable(line)) as string[];
+      const lost = part.filter((line) => line === null).length;
+      if (lost > 0) this.drop(lost);
+      this.unreadable += part.length - valid.length - lost;
       this.mem.push({ bytes: Buffer.from(withNewlines(valid)), lines: part.length, valid: valid.length });
       this.memLines += part.length;
     }
-    if (this.done + this.memLines >= this.o.journal.appended) this.spilled = false;
+    if (this.done + this.memLines - this.memOnly >= this.o.journal.appended) this.spilled = false;
   }
 
   private async writeAll(): Promise<void> {
     let attempt = 0;
     while (!this.stopped) {
-      if (this.memLines === 0 && this.spilled) await this.load();
+      if (this.memLines === this.memOnly && this.spilled) {
+        try {
+          await this.load();
+        } catch (err) {
+          // A segment that cannot be read (EIO, say) is tried again after the backoff, like a failed write.
+          attempt++;
+          this.o.onWriteError?.(err, attempt, this.size);
+          await this.backoff.wait(backoffDelay(attempt, this.o.backoffMs));
+          continue;
+        }
+      }
       if (this.memLines === 0) return;
       // Whole chunks, up to a batch of lines (one chunk at least, which holds at most a turn's lines or a batch).
       let n = 1;
@@ -208,7 +250,9 @@ export class JournaledBatch {
         if (valid > 0) await this.o.write(batch.filter((c) => c.valid > 0).map((c) => c.bytes));
         this.mem.splice(0, n);
         this.memLines -= lines;
-        this.done += lines;
+        const only = batch.reduce((sum, c) => sum + (c.memoryOnly ? c.lines : 0), 0);
+        this.memOnly -= only;
+        this.done += lines - only;
         this.written += valid;
         this.o.journal.trim(this.done);
         attempt = 0;

@@ -8,6 +8,7 @@ import { JournaledBatch } from './journaled-batch.ts';
 import { applySharedBudget, type BudgetVisit, type SharedBudget } from './shared-budget.ts';
 import type { ClickRow, ClickStore } from '../shared/click-row.ts';
 import { utcDay, visitorHash } from '../shared/visitor-hash.ts';
+import { everyMinute, isProvisional, ProvisionalHashes } from './provisional.ts';
 
 export type ClickInput = Omit<ClickRow, 'visitorHash' | 'clickedAt' | 'id' | 'key' | 'overBudget' | 'paid' | 'line'> & {
   id: number | null;
@@ -41,15 +42,16 @@ export class ClickRecorder {
   private readonly batcher: JournaledBatch;
   private readonly budget: ClickBudget;
   /**
-   * The IP of a click answered before the day's salt could be read (the database was away), from its row to its
-   * journal line, which carries it, and from the line read back to the row written, which is hashed then. Kept beside
-   * the rows rather than in them, so every row has one shape.
+   * Clicks answered before their day's salt could be read (the database was away at start-up, or the first clicks
+   * after midnight UTC): see provisional.ts. Their journal lines hold a keyed hash, never the address.
    */
-  private readonly unhashed = new WeakMap<ClickRow, string>();
+  private readonly provisional = new ProvisionalHashes();
   /** The last click's millisecond and its ISO timestamp: clicks in the same millisecond share the string. */
   private lastMs = -1;
   private lastIso = '';
-  private lastDropLog = 0;
+  /** One line a minute at most for each kind of trouble: a full disk refuses every click, and one line says as much as thousands. */
+  private readonly dropLog = everyMinute();
+  private readonly memoryLog = everyMinute();
   /** The shared budget's verdicts on clicks whose batch is not stored yet, by clickKey(). */
   private readonly sharedVerdicts = new Map<string, boolean>();
   /** The UTC day of the last click and its bounds, so a click costs no date formatting. */
@@ -78,28 +80,42 @@ export class ClickRecorder {
           (attempt === 1 || attempt % 10 === 0) &&
           log.warn({ err, attempt, pending }, 'writing clicks to the database failed; they stay in memory and are tried again')
         ),
-      onDrop: (total) => {
-        // One line a second at most: the cap is reached when the database has been away for a while.
-        if (Date.now() - this.lastDropLog < 1000) return;
-        this.lastDropLog = Date.now();
+      onDrop: (total) =>
+        this.dropLog() &&
         log.error(
           { dropped: total, journalBytes: opts.journal.bytes },
-          'clicks are being dropped: the click journal is full (CLICK_JOURNAL_MAX_MB) or cannot be written',
-        );
-      },
+          'clicks are being dropped: the click journal is full (CLICK_JOURNAL_MAX_MB) or cannot be written, and so is the memory that holds them meanwhile',
+        ),
+      onMemoryOnly: (total) =>
+        this.memoryLog() &&
+        log.error(
+          { memoryOnly: total },
+          'the click journal cannot be written (a full or unwritable disk): clicks are held in memory only until the database stores them, and are lost if the service dies first',
+        ),
     });
   }
 
   /** Reserves the first block of ids and reads today's salt; resolves even when the database is down. */
   async start(): Promise<void> {
-    const today = utcDay(new Date());
-    const salt = this.opts.store.saltFor(today).then(
-      (s) => void this.salts.set(today, s),
-      (err: unknown) => this.opts.log.warn({ err }, 'could not read the visitor salt; hashing at write time'),
-    );
-    await Promise.all([this.ids.refill(), salt]);
+    await Promise.all([this.ids.refill(), this.readSalt(utcDay(new Date()))]);
     this.batcher.start();
   }
+
+  /** Reads a day's salt into memory, once at a time; a failure leaves clicks hashed provisionally meanwhile. */
+  private readSalt(day: string): Promise<void> {
+    if (this.salts.has(day) || this.reading.has(day)) return Promise.resolve();
+    this.reading.add(day);
+    return this.opts.store
+      .saltFor(day)
+      .then(
+        (s) => void this.salts.set(day, s),
+        (err: unknown) =>
+          this.opts.log.warn({ err }, 'could not read the visitor salt; clicks are hashed under a key kept in memory until it can'),
+      )
+      .finally(() => this.reading.delete(day));
+  }
+
+  private readonly reading = new Set<string>();
 
   /** A click id for the sub-ID, or null; never waits. */
   takeId(): number | null {
@@ -134,9 +150,9 @@ export class ClickRecorder {
       this.lastMs = at;
       this.lastIso = new Date(at).toISOString();
     }
-    const hash = salt === undefined ? '' : visitorHash(salt, click.ip, click.userAgent);
-    // Keyed by the visitor hash; before the day's salt is known, by what the hash is made of (kept in memory only).
-    const overBudget = !click.isBot && !this.budget.take(salt === undefined ? `${click.ip}\n${click.userAgent ?? ''}` : hash, at);
+    const hash = salt === undefined ? this.provisional.hash(click.ip, click.userAgent) : visitorHash(salt, click.ip, click.userAgent);
+    // Keyed by the visitor hash (a provisional one until the day's salt is known).
+    const overBudget = !click.isBot && !this.budget.take(hash, at);
     // One object literal of a fixed shape, with no Date in it: this runs on every redirect, and a row that cannot be a
     // COPY line is serialised with JSON.stringify, which a Date (through its toJSON) makes about three times slower.
     const row: ClickRow = {
@@ -158,7 +174,6 @@ export class ClickRecorder {
       referrer: click.referrer,
       line: null,
     };
-    if (salt === undefined) this.unhashed.set(row, click.ip);
     return row;
   }
 
@@ -168,6 +183,8 @@ export class ClickRecorder {
       d.start = ms - (ms % DAY_MS);
       d.end = d.start + DAY_MS;
       d.key = utcDay(new Date(d.start));
+      // A new day: its salt is asked for at once, so few of its clicks wait for it hashed provisionally.
+      void this.readSalt(d.key);
     }
     return d.key;
   }
@@ -197,29 +214,28 @@ export class ClickRecorder {
 
   /**
    * One journal line, which is also what waits in memory: the row's COPY line, sent to the database as it is. A row
-   * COPY cannot take (no reserved id) or that is still unhashed (its IP goes with it, to be hashed when written) is a
-   * JSON line instead.
+   * COPY cannot take (no reserved id) or hashed provisionally (made final when written) is a JSON line instead.
    */
   private encode(row: ClickRow): string {
-    // A hashed row is never in `unhashed`: the common click skips the lookup.
-    const ip = row.visitorHash === '' ? this.unhashed.get(row) : undefined;
-    if (ip === undefined && row.id !== null) return clickLine(row);
-    return ip === undefined ? JSON.stringify(row) : JSON.stringify({ ...row, ip });
+    if (row.id !== null && !isProvisional(row.visitorHash)) return clickLine(row);
+    return JSON.stringify(row);
   }
 
   private decode(line: string): ClickRow | null {
     if (line[0] !== '{') return parseClickLine(line);
-    let parsed: (ClickRow & { ip?: string }) | undefined;
+    let row: ClickRow | undefined;
     try {
-      parsed = JSON.parse(line) as ClickRow & { ip?: string };
+      row = JSON.parse(line) as ClickRow;
     } catch {
       return null;
     }
-    if (typeof parsed !== 'object' || parsed === null || typeof parsed.provider !== 'string' || typeof parsed.clickedAt !== 'string')
-      return null;
-    const { ip, ...row } = parsed;
+    if (typeof row !== 'object' || row === null || typeof row.provider !== 'string' || typeof row.clickedAt !== 'string') return null;
+    // A line an earlier version journalled with the address in it is hashed as the rest: the address is never kept.
+    if (typeof (row as { ip?: unknown }).ip === 'string') {
+      const { ip, ...rest } = row as ClickRow & { ip: string };
+      row = { ...rest, visitorHash: this.provisional.hash(ip, rest.userAgent) };
+    }
     row.key ??= null;
-    if (typeof ip === 'string') this.unhashed.set(row, ip);
     return row;
   }
 
@@ -233,14 +249,13 @@ export class ClickRecorder {
     const rows: ClickRow[] = [];
     for (const line of linesOf(text)) {
       const item = this.decode(line)!;
-      const ip = this.unhashed.get(item);
-      if (ip === undefined) {
+      if (!isProvisional(item.visitorHash)) {
         rows.push(item);
         continue;
       }
       const day = item.clickedAt.slice(0, 10);
       const salt = this.salts.get(day) ?? (await this.opts.store.saltFor(day));
-      rows.push({ ...item, visitorHash: visitorHash(salt, ip, item.userAgent), line: null });
+      rows.push({ ...item, visitorHash: this.provisional.final(item.visitorHash, salt, item.userAgent), line: null });
     }
     // The shared verdict, asked by each click's own id: a retried batch, or a click read back from the journal after
     // a crash, is judged again without being counted twice, and gets the verdict it had. A retry that cannot ask

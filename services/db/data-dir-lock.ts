@@ -1,25 +1,27 @@
 /**
- * One owner for an embedded database directory. PGlite takes no lock of its own, and two processes writing one
- * directory corrupt it (https://github.com/electric-sql/pglite/issues/1106). The owner is recorded in
- * `vpnsite.pid` inside the directory, as PostgreSQL records its postmaster in postmaster.pid: the process id,
- * when that process started, the command, and the socket other commands reach the database through.
+ * One owner for a directory the service writes alone: the embedded database's (PGlite takes no lock of its own, and
+ * two processes writing one directory corrupt it: https://github.com/electric-sql/pglite/issues/1106) and each click
+ * journal.
  *
- * The owner is alive exactly as long as its process is. proper-lockfile's own lock proves liveness differently,
- * by a timer that touches the lock's mtime, and PGlite runs on that same thread: a long query or migration would
- * hold the timer up and let another process take the lock of a live owner. So proper-lockfile guards only the few
- * milliseconds in which a process reads, takes over or removes the record, so that two processes never both take
- * over one left by a process that died.
+ * The owner holds an exclusive flock(2) on `vpnsite.lock` in the directory, through a file descriptor it keeps open.
+ * The kernel holds that lock, not a record: it is released the moment the owner's process ends in any way, and it
+ * belongs to the open file, never to a process id. So two containers on one volume, each its own PID 1 under the same
+ * hostname, cannot both hold it, and neither can mistake the other's lock for its own, as a check of a recorded pid
+ * and hostname could. proper-lockfile, already used elsewhere, proves liveness by a timer that touches an mtime
+ * instead, and is not used here: PGlite runs on the same process, and a long query could hold the timer up.
+ *
+ * Beside the lock, `vpnsite.pid` says who the owner is, as PostgreSQL's postmaster.pid does: the process id, host and
+ * command for the message a second owner prints, and the socket and HTTP address other commands reach it through.
+ * It is written only while the lock is held, and read only to describe a holder that the lock proved alive.
  */
-import { existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
-import lockfile from 'proper-lockfile';
+import { flockSync } from 'fs-ext-extra-prebuilt';
 
 /** Who holds a data directory. */
 export interface Owner {
   pid: number;
-  /** The process's start time in clock ticks since boot (Linux), so a reused process id is not taken for the owner. */
-  started: number | null;
   host: string;
   /** The vpnsite command holding it, e.g. `serve` or `clicks`. */
   command: string;
@@ -43,6 +45,7 @@ export class DataDirBusy extends Error {
 
 /** "vpnsite serve (pid 1234 on host, since …)" */
 export function describeOwner(o: Owner): string {
+  if (!o.command) return 'another process (it holds the lock but has not said who it is)';
   return `vpnsite ${o.command} (pid ${o.pid}${o.host === hostname() ? '' : ` on ${o.host}`}, since ${o.since})`;
 }
 
@@ -52,97 +55,151 @@ export interface Lease {
   advertise(socket: string): Promise<void>;
   /** Records where the owner's HTTP service listens. */
   advertiseHttp(url: string): Promise<void>;
-  /** Gives the directory up (the record is removed only while it is still this process's). */
+  /**
+   * True while the lock this process holds is still the directory's: false once the directory, or its lock file,
+   * was deleted (someone else may then lock a new one).
+   */
+  holds(): boolean;
+  /** Takes the lock again in a directory made anew after it was deleted; false when another process took it first. */
+  relock(): boolean;
+  /** Gives the directory up: removes the record, then closes the file, which releases the lock. */
   release(): Promise<void>;
 }
 
+const LOCK = 'vpnsite.lock';
 const RECORD = 'vpnsite.pid';
-/** Directories this process holds: its own pid in a record is then not a stale one. */
-const held = new Set<string>();
+/**
+ * How long a busy lock is tried again before the directory is called taken: another process may be holding it for
+ * the microseconds of liveOwner()'s look, or have just taken it and not yet written its record.
+ */
+const SETTLE_MS = 300;
 
-/** The process's start time from /proc/<pid>/stat (field 22), or null where there is no /proc. */
-function startTicks(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces and parentheses: count fields from the last ')'.
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
-  } catch {
-    return null;
-  }
-}
+const isBusy = (err: unknown) => ['EAGAIN', 'EWOULDBLOCK'].includes((err as NodeJS.ErrnoException).code ?? '');
 
-/** True while the recorded process still runs (assumed for a process on another host, which cannot be checked). */
-function isAlive(o: Owner, dir: string): boolean {
-  if (o.host !== hostname()) return true;
-  if (o.pid === process.pid) return held.has(dir);
+/** Sleeps the thread: a start-up that waits a few milliseconds for a lock has nothing else to do meanwhile. */
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** An open descriptor on the lock file holding `how` ('exnb' or 'shnb'), or null when another process holds it. */
+function tryLock(path: string, how: 'exnb' | 'shnb'): number | null {
+  const fd = openSync(path, 'a', 0o600);
   try {
-    process.kill(o.pid, 0);
+    flockSync(fd, how);
+    return fd;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+    closeSync(fd);
+    if (isBusy(err)) return null;
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new Error(`cannot lock ${path} (${code ?? String(err)}): the directory must be on a file system that supports flock`);
   }
-  const started = startTicks(o.pid);
-  return o.started === null || started === null || started === o.started;
 }
 
-/** The directory's current owner when it is alive, else null. */
-export function liveOwner(dir: string): Owner | null {
-  const owner = readRecord(join(resolve(dir), RECORD));
-  return owner && isAlive(owner, resolve(dir)) ? owner : null;
-}
-
-function readRecord(path: string): Owner | null {
+function readRecord(root: string): Owner | null {
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as Owner;
+    return JSON.parse(readFileSync(join(root, RECORD), 'utf8')) as Owner;
   } catch {
-    // Absent, or cut short by a crash while it was written: either way nobody holds the directory through it.
+    // Absent, or cut short by a crash while it was written.
     return null;
   }
 }
 
-function writeRecord(path: string, owner: Owner): void {
-  // Written aside and renamed, so a reader never sees half a record.
-  writeFileSync(`${path}.${process.pid}.tmp`, JSON.stringify(owner), { mode: 0o600 });
-  renameSync(`${path}.${process.pid}.tmp`, path);
+/**
+ * Written aside and renamed, so a reader never sees half a record. A record that cannot be written (a full disk) is
+ * not an error: the lock alone makes the owner, and a second owner is then told only that the directory is taken.
+ */
+function writeRecord(root: string, owner: Owner): void {
+  const path = join(root, RECORD);
+  const aside = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(aside, JSON.stringify(owner), { mode: 0o600 });
+    renameSync(aside, path);
+  } catch {
+    // Nor may an older record, of an owner that has died, stand for this one.
+    for (const stale of [aside, path])
+      try {
+        unlinkSync(stale);
+      } catch {
+        // Not there.
+      }
+  }
 }
 
-/** Runs fn while holding the short mutex that guards the record. */
-async function guarded<T>(path: string, fn: () => T): Promise<T> {
-  const unlock = await lockfile.lock(path, { realpath: false, stale: 10_000, retries: { retries: 100, minTimeout: 20, maxTimeout: 100 } });
+/** Who holds a lock this process could not take: its record, once it has written one. */
+function holderOf(root: string): Owner {
+  return readRecord(root) ?? { pid: 0, host: hostname(), command: '', since: '' };
+}
+
+/** The directory's current owner when there is one (the kernel says whether the lock is held), else null. */
+export function liveOwner(dir: string): Owner | null {
+  const root = resolve(dir);
+  const path = join(root, LOCK);
+  let fd: number | null;
   try {
-    return fn();
-  } finally {
-    await unlock();
+    fd = tryLock(path, 'shnb');
+  } catch (err) {
+    // No directory, or none this process may write: nobody can hold a lock in it either.
+    if (['ENOENT', 'EACCES', 'EROFS'].includes((err as NodeJS.ErrnoException).code ?? '')) return null;
+    throw err;
   }
+  if (fd === null) return holderOf(root);
+  closeSync(fd);
+  return null;
 }
 
 /** Takes the directory for this process, or throws DataDirBusy naming the live owner. The directory must exist. */
 export async function acquireDataDir(dir: string, command: string): Promise<Lease> {
   const root = resolve(dir);
-  const path = join(root, RECORD);
-  const mine: Owner = { pid: process.pid, started: startTicks(process.pid), host: hostname(), command, since: new Date().toISOString() };
-  await guarded(path, () => {
-    const current = readRecord(path);
-    if (current && isAlive(current, root)) throw new DataDirBusy(dir, current);
-    writeRecord(path, mine);
-    held.add(root);
-  });
+  const path = join(root, LOCK);
+  let fd = tryLock(path, 'exnb');
+  for (const until = Date.now() + SETTLE_MS; fd === null && Date.now() < until; ) {
+    pause(10);
+    fd = tryLock(path, 'exnb');
+  }
+  if (fd === null) throw new DataDirBusy(dir, holderOf(root));
+  const mine: Owner = { pid: process.pid, host: hostname(), command, since: new Date().toISOString() };
+  writeRecord(root, mine);
+  let released = false;
+  const holds = () => {
+    if (released) return false;
+    try {
+      const held = fstatSync(fd!);
+      const now = statSync(path);
+      return held.ino === now.ino && held.dev === now.dev;
+    } catch {
+      return false;
+    }
+  };
   return {
     owner: mine,
-    advertise: (socket) =>
-      guarded(path, () => {
-        mine.socket = socket;
-        writeRecord(path, mine);
-      }),
-    advertiseHttp: (url) =>
-      guarded(path, () => {
-        mine.http = url;
-        writeRecord(path, mine);
-      }),
-    release: () =>
-      guarded(path, () => {
-        held.delete(root);
-        const current = readRecord(path);
-        if (current?.pid === mine.pid && current.since === mine.since && existsSync(path)) unlinkSync(path);
-      }),
+    advertise: async (socket) => {
+      mine.socket = socket;
+      if (holds()) writeRecord(root, mine);
+    },
+    advertiseHttp: async (url) => {
+      mine.http = url;
+      if (holds()) writeRecord(root, mine);
+    },
+    holds,
+    relock: () => {
+      if (holds()) return true;
+      const next = tryLock(path, 'exnb');
+      if (next === null) return false;
+      closeSync(fd!);
+      fd = next;
+      writeRecord(root, mine);
+      return true;
+    },
+    release: async () => {
+      if (released) return;
+      // The record goes first, while the lock still proves it is this process's.
+      if (holds()) {
+        try {
+          unlinkSync(join(root, RECORD));
+        } catch {
+          // Already gone with its directory.
+        }
+      }
+      released = true;
+      closeSync(fd!);
+    },
   };
 }

@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { START_PARAMS } from './pglite-params.mjs';
 
 /** @typedef {{ id: number; deadline?: number; tx?: number }} Head */
 /**
@@ -76,7 +77,7 @@ function plain(err) {
 /** @type {PGlite} */
 let pglite;
 try {
-  pglite = await PGlite.create(dir);
+  pglite = await PGlite.create(dir, { startParams: START_PARAMS });
   if (!dir.startsWith('memory://')) tighten(dir);
   port.postMessage({ ready: true });
 } catch (err) {

@@ -7,6 +7,11 @@
  * opening the directory again on a new one: PGlite ignores statement_timeout, having no timer signal to cancel a
  * query with, and a thread can always be ended. The directory then opens as after a crash, with every commit.
  */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { QueryTimeout } from './unavailable.ts';
 import type { Db, Queryable } from './types.ts';
@@ -67,6 +72,7 @@ interface Pending {
 }
 
 const WORKER = new URL('./pglite-worker.mjs', import.meta.url);
+const INIT = new URL('./pglite-init.mjs', import.meta.url);
 // Between the start deadline passing and this thread giving up on the request: the worker's word that it started
 // the request, sent just before, is on its way.
 const START_GRACE_MS = 50;
@@ -91,7 +97,11 @@ class PgliteThread {
   /** The running worker, started (and its database opened) if there is none. */
   open(): Promise<Worker> {
     if (this.worker) return Promise.resolve(this.worker);
-    this.opening ??= this.ending.then(() => this.spawn());
+    baselineWasmOnly();
+    this.opening ??= this.ending.then(async () => {
+      if (!this.dir.startsWith('memory://') && !existsSync(join(this.dir, 'PG_VERSION'))) await makeCluster(this.dir);
+      return this.spawn();
+    });
     return this.opening;
   }
 
@@ -182,6 +192,39 @@ class PgliteThread {
     }
     this.closed = true;
   }
+}
+
+/**
+ * PGlite's WebAssembly (9 MB) is compiled by V8's baseline compiler only. By default V8 also compiles the functions
+ * it finds hot again with its optimising compiler, which held some 50 MB more while it ran, for the first minutes of
+ * every start, and took a core from the service's thread meanwhile; the queries this service runs are short, and ran
+ * no slower without it (docs/benchmarks/pglite-memory.md). Set for the whole process, before the first compile: it
+ * applies to WebAssembly only.
+ */
+let baselineSet = false;
+function baselineWasmOnly(): void {
+  if (baselineSet) return;
+  baselineSet = true;
+  setFlagsFromString('--liftoff-only');
+}
+
+/**
+ * Makes a new cluster in dir in a process that exits once it is made (pglite-init.mjs): initdb grows PGlite's
+ * memory to several hundred megabytes, which no process gives back while it lives, not even when the thread that
+ * held it ends.
+ */
+function makeCluster(dir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    const child = spawn(process.execPath, [fileURLToPath(INIT), dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`the embedded database could not be made in ${dir} (${signal ?? `exit ${code}`}): ${stderr.trim()}`)),
+    );
+  });
 }
 
 function queryable(thread: PgliteThread, tx?: number, limits?: Limits): Queryable {

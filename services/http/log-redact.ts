@@ -47,15 +47,16 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${parts.join('&')}`;
 }
 
-/** Fastify's request serializer, with the URL redacted. */
+/**
+ * Fastify's request serializer, with the URL redacted and without the client's address: logs are written to disk,
+ * and a visitor's address is never kept there (docs/tables.md).
+ */
 export const logSerializers = {
   req(request: FastifyRequest) {
     return {
       method: request.method,
       url: redactUrl(request.url),
       host: request.host,
-      remoteAddress: request.ip,
-      remotePort: request.socket?.remotePort,
     };
   },
 };

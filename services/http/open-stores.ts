@@ -1,10 +1,11 @@
 /** What the service stores into, each opened under its lock: the database, and the click journal. */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statfsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { acquireDataDir, DataDirBusy as JournalBusy, describeOwner } from '../db/data-dir-lock.ts';
 import { DataDirBusy, openDb, type Db } from '../db/index.ts';
 import { ClickJournal } from '../clicks/journal.ts';
+import { everyMinute } from '../clicks/provisional.ts';
 import type { ServiceConfig } from './config.ts';
 
 /**
@@ -46,17 +47,44 @@ export async function openJournal(config: ServiceConfig, log: FastifyInstance['l
       );
     throw err;
   }
+  // A full disk refuses every click's line: one log line a minute for each kind of trouble says so (the counts are
+  // in the recorder's lines).
+  const gates = new Map<string, () => boolean>();
+  const gate = (err: unknown) => {
+    const kind = (err as NodeJS.ErrnoException).code ?? String((err as Error).message);
+    let open = gates.get(kind);
+    if (!open) gates.set(kind, (open = everyMinute()));
+    return open();
+  };
   try {
-    return {
-      lease,
-      journal: ClickJournal.open({
-        dir: config.clickJournalDir,
-        maxBytes: config.clickJournalMaxBytes,
-        onError: (err) => log.error({ err }, 'the click journal could not be written or synced'),
-      }),
-    };
+    const journal = ClickJournal.open({
+      dir: config.clickJournalDir,
+      maxBytes: config.clickJournalMaxBytes,
+      onError: (err) => gate(err) && log.error({ err }, 'the click journal could not be written or synced'),
+      owns: () => lease.holds(),
+      relock: () => lease.relock(),
+    });
+    const free = freeBytes(config.clickJournalDir);
+    if (free !== null && free < FULL_BELOW)
+      log.error(
+        { dir: config.clickJournalDir, freeBytes: free },
+        'the click journal is on a full disk: /go/ still answers, and clicks are held in memory only until the database stores them; free some space',
+      );
+    return { lease, journal };
   } catch (err) {
     await lease.release();
     throw err;
+  }
+}
+
+/** Less room than this is a full disk: it holds no more than a few thousand clicks. */
+const FULL_BELOW = 1 << 20;
+
+function freeBytes(dir: string): number | null {
+  try {
+    const s = statfsSync(dir);
+    return s.bavail * s.bsize;
+  } catch {
+    return null;
   }
 }

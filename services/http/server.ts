@@ -71,9 +71,8 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     }
   };
   const link = new DbLink({ migrate: migrateDb, log: fastify.log });
-  const store = clickStore(db, (row, err) =>
-    fastify.log.error({ err, provider: row.provider }, 'the database refused a click row; dropped it'),
-  );
+  const refused = 'the database refused a click row; dropped it';
+  const store = clickStore(db, (row, err) => fastify.log.error({ err, provider: row.provider }, refused));
   const notReady = () => new Error('the database is not reachable or not migrated yet');
   const gated: ClickStore = {
     ...store,
@@ -172,8 +171,6 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
         `${stats.dropped} clicks were dropped: the click journal was full (CLICK_JOURNAL_MAX_MB) or could not be written`,
       );
     if (!stats.dropped && !stats.kept) fastify.log.info({ written: stats.written }, 'every click was written');
-    if (pageViews.droppedCount())
-      fastify.log.warn({ dropped: pageViews.droppedCount() }, "page-view beacons dropped past their address's hard limit since the start");
     await Promise.race([
       Promise.all([stopRollup(), stopAnalystWatch(), mailer.stop(), linkChecks.stop(), failover.stop(), scheduled?.stop()]),
       sleep(left() - 200),
@@ -184,7 +181,10 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
   fastify.decorate('pageViewsDropped', () => pageViews.droppedCount());
   fastify.decorate('advertiseHttp', async () => {
     const origin = listeningOrigin(fastify, '127.0.0.1');
-    if (origin && db.advertiseHttp) await db.advertiseHttp(origin);
+    if (!origin) return;
+    // On the journal's lock record too: `vpnsite dev` on a PostgreSQL-backed directory finds the service there.
+    await journal.lease.advertiseHttp(origin);
+    if (db.advertiseHttp) await db.advertiseHttp(origin);
   });
   const routes = new Set(loaded.routes.map((r) => r.path));
   const viewRoutes = new Set(loaded.routes.filter(countsViews).map((r) => r.path));

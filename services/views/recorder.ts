@@ -107,7 +107,7 @@ export class PageViewRecorder {
   constructor(
     private readonly db: Queryable,
     private readonly saltFor: (day: string) => Promise<string>,
-    log: { warn: (obj: object, msg: string) => void },
+    private readonly log: { warn: (obj: object, msg: string) => void },
     private readonly opts: { cap?: number; ready: () => boolean; budgetPerMinute?: number; shared?: SharedBudget },
   ) {
     const perMinute = opts.budgetPerMinute ?? 0;
@@ -174,6 +174,7 @@ export class PageViewRecorder {
 
   close(timeoutMs?: number): Promise<void> {
     clearInterval(this.droppedLog);
+    if (this.dropped) this.log.warn({ dropped: this.dropped }, "page-view beacons dropped past their address's hard limit since the start");
     return this.batcher.close(timeoutMs);
   }
 

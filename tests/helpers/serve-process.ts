@@ -28,17 +28,23 @@ export interface ServeProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `vpnsite serve` on a free port (DIST_DIR in env replaces the fixture site); resolves once GET `waitFor` answers 200 (or at once for null). */
+/**
+ * Starts `vpnsite serve` on a free port (DIST_DIR in env replaces the fixture site); resolves once GET `waitFor`
+ * answers 200 (or at once for null). `launcher` runs it through another command (`unshare …`), which ends with it.
+ */
 export async function spawnServe(
   envOrFn: Record<string, string> | ((url: string) => Record<string, string>),
   waitFor: string | null = '/healthz',
   cwd?: string,
+  launcher: string[] = [],
 ): Promise<ServeProcess> {
   const port = await freePort();
   // A function gets the service's own URL first, for settings that name it (PUBLIC_URL).
   const env = typeof envOrFn === 'function' ? envOrFn(`http://127.0.0.1:${port}`) : envOrFn;
   let out = '';
-  const child = spawn(process.execPath, [BIN, 'serve', '--dist', resolve(env.DIST_DIR ?? FIXTURE_DIST), '--port', String(port)], {
+  const argv = [process.execPath, BIN, 'serve', '--dist', resolve(env.DIST_DIR ?? FIXTURE_DIST), '--port', String(port)];
+  const [command, ...args] = [...launcher, ...argv];
+  const child = spawn(command!, args, {
     cwd,
     env: {
       ...process.env,

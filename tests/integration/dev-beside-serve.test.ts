@@ -1,8 +1,9 @@
 /**
- * `vpnsite dev` beside a running `vpnsite serve` on one data directory and one embedded database: dev finds the
- * service through the database's lock record and says so in one line; /go/ through dev is the service's redirect,
- * recorded in the service's database; the health check is the service's; unknown paths are 404, never the 404 page
- * with a 200.
+ * `vpnsite dev` beside a running `vpnsite serve` (as `npm start` runs it) on one data directory, one embedded database
+ * and one click journal: dev finds the service through their locks and says so in one line, opening neither; /go/
+ * through dev is the service's redirect, recorded in the service's database; a form posted through dev as a browser
+ * posts it is stored once and answered with the site's page; the health check is the service's; unknown paths are
+ * 404, never the 404 page with a 200.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -17,7 +18,13 @@ import { freshPgliteDir } from '../helpers/pglite-template.ts';
 describe('vpnsite dev beside vpnsite serve', () => {
   const dir = mkdtempSync(join(tmpdir(), 'vpnsite-dev-serve-'));
   // One database directory for both, as when an editor runs `vpnsite dev` on the machine `npm start` runs on.
-  const env = { DATABASE_URL: '', PGLITE_DIR: freshPgliteDir(), LOG_LEVEL: 'warn', VPNSITE_TODAY: '2026-11-21' };
+  const env = {
+    DATABASE_URL: '',
+    PGLITE_DIR: freshPgliteDir(),
+    CLICK_JOURNAL_DIR: join(dir, 'clicks.journal'),
+    LOG_LEVEL: 'warn',
+    VPNSITE_TODAY: '2026-11-21',
+  };
   let data: string;
   let svc: ServeProcess;
   let dev: ChildProcess;
@@ -30,7 +37,7 @@ describe('vpnsite dev beside vpnsite serve', () => {
     const port = await freePort();
     devUrl = `http://127.0.0.1:${port}`;
     dev = spawn(process.execPath, [resolve('scripts/vpnsite.js'), 'dev', '--data', data, '--port', String(port)], {
-      env: { ...process.env, ...env, MAIL_DIR: join(dir, 'mail'), CLICK_JOURNAL_DIR: join(dir, 'dev-journal') },
+      env: { ...process.env, ...env, MAIL_DIR: join(dir, 'mail') },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     dev.stdout!.on('data', (d: Buffer) => (devOut += d));
@@ -75,6 +82,33 @@ describe('vpnsite dev beside vpnsite serve', () => {
     const health = await fetch(`${devUrl}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ db: 'up' });
+  });
+
+  it('passes a form posted as a browser posts it to the service, which stores it once and sends the browser to its page', async () => {
+    const body = new URLSearchParams({
+      name: 'Dev Tester',
+      email: 'dev@example.com',
+      subject: '',
+      message: 'Posted through dev',
+      website: '',
+    });
+    const res = await fetch(`${devUrl}/api/contact-form`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: devUrl },
+      body,
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/contact-us/sent');
+    const stored = await vpnsiteAsync(
+      ['db', 'query', "SELECT count(*)::int AS n FROM contact_messages WHERE email = 'dev@example.com'"],
+      env,
+    );
+    expect(JSON.parse(stored.stdout)).toEqual([{ n: 1 }]);
+    // The page it leads to is the site's, rendered by dev.
+    const page = await fetch(`${devUrl}/contact-us/sent`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
   });
 
   it('answers unknown paths 404, a provider it does not know included', async () => {

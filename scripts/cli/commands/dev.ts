@@ -11,8 +11,9 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import { formatProblem, loadContent, type Problem } from '../../../services/content/index.ts';
-import { DataDirBusy, describeOwner } from '../../../services/db/index.ts';
-import { loadConfig } from '../../../services/http/config.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataDirBusy, describeOwner, liveOwner, type Owner } from '../../../services/db/index.ts';
+import { loadConfig, type ServiceConfig } from '../../../services/http/config.ts';
 import { createServer } from '../../../services/http/server.ts';
 import { JOB_ENV, writeJob, type BuildJob } from '../../../site/lib/build-job.ts';
 import { cliChecks } from '../content-checks.ts';
@@ -56,22 +57,46 @@ async function startService(dataDir: string, siteOrigin: string): Promise<{ dev:
     { host: '127.0.0.1', port: 0, dataDir, distDir },
     { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL || siteOrigin },
   );
+  // A `vpnsite serve` already running on this directory (`npm start`) owns the database and the click journal: the
+  // dev server hands it /go/, /api/ and the forms, and opens neither.
+  const running = await runningService(config);
+  if (running) return handOver(running);
   try {
     const service = await createServer(config);
     await service.listen({ host: config.host, port: 0 });
     await service.advertiseHttp();
     return { dev: { serviceUrl: `http://127.0.0.1:${(service.server.address() as AddressInfo).port}` }, own: service };
   } catch (err) {
-    if (err instanceof DataDirBusy) {
-      if (err.owner.http) {
-        console.log(
-          `[service] ${SERVICE_PATHS} go to ${describeOwner(err.owner)} at ${err.owner.http}, which holds ${config.db.pgliteDir}`,
-        );
-        return { dev: { serviceUrl: err.owner.http } };
-      }
-      return off(`${config.db.pgliteDir} is in use by ${describeOwner(err.owner)}, which serves no HTTP`);
-    }
+    // A service that started meanwhile.
+    const started = await runningService(config, 0);
+    if (started) return handOver(started);
+    if (err instanceof DataDirBusy) return off(`${config.db.pgliteDir} is in use by ${describeOwner(err.owner)}, which serves no HTTP`);
     return off(err instanceof Error ? err.message.split('\n')[0]! : String(err));
+  }
+}
+
+interface Running {
+  owner: Owner;
+  dir: string;
+}
+
+function handOver({ owner, dir }: Running): { dev: NonNullable<BuildJob['dev']> } {
+  console.log(`[service] ${SERVICE_PATHS} go to ${describeOwner(owner)} at ${owner.http}, which holds ${dir}`);
+  return { dev: { serviceUrl: owner.http } };
+}
+
+/**
+ * The `vpnsite serve` that holds this directory's embedded database or its click journal, found through their locks;
+ * one still starting is waited for until it says where it listens, for up to `waitMs`.
+ */
+async function runningService(config: ServiceConfig, waitMs = 15_000): Promise<Running | null> {
+  const dirs = [...(config.db.databaseUrl ? [] : [config.db.pgliteDir]), config.clickJournalDir];
+  for (const until = Date.now() + waitMs; ; ) {
+    const owners = dirs.map((dir) => ({ dir, owner: liveOwner(dir) })).filter((o): o is Running => o.owner !== null);
+    const serving = owners.find((o) => o.owner.http);
+    if (serving) return serving;
+    if (!owners.some((o) => o.owner.command === 'serve') || Date.now() > until) return null;
+    await sleep(200);
   }
 }
 

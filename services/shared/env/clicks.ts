@@ -17,7 +17,7 @@ export const clicks = {
     default: 100_000,
     minimum: 1,
     description:
-      'Most unwritten clicks (and page views) held in memory while the database is unreachable; more clicks wait in the journal on disk only, more page views are dropped, counted and logged.',
+      "Most unwritten clicks (and page views) held in memory while the database is unreachable; more clicks wait in the journal on disk only, more page views are dropped, counted and logged. While the journal's disk is full or unwritable, clicks are held here instead, and past it dropped and counted.",
   }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({
     default: 10_000,
