@@ -46,18 +46,25 @@ function reviver(_key: string, value: unknown): unknown {
 /** One message as a line. */
 export const encode = (message: ChannelRequest | ChannelResponse): string => `${JSON.stringify(message, replacer)}\n`;
 
-/** Splits a stream into lines and hands each parsed message to onMessage. */
+/**
+ * Splits a stream into lines and hands each parsed message to onMessage. Linear in what arrives: each chunk is
+ * searched once, and the pieces of a line that spans many chunks are joined once it ends.
+ */
 export function lineReader<T>(onMessage: (message: T) => void): (chunk: Buffer) => void {
-  let buffered = '';
+  let pieces: string[] = [];
   // A character split between two chunks is held back until its last byte arrives.
   const decoder = new StringDecoder('utf8');
   return (chunk) => {
-    buffered += decoder.write(chunk);
+    const text = decoder.write(chunk);
+    let start = 0;
     let end: number;
-    while ((end = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, end);
-      buffered = buffered.slice(end + 1);
+    while ((end = text.indexOf('\n', start)) >= 0) {
+      pieces.push(text.slice(start, end));
+      const line = pieces.length === 1 ? pieces[0]! : pieces.join('');
+      pieces = [];
+      start = end + 1;
       if (line) onMessage(JSON.parse(line, reviver) as T);
     }
+    if (start < text.length) pieces.push(text.slice(start));
   };
 }

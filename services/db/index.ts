@@ -17,6 +17,8 @@ export function dbConfigFromEnv(env = process.env): DbConfig {
 export { clickStore } from './click-store.ts';
 export { isUp, saveContactMessage, type ContactMessage } from './forms.ts';
 export { inTransaction } from './transaction.ts';
+export { CHUNK_ROWS, streamQuery } from './query-stream.ts';
+export { cancelOverCap, type Cancelled } from './analyst-cap.ts';
 export * from './subscribers.ts';
 export * from './outbox.ts';
 export { clickReport, clickRows, type ReportSource } from './click-report.ts';

@@ -37,6 +37,7 @@ export interface AppOptions {
   bodyTimeoutMs: number;
   corsOrigins: string[];
   redisUrl?: string;
+  redisTimeoutMs: number;
   /** Bearer token for GET /api/clicks; undefined disables it. */
   statsToken?: string;
   statsRateLimit: number;
@@ -90,7 +91,7 @@ export async function app(fastify: FastifyInstance, opts: AppOptions): Promise<v
   });
   await fastify.register(async (site) => {
     bodyTimeout(site, opts.bodyTimeoutMs);
-    await site.register(securityPlugin, { corsOrigins: opts.corsOrigins, redisUrl: opts.redisUrl });
+    await site.register(securityPlugin, { corsOrigins: opts.corsOrigins, redisUrl: opts.redisUrl, redisTimeoutMs: opts.redisTimeoutMs });
     await site.register(compress, { threshold: 1024 });
     await site.register(formRoutes, {
       db: opts.db,

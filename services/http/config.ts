@@ -45,6 +45,8 @@ export interface ServiceConfig {
   keepAliveTimeoutMs: number;
   /** Rate-limit counters live here when set, shared by every instance. */
   redisUrl?: string;
+  /** How long a Redis command may take before it counts as failed. */
+  redisTimeoutMs: number;
   /** Other origins whose pages may post to the form endpoints. */
   corsOrigins: string[];
   /** How long shutdown may take in all: finishing requests, writing the last clicks, closing the database. */
@@ -91,6 +93,7 @@ const NAMES = [
   'REQUEST_TIMEOUT_MS',
   'KEEP_ALIVE_TIMEOUT_MS',
   'REDIS_URL',
+  'REDIS_TIMEOUT_MS',
   'CORS_ORIGINS',
   'SHUTDOWN_TIMEOUT_MS',
   'STATS_TOKEN',
@@ -143,6 +146,7 @@ export function loadConfig(
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,
+    redisTimeoutMs: e.REDIS_TIMEOUT_MS,
     corsOrigins: list(e.CORS_ORIGINS).map((o) => o.replace(/\/$/, '')),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     statsToken: e.STATS_TOKEN,

@@ -19,6 +19,8 @@ import { watchFailover } from './link-failover.ts';
 import { outboundTargets } from '../content/targets.ts';
 import { scheduleBuilds, type ScheduledBuilds } from './scheduled-builds.ts';
 import type { SiteControl } from './plugins/static-site.ts';
+import { sayNotSetUp } from './not-set-up.ts';
+import { watchAnalyst } from './analyst-watch.ts';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)).unref());
 
@@ -59,19 +61,19 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     throw err;
   }
   // Migrations on PostgreSQL run on a connection of their own, free of the service's query timeout.
+  const onWait = (holder: string, ms: number) => fastify.log.warn({ holder, ms }, `the migrations wait for their lock, held by ${holder}`);
   const migrateDb = async () => {
-    if (deps.db || !config.db.databaseUrl) return migrate(db);
+    if (deps.db || !config.db.databaseUrl) return migrate(db, { onWait });
     const own = await openDb({ ...config.db, poolSize: 1 });
     try {
-      return await migrate(own);
+      return await migrate(own, { onWait });
     } finally {
       void own.close();
     }
   };
   const link = new DbLink({ migrate: migrateDb, log: fastify.log });
-  const store = clickStore(db, (row, err) =>
-    fastify.log.error({ err, provider: row.provider }, 'the database refused a click row; dropped it'),
-  );
+  const refused = 'the database refused a click row; dropped it';
+  const store = clickStore(db, (row, err) => fastify.log.error({ err, provider: row.provider }, refused));
   const notReady = () => new Error('the database is not reachable or not migrated yet');
   const gated: ClickStore = {
     ...store,
@@ -104,6 +106,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
   let recording = false;
   link.onReady(() => void recorder.start().then(() => (recording = true)));
   const stopRollup = scheduleRollupRefresh(db, config.rollupRefreshMs, fastify.log, () => link.ready);
+  const stopAnalystWatch = watchAnalyst(db, () => link.ready, fastify.log);
   const mailer = new Mailer({
     db,
     config: config.mail,
@@ -173,12 +176,21 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
       );
     if (!stats.dropped && !stats.kept) fastify.log.info({ written: stats.written }, 'every click was written');
     await Promise.race([
-      Promise.all([stopRollup(), mailer.stop(), linkChecks.stop(), priceChecks.stop(), failover.stop(), scheduled?.stop()]),
+      Promise.all([
+        stopRollup(),
+        stopAnalystWatch(),
+        mailer.stop(),
+        linkChecks.stop(),
+        priceChecks.stop(),
+        failover.stop(),
+        scheduled?.stop(),
+      ]),
       sleep(left() - 200),
     ]);
     await Promise.race([db.close(), sleep(left())]);
   });
   fastify.decorate('clickStats', () => recorder.stats());
+  fastify.decorate('pageViewsDropped', () => pageViews.droppedCount());
   fastify.decorate('advertiseHttp', async () => {
     const origin = listeningOrigin(fastify, '127.0.0.1');
     if (!origin) return;
@@ -215,6 +227,7 @@ export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}
     bodyTimeoutMs: config.bodyTimeoutMs,
     corsOrigins: config.corsOrigins,
     redisUrl: config.redisUrl,
+    redisTimeoutMs: config.redisTimeoutMs,
     statsToken: config.statsToken,
     statsRateLimit: config.statsRateLimit,
     geoCountryHeader: config.geoCountryHeader,
@@ -246,6 +259,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Clicks written and dropped so far (dropped at shutdown, or while the batch was full). */
     clickStats: () => ReturnType<ClickRecorder['stats']>;
+    /** Page-view beacons dropped past the hard limit of their address. */
+    pageViewsDropped: () => number;
     /** Records, for the embedded database's owner, where it listens (call once listening). */
     advertiseHttp: () => Promise<void>;
     /**
@@ -259,6 +274,8 @@ declare module 'fastify' {
 /** Listens and wires shutdown: stop accepting, finish or cut requests, write the clicks; exit 1 if any were lost. */
 export async function startServer(config: ServiceConfig): Promise<FastifyInstance> {
   const fastify = await createServer(config);
+  // Before listening, so the block is out before the first request is answered.
+  sayNotSetUp(config, fastify.log);
   try {
     await fastify.listen({ host: config.host, port: config.port });
   } catch (err) {

@@ -68,20 +68,10 @@ export class Mailer {
     this.pollMs = Math.min(5000, config.retrySeconds * 1000);
   }
 
-  /** Starts the loop, and says once where mail goes. */
+  /** Starts the loop, and says once where mail goes when it is sent (start-up's block says when it is not). */
   start(): void {
     const { config, log } = this.opts;
     if (config.smtpUrl) log.info({ smtp: new URL(config.smtpUrl).host, from: config.from }, 'mail is sent through SMTP_URL');
-    else
-      log.info(
-        { mailDir: config.mailDir },
-        `SMTP_URL is not set: mail is written to ${config.mailDir} as .eml files instead of being sent`,
-      );
-    if (config.linkSecretFrom !== 'MAIL_LINK_SECRET')
-      log.info(
-        { file: config.linkSecretFrom },
-        'MAIL_LINK_SECRET is not set: the links in mails are signed with a secret kept in a file; set MAIL_LINK_SECRET on every machine that serves the site',
-      );
     this.schedule(0);
   }
 

@@ -2,10 +2,14 @@
  * Page views from the pages' beacons, batched into page_views with the clicks' batcher. Whether a beacon counts is
  * decided as for clicks: bots (by user agent, or none), speculative loads, beacons sent from another site's page,
  * paths that are not counted pages of the site and `notrack` are not people, and nothing of them is kept. Past a
- * visitor's per-minute budget, views are stored flagged and never counted, as clicks are. The visitor is hashed with
- * the clicks' daily salt when the batch is written; the address is never stored.
+ * visitor's per-minute budget, views are stored flagged and never counted, as clicks are. The budget also holds per
+ * address (an IPv6 address's /64), whatever user agent each beacon names, so changing it on every beacon gains
+ * nothing; and past HARD_LIMIT times the budget from one address in a minute, beacons are not stored at all, only
+ * counted as dropped, so a flood cannot grow the table either. The visitor is hashed with the clicks' daily salt
+ * when the batch is written; the address is never stored.
  */
 import { randomUUID } from 'node:crypto';
+import { normalizeIP } from '@fastify/rate-limit';
 import { isbot } from 'isbot';
 import { ClickBudget } from '../clicks/budget.ts';
 import { applySharedBudget, type SharedBudget } from '../clicks/shared-budget.ts';
@@ -22,6 +26,8 @@ interface Pending {
   ip: string;
   ua: string;
   overBudget: boolean;
+  /** Past its address's budget: over budget whatever the shared count says of the visitor. */
+  addressOver: boolean;
   /** Its own for the shared budget, so a retried batch is not counted twice there. */
   id: string;
 }
@@ -33,6 +39,12 @@ interface Pending {
 export function countsViews(route: { path: string; kind: string }): boolean {
   return !['stats', 'form-result', 'not-found'].includes(route.kind) && !/^\/(stats|newsletter)(\/|$)/.test(route.path);
 }
+
+/** Beacons one address may have stored in a minute, as a multiple of the budget; the rest are dropped. */
+export const HARD_LIMIT = 2;
+
+/** The address a budget counts: the address itself, or an IPv6 address's /64 (one subscriber's network). */
+export const addressOf = (ip: string) => normalizeIP(ip, 64);
 
 export interface Beacon {
   path?: unknown;
@@ -78,6 +90,12 @@ export function beaconSkip(beacon: Beacon, headers: Headers, routes: ReadonlySet
 export class PageViewRecorder {
   private readonly batcher: Batcher<Pending>;
   private readonly budget: ClickBudget;
+  private readonly addressBudget: ClickBudget;
+  private readonly stored: ClickBudget;
+  /** Beacons past the hard limit, not stored. */
+  private dropped = 0;
+  private droppedSinceLog = 0;
+  private droppedLog: NodeJS.Timeout | undefined;
   /** Views are numbered from a random prefix of this process: ids of their own for the shared budget, at no cost. */
   private readonly idPrefix = randomUUID();
   private nextId = 0;
@@ -89,10 +107,23 @@ export class PageViewRecorder {
   constructor(
     private readonly db: Queryable,
     private readonly saltFor: (day: string) => Promise<string>,
-    log: { warn: (obj: object, msg: string) => void },
+    private readonly log: { warn: (obj: object, msg: string) => void },
     private readonly opts: { cap?: number; ready: () => boolean; budgetPerMinute?: number; shared?: SharedBudget },
   ) {
-    this.budget = new ClickBudget(opts.budgetPerMinute ?? 0);
+    const perMinute = opts.budgetPerMinute ?? 0;
+    this.budget = new ClickBudget(perMinute);
+    this.addressBudget = new ClickBudget(perMinute);
+    this.stored = new ClickBudget(perMinute * HARD_LIMIT);
+    // Once a minute at most, while beacons are being dropped.
+    this.droppedLog = setInterval(() => {
+      if (!this.droppedSinceLog) return;
+      log.warn(
+        { dropped: this.droppedSinceLog, droppedSinceStart: this.dropped },
+        `${this.droppedSinceLog} page-view beacons were dropped in the last minute: their address sent more than ${HARD_LIMIT} times PAGE_VIEW_BUDGET_PER_MINUTE`,
+      );
+      this.droppedSinceLog = 0;
+    }, 60_000);
+    this.droppedLog.unref();
     this.batcher = new Batcher<Pending>({
       cap: opts.cap,
       intervalMs: 200,
@@ -108,25 +139,42 @@ export class PageViewRecorder {
     });
   }
 
-  /** Queues a person's view, flagged when it is past the visitor's budget. */
+  /** Beacons dropped past the hard limit since the start. */
+  droppedCount(): number {
+    return this.dropped;
+  }
+
+  /** Queues a person's view, flagged when it is past the visitor's or the address's budget; drops it past the hard limit. */
   record(path: string, referrer: unknown, ip: string, headers: Headers): void {
+    const now = Date.now();
+    const address = addressOf(ip);
+    if (!this.stored.take(address, now)) {
+      this.dropped++;
+      this.droppedSinceLog++;
+      return;
+    }
     const ref = typeof referrer === 'string' && referrer ? cropText(referrer, REFERRER_MAX) : null;
     const ua = decodeHeader(one(headers, 'user-agent')) ?? '';
-    const now = Date.now();
-    // Kept in memory by address and user agent, as the clicks' budget is before the day's salt is known.
+    // Kept in memory by address and user agent, as the clicks' budget is before the day's salt is known; and by
+    // address alone, which a new user agent on every beacon does not change.
     const overBudget = !this.budget.take(`${ip}\n${ua}`, now);
+    // Only a view within the visitor's budget takes from its address's.
+    const addressOver = !overBudget && !this.addressBudget.take(address, now);
     this.batcher.add({
       viewedAt: new Date(now).toISOString(),
       path,
       referrer: ref,
       ip,
       ua,
-      overBudget,
+      overBudget: overBudget || addressOver,
+      addressOver,
       id: `${this.idPrefix}:${this.nextId++}`,
     });
   }
 
   close(timeoutMs?: number): Promise<void> {
+    clearInterval(this.droppedLog);
+    if (this.dropped) this.log.warn({ dropped: this.dropped }, "page-view beacons dropped past their address's hard limit since the start");
     return this.batcher.close(timeoutMs);
   }
 
@@ -150,7 +198,8 @@ export class PageViewRecorder {
       at: Date.parse(r.viewedAt),
     }));
     // Kept on the queued view, so a retry after the database refused the batch keeps the verdict if Redis is gone.
-    if (judged) for (let i = 0; i < rows.length; i++) items[i]!.overBudget = rows[i]!.overBudget;
+    if (judged)
+      for (let i = 0; i < rows.length; i++) items[i]!.overBudget = rows[i]!.overBudget = rows[i]!.overBudget || items[i]!.addressOver;
     await this.db.query(
       `INSERT INTO page_views (viewed_at, path, referrer, visitor_hash, over_budget)
        SELECT "viewedAt", path, referrer, "visitorHash", "overBudget"

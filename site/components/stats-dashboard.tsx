@@ -9,7 +9,7 @@ import type { StatsRow } from '../../services/shared/report-shapes.ts';
 import { addDays } from '../../services/shared/reports/query.ts';
 import { FailoverNotice } from './failover-notice';
 import { PERIODS, today, type Data, GroupTable, Funnel, Chart, Totals } from './stats-panels';
-import { fetchStats, forgetToken, keepToken, readToken, StatsError } from '../lib/stats-api';
+import { fetchStats, forgetToken, keepToken, readToken, StatsError, statsApiOff, API_OFF } from '../lib/stats-api';
 
 export interface StatsDashboardProps {
   notice?: string | null;
@@ -25,6 +25,9 @@ export function StatsDashboard({ notice }: StatsDashboardProps) {
 
   // Read after hydration: the prerendered page knows no token.
   useEffect(() => setToken(readToken()), []);
+  // Whether the service has the API on at all: said at once, before a token is asked for.
+  const [off, setOff] = useState(false);
+  useEffect(() => void statsApiOff().then(setOff), []);
 
   useEffect(() => {
     if (!token) return;
@@ -92,7 +95,11 @@ export function StatsDashboard({ notice }: StatsDashboardProps) {
           {error}
         </p>
       )}
-      {!token ? (
+      {off ? (
+        <p role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">
+          {API_OFF}
+        </p>
+      ) : !token ? (
         <form onSubmit={onSubmit} className="mt-6 flex max-w-md flex-col gap-2">
           <label htmlFor="stats-token" className="font-medium">
             Stats token

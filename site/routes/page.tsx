@@ -26,6 +26,8 @@ export function loader({ url }: Route.LoaderArgs) {
     : undefined;
   // Only the legal pages ship the jurisdiction their text names.
   const jurisdiction = page.blocks.some((b) => b.type === 'legal-sections') ? content.site.legal?.jurisdiction : undefined;
+  // A promise of a reply stands only where messages reach someone: a site built with CONTACT_NOTIFY_TO set.
+  const replyPromised = page.blocks.some((b) => b.type === 'contact-info') ? Boolean(process.env.CONTACT_NOTIFY_TO?.trim()) : undefined;
   return {
     page,
     path: route.path,
@@ -36,6 +38,7 @@ export function loader({ url }: Route.LoaderArgs) {
     articles,
     articlePages,
     jurisdiction,
+    replyPromised,
     providers: summarizeProviders(content.providers, referencedProviders(page.blocks)),
   };
 }
@@ -48,7 +51,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { page, path, providers, guides, articles, articlePages, jurisdiction } = loaderData;
+  const { page, path, providers, guides, articles, articlePages, jurisdiction, replyPromised } = loaderData;
   return (
     <article className="mx-auto max-w-5xl px-4 py-12">
       <header>
@@ -56,7 +59,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         {page.subtitle && <p className="mt-4 text-lg text-slate-600">{page.subtitle}</p>}
         {page.updatedLabel && <p className="mt-2 text-sm text-slate-600">{page.updatedLabel}</p>}
       </header>
-      <Blocks blocks={page.blocks} ctx={{ path, providers, guides, articles, articlePages, jurisdiction }} renderers={PAGE_BLOCKS} />
+      <Blocks
+        blocks={page.blocks}
+        ctx={{ path, providers, guides, articles, articlePages, jurisdiction, replyPromised }}
+        renderers={PAGE_BLOCKS}
+      />
     </article>
   );
 }

@@ -133,7 +133,7 @@ describe('the stats dashboard', () => {
     expect(csv.split('\r\n')[0]).toBe(
       'provider,views,clicks,clickers,ctr,conversions,conversion_rate,revenue_EUR,epc_EUR,revenue_USD,epc_USD',
     );
-    expect(csv).toContain('nordvpn,,6,6,,2,0.333333,0.0000,,75.5000,12.5833');
+    expect(csv).toContain('"nordvpn",,6,6,,2,0.333333,0.0000,,75.5000,12.5833');
   });
 
   it('asks again for a token the service does not accept', async () => {

@@ -78,7 +78,7 @@ describe.each(DB_KINDS)('vpnsite clicks on %s', (kind) => {
       const r = await cli(['--by', 'provider', '--by', 'day', '--format', 'csv', ...RANGE]);
       expect(r.status).toBe(0);
       expect(r.stdout).toBe(
-        'provider,day,clicks,uniques\r\nnordvpn,2026-11-19,1,1\r\nnordvpn,2026-11-20,3,2\r\nprotonvpn,2026-11-21,1,1\r\nsurfshark,2026-11-20,1,1\r\n',
+        'provider,day,clicks,uniques\r\n"nordvpn","2026-11-19",1,1\r\n"nordvpn","2026-11-20",3,2\r\n"protonvpn","2026-11-21",1,1\r\n"surfshark","2026-11-20",1,1\r\n',
       );
     });
 

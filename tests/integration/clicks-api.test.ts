@@ -43,7 +43,7 @@ describe.each(DB_KINDS)('GET /api/clicks on %s', (kind) => {
     const res = await get('/api/clicks?by=day&since=2026-11-20&until=2026-11-22&include-bots=true', { accept: 'text/csv' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
-    expect(await res.text()).toBe('day,clicks,uniques,bot_clicks\r\n2026-11-20,4,2,2\r\n2026-11-21,1,1,0\r\n2026-11-22,1,1,0\r\n');
+    expect(await res.text()).toBe('day,clicks,uniques,bot_clicks\r\n"2026-11-20",4,2,2\r\n"2026-11-21",1,1,0\r\n"2026-11-22",1,1,0\r\n');
   });
 
   it('answers 400 with the CLI wording for a bad parameter', async () => {
@@ -63,6 +63,8 @@ describe('GET /api/clicks without STATS_TOKEN, and its rate limit', () => {
     try {
       const res = await fetch(`${svc.url}/api/clicks`, { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(res.status).toBe(404);
+      // The dashboard asks this first, without a token, and says at once that the API is off.
+      expect(await (await fetch(`${svc.url}/api/stats/status`)).json()).toEqual({ api: 'off' });
     } finally {
       await svc.close();
     }
@@ -76,6 +78,24 @@ describe('GET /api/clicks without STATS_TOKEN, and its rate limit', () => {
         statuses.push((await fetch(`${svc.url}/api/clicks`, { headers: { authorization: `Bearer ${token}` } })).status);
       }
       expect(statuses).toEqual([401, 401, 200, 429]);
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it('counts a client across every stats route, and each client apart', async () => {
+    const svc = await startService('pg', { STATS_TOKEN: TOKEN, STATS_RATE_LIMIT: '3', TRUST_PROXY: 'true' });
+    try {
+      const get = (path: string, ip: string) =>
+        fetch(`${svc.url}${path}`, { headers: { authorization: `Bearer ${TOKEN}`, 'x-forwarded-for': ip } }).then((r) => r.status);
+      const one = [];
+      for (const path of ['/api/stats/status', '/api/clicks', '/api/links', '/api/stats']) one.push(await get(path, '192.0.2.1'));
+      expect(one).toEqual([200, 200, 200, 429]);
+      // Another client has its own count; one in the same IPv6 /64 shares it.
+      expect(await get('/api/stats', '192.0.2.2')).toBe(200);
+      for (let i = 0; i < 3; i++) expect(await get('/api/links', `2001:db8:1:2::${i + 1}`)).toBe(200);
+      expect(await get('/api/links', '2001:db8:1:2:ffff::9')).toBe(429);
+      expect(await get('/api/links', '2001:db8:1:3::1')).toBe(200);
     } finally {
       await svc.close();
     }

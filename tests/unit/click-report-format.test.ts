@@ -59,9 +59,9 @@ describe('formats', () => {
     ]);
     expect(formatTable(report)).toContain('uniques over a range are the sum of the daily uniques');
   });
-  it('writes RFC 4180 CSV: header, CRLF, quoted fields with doubled quotes, empty for null', () => {
+  it('writes RFC 4180 CSV: header, CRLF, every text field quoted, its quotes doubled, empty for null', () => {
     expect(formatCsv(report)).toBe(
-      'page,placement,clicks,uniques,bot_clicks\r\n/deals,card,1234,1000,5\r\n"/search?q=""fast, cheap""",,2,1,0\r\n,hero,7,7,12\r\n',
+      'page,placement,clicks,uniques,bot_clicks\r\n"/deals","card",1234,1000,5\r\n"/search?q=""fast, cheap""",,2,1,0\r\n,"hero",7,7,12\r\n',
     );
   });
   it('writes a JSON array of objects with the columns as keys', () => {

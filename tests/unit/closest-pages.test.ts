@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestPages, withSuggestions } from '../../services/http/closest-pages.ts';
+import { closestPages, MAX_SUGGESTED_PATH, withSuggestions, worthSuggesting } from '../../services/http/closest-pages.ts';
 
 const PAGES = [
   { path: '/vpn-reviews/nordvpn', title: 'NordVPN Review' },
@@ -44,5 +44,28 @@ describe('the not-found page as sent', () => {
 
   it('leaves the page as it is when nothing is close', () => {
     expect(withSuggestions(PAGE, '/zzzz', PAGES)).toBe(PAGE);
+  });
+});
+
+describe('which paths are worth the search', () => {
+  it("looks for pages for a short path of one segment or under the site's own sections", () => {
+    expect(worthSuggesting('/vpn-reviews/nord', PAGES)).toBe(true);
+    expect(worthSuggesting('/Articles/vpn-for-netflx?utm=x', PAGES)).toBe(true);
+    expect(worthSuggesting('/windows-guide', PAGES)).toBe(true);
+  });
+
+  it('sends the plain page for /go/, /api/, other sections, deep paths and long ones', () => {
+    for (const path of [
+      '/go/nordvpn-typo',
+      '/api/whatever',
+      '/wp-admin/setup.php',
+      '/vpn-reviews/a/b/c',
+      `/vpn-reviews/${'nord-'.repeat(20)}`,
+      `/${'x'.repeat(MAX_SUGGESTED_PATH)}`,
+    ])
+      expect(worthSuggesting(path, PAGES), path).toBe(false);
+    const PAGE = '<ul data-testid="not-found-suggestions"></ul>';
+    expect(withSuggestions(PAGE, '/go/nordvpn-review', PAGES)).toBe(PAGE);
+    expect(withSuggestions(PAGE, '/vpn-reviews/nordvpn-review', PAGES)).not.toBe(PAGE);
   });
 });

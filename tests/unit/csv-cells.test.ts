@@ -35,11 +35,64 @@ describe('csvField', () => {
     expect(csvField(-12)).toBe('-12');
     expect(csvField('-12.5000')).toBe('-12.5000');
     expect(csvField(1234)).toBe('1234');
-    expect(csvField('nordvpn')).toBe('nordvpn');
+    expect(csvField('nordvpn')).toBe('"nordvpn"');
     expect(csvField('a, b')).toBe('"a, b"');
-    expect(csvField('reader@example.com')).toBe('reader@example.com');
-    expect(csvField('2026-11-20')).toBe('2026-11-20');
+    expect(csvField('reader@example.com')).toBe('"reader@example.com"');
+    expect(csvField('2026-11-20')).toBe('"2026-11-20"');
     expect(csvField(null)).toBe('');
+  });
+});
+
+/**
+ * A line as a spreadsheet splits it on its list separator: a cell that opens with a quote runs to its closing quote
+ * (doubled quotes within), and whatever follows up to the next separator is added as it is; any other cell runs to
+ * the next separator, its quotes literal.
+ */
+function spreadsheetCells(line: string, separator: ',' | ';'): string[] {
+  const cells: string[] = [];
+  let i = 0;
+  for (;;) {
+    let cell = '';
+    if (line[i] === '"') {
+      for (i++; i < line.length; i++) {
+        if (line[i] === '"' && line[i + 1] === '"') (cell += '"'), i++;
+        else if (line[i] === '"') break;
+        else cell += line[i];
+      }
+      i++;
+    }
+    while (i < line.length && line[i] !== separator) cell += line[i++];
+    cells.push(cell);
+    if (i >= line.length) return cells;
+    i++;
+  }
+}
+
+const isFormula = (cell: string) => /^[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell);
+
+describe('a cell with a separator inside, read with either list separator', () => {
+  const texts = ['x;=1+1', 'x,=1+1', 'a; -b', 'y;@SUM(A1:A9);+1', 'plain; text, both', 'n;-12'];
+
+  it('keeps each text one cell, as it was, in a spreadsheet that splits on commas', () => {
+    for (const text of texts) {
+      const line = [csvField(7), csvField(text), csvField('after')].join(',');
+      const cells = spreadsheetCells(line, ',');
+      expect(cells.length, line).toBe(3);
+      expect(cells[1]!.replace(/([,;])'/g, '$1'), line).toBe(text);
+      expect(cells.some(isFormula), line).toBe(false);
+    }
+    expect(spreadsheetCells(csvField('x;=1+1'), ',')).toEqual(["x;'=1+1"]);
+  });
+
+  it('lets no part become a formula in a spreadsheet that splits on semicolons', () => {
+    for (const text of texts) {
+      // A number before the cell leaves the quote in the middle of a cell for a `;` reader, so the text is cut at its `;`.
+      for (const line of [[csvField(7), csvField(text)].join(','), csvField(text)]) {
+        const cells = spreadsheetCells(line, ';');
+        expect(cells.some(isFormula), `${line} → ${JSON.stringify(cells)}`).toBe(false);
+      }
+    }
+    expect(spreadsheetCells(['7', csvField('x;=1+1')].join(','), ';')).toEqual(['7,"x', '\'=1+1"']);
   });
 });
 

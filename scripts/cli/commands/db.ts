@@ -4,9 +4,16 @@
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { dbConfigFromEnv, migrate, openDbForCommand, refreshClickRollup, type Db } from '../../../services/db/index.ts';
-import { csvField } from '../../../services/shared/reports/format.ts';
+import { InvalidArgumentError } from 'commander';
+import { dbConfigFromEnv, migrate, openDbForCommand, refreshClickRollup, streamQuery, type Db } from '../../../services/db/index.ts';
 import { secondsValue, TIMEOUT_HELP } from '../option-values.ts';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_ROWS, queryOutput } from '../query-output.ts';
+
+/** A --max-rows or --max-bytes value: a whole number, 0 for no limit. */
+function limitValue(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('Use a whole number, or 0 for no limit.');
+  return Number(value);
+}
 
 /** Opens the database for one task and closes it however the task ends. */
 async function withDb<T>(command: string, task: (db: Db) => Promise<T>, statementTimeoutMs?: number): Promise<T> {
@@ -18,24 +25,18 @@ async function withDb<T>(command: string, task: (db: Db) => Promise<T>, statemen
   }
 }
 
-/** Rows as RFC 4180 CSV with a header row; dates as ISO 8601, objects as JSON. */
-function toCsv(rows: Record<string, unknown>[]): string {
-  if (rows.length === 0) return '';
-  const cols = Object.keys(rows[0]!);
-  const cell = (v: unknown) =>
-    csvField(
-      v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v),
-    );
-  return [cols.map(cell), ...rows.map((r) => cols.map((c) => cell(r[c])))].map((line) => `${line.join(',')}\r\n`).join('');
-}
-
 export function registerDb(program: Command): void {
   const db = program.command('db').description('database tasks');
   db.command('migrate')
     .description('apply pending migrations (DATABASE_URL, or embedded PGlite in PGLITE_DIR / var/pglite)')
     .action(async () => {
       const config = dbConfigFromEnv();
-      const applied = await withDb('db migrate', migrate);
+      const applied = await withDb('db migrate', (conn) =>
+        migrate(conn, {
+          onWait: (holder, ms) =>
+            console.error(`vpnsite db migrate: waiting ${Math.round(ms / 1000)} s for the migration lock, held by ${holder}`),
+        }),
+      );
       const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.pgliteDir}`;
       console.log(applied.length ? `applied ${applied.length} migration(s) to ${where}: ${applied.join(', ')}` : `${where} is up to date`);
     });
@@ -48,12 +49,21 @@ export function registerDb(program: Command): void {
       );
     });
   db.command('query')
-    .description('run one SQL statement and print its rows: the way to get data out of the embedded database, also while the service runs')
+    .description(
+      'run one SQL statement and print its rows as they come: the way to get data out of the embedded database, also while the service runs',
+    )
     .argument('<sql>', 'the statement, e.g. "SELECT * FROM contact_messages"')
     .addOption(new Option('--format <format>', 'output format').choices(['json', 'csv']).default('json'))
     .option('--timeout <seconds>', TIMEOUT_HELP, secondsValue)
-    .action(async (sql: string, flags: { format: 'json' | 'csv'; timeout?: number }) => {
-      const { rows } = await withDb('db query', (conn) => conn.query(sql), flags.timeout);
-      process.stdout.write(flags.format === 'csv' ? toCsv(rows) : `${JSON.stringify(rows, null, 2)}\n`);
+    .option('--max-rows <n>', `print at most this many rows, then stop and exit 1 (0: no limit)`, limitValue, DEFAULT_MAX_ROWS)
+    .option('--max-bytes <n>', `print at most this many bytes of rows, then stop and exit 1 (0: no limit)`, limitValue, DEFAULT_MAX_BYTES)
+    .action(async (sql: string, flags: { format: 'json' | 'csv'; timeout?: number; maxRows: number; maxBytes: number }) => {
+      const output = queryOutput(flags.format, { maxRows: flags.maxRows, maxBytes: flags.maxBytes });
+      await withDb('db query', (conn) => streamQuery(conn, sql, (rows) => output.add(rows)), flags.timeout);
+      const cut = await output.end();
+      if (cut) {
+        console.error(`vpnsite db query: stopped at the limit of ${cut}; the rows above are complete, the rest were not read`);
+        process.exitCode = 1;
+      }
     });
 }

@@ -7,12 +7,14 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { cspDirectives } from '../csp.ts';
+import { redisLimits } from '../redis-limits.ts';
 
 export interface SecurityOptions {
   corsOrigins: string[];
   redisUrl?: string;
+  /** How long a Redis command may take before the limiter lets the request through. */
+  redisTimeoutMs: number;
 }
 
 async function security(app: FastifyInstance, opts: SecurityOptions): Promise<void> {
@@ -27,16 +29,13 @@ async function security(app: FastifyInstance, opts: SecurityOptions): Promise<vo
   if (opts.corsOrigins.length > 0) {
     await app.register(cors, { origin: opts.corsOrigins, methods: ['POST'], maxAge: 600 });
   }
-  // Fail fast when Redis is away, and then let requests through (skipOnError): a limiter outage must not stop redirects.
-  const redis = opts.redisUrl
-    ? new Redis(opts.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false })
-    : undefined;
-  redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable; rate limits are not enforced'));
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  // Fail fast when Redis is away or frozen, and then let requests through (skipOnError): a limiter outage must not
+  // stop the forms.
+  const limits = opts.redisUrl ? redisLimits(opts.redisUrl, opts.redisTimeoutMs, 'vpnsite-rl-', app.log) : undefined;
+  if (limits) app.addHook('onClose', () => limits.close());
   await app.register(rateLimit, {
     global: false,
-    redis,
-    nameSpace: 'vpnsite-rl-',
+    store: limits?.store,
     skipOnError: true,
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,

@@ -125,7 +125,7 @@ async function serveSite(app: FastifyInstance, opts: { distDir: string; control?
       .header('Content-Security-Policy', page.policy)
       .header('X-Content-Type-Options', 'nosniff')
       .type('text/html; charset=utf-8')
-      .send(withSuggestions(page.body, request.url.slice(0, 300), sitePages()));
+      .send(withSuggestions(page.body, request.url, sitePages()));
   });
 }
 

@@ -7,6 +7,8 @@
  * GET /api/links, with the same token: the latest result of the link check for each outbound link; each affiliate
  * link's row says whether /go/ fails over from it now (`failover`).
  * GET /api/stats, with the same token: the `vpnsite stats` report (views, clicks, conversions, revenue, EPC).
+ * GET /api/stats/status, always there and without a token: `{ "api": "on" | "off" }`, so the dashboard can say at
+ * once that the API is off rather than ask for a token first.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -97,8 +99,17 @@ function parsedOr400<T>(reply: FastifyReply, parse: () => T): T | undefined {
 }
 
 export async function clicksApiRoutes(fastify: FastifyInstance, opts: ClicksApiOptions): Promise<void> {
-  if (!opts.statsToken) return;
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // One counter per client for every route here, the status included: STATS_RATE_LIMIT is a client's requests a
+  // minute, not each route's (a route's own rateLimit config would count each route apart).
+  const limited = fastify.rateLimit({ max: opts.rateLimit, timeWindow: 60_000 });
+  const api = opts.statsToken ? 'on' : 'off';
+  app.get('/api/stats/status', {
+    onRequest: limited,
+    schema: { response: { 200: Type.Object({ api: StringEnum(['on', 'off']) }) } },
+    handler: async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ api }),
+  });
+  if (!opts.statsToken) return;
   const expected = digest(opts.statsToken);
   // After the rate limiter (onRequest), so wrong guesses count against the limit; before validation, so
   // nothing about the parameters is told to a caller without the token.
@@ -110,7 +121,7 @@ export async function clicksApiRoutes(fastify: FastifyInstance, opts: ClicksApiO
       .send({ error: 'A valid Authorization: Bearer token is required.' });
   };
   // Every route here: the token's own rate limit, then the token.
-  const guarded = { config: { rateLimit: { max: opts.rateLimit, timeWindow: 60_000 } }, preValidation: authorise };
+  const guarded = { onRequest: limited, preValidation: authorise };
 
   app.get('/api/clicks', {
     ...guarded,

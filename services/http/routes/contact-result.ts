@@ -4,7 +4,7 @@
  * lists each problem with a link back to its field. The page's markup is React's, so the changed attributes are
  * exactly what hydration expects.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -22,15 +22,33 @@ export function showProblems(html: string, problems: readonly ContactField[]): s
 
 const Query = Type.Object({ problems: Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: true });
 
+/** The page and its policy, read once and again only when the file is another one (a build swapped in). */
+function readOnce(path: string): () => { html: string; policy: string } | undefined {
+  let known: { key: string; html: string; policy: string } | undefined;
+  return () => {
+    let key: string;
+    try {
+      const st = statSync(path);
+      key = `${st.ino}:${st.mtimeMs}:${st.size}`;
+    } catch {
+      return undefined;
+    }
+    if (known?.key !== key) {
+      const html = readFileSync(path, 'utf8');
+      known = { key, html, policy: contentSecurityPolicy(inlineScriptHashes(html)) };
+    }
+    return known;
+  };
+}
+
 export async function contactResultRoutes(fastify: FastifyInstance, opts: { distDir: string }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const page = readOnce(join(opts.distDir, FILE));
   app.get(FORM_RESULTS.contact.invalid, { schema: { querystring: Query } }, async (request, reply) => {
-    // Read on each request, rare as it is: a build swapped in since names other scripts.
-    const path = join(opts.distDir, FILE);
+    const read = page();
     // A site without the contact form has no such page: the static site's not-found answer.
-    if (!existsSync(path)) return reply.callNotFound();
-    const html = readFileSync(path, 'utf8');
-    const policy = contentSecurityPolicy(inlineScriptHashes(html));
+    if (!read) return reply.callNotFound();
+    const { html, policy } = read;
     return reply
       .header('Cache-Control', 'no-store')
       .header('Content-Security-Policy', policy)

@@ -8,7 +8,7 @@
  * changes nothing, a later status replaces the earlier one, and a reversal stands (services/conversions/record.ts).
  * Registered only when POSTBACK_SECRETS is set.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONTROL, FIELD_NAMES, parseConversion, recordConversion, type Fields } from '../../conversions/record.ts';
 import type { Db } from '../../db/index.ts';
@@ -24,11 +24,16 @@ export interface ConversionOptions {
 /** Every parameter the endpoint reads. */
 const USED: readonly string[] = ['network', 'token', 'sig', ...FIELD_NAMES];
 
-const same = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * Whether `given` is the text whose SHA-256 is `expected`. Both sides are 32-byte digests, compared in constant
+ * time: neither the time nor any early exit tells how long the secret is or how much of it a guess got right.
+ */
+export function sameSecret(given: string, expected: Buffer): boolean {
+  if (expected.length !== 32) throw new Error('compare against a SHA-256 digest');
+  return timingSafeEqual(digest(given), expected);
+}
 
 /** The signed text: the raw parameters as sent, in their order, without `sig`. */
 const withoutSig = (raw: string) =>
@@ -54,6 +59,8 @@ export async function conversionRoutes(app: FastifyInstance, opts: ConversionOpt
     done(null, body),
   );
 
+  // Each secret's digest, taken once: the comparison then never touches the secret itself.
+  const digests = new Map([...opts.secrets].map(([network, secret]) => [network, digest(secret)]));
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.raw.url ?? '';
     const rawQuery = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
@@ -85,8 +92,8 @@ export async function conversionRoutes(app: FastifyInstance, opts: ConversionOpt
     const sig = get('sig');
     const authentic =
       secret !== undefined &&
-      ((token !== undefined && same(token, secret)) ||
-        (sig !== undefined && same(sig.toLowerCase(), createHmac('sha256', secret).update(withoutSig(raw)).digest('hex'))));
+      ((token !== undefined && sameSecret(token, digests.get(network)!)) ||
+        (sig !== undefined && sameSecret(sig.toLowerCase(), digest(createHmac('sha256', secret).update(withoutSig(raw)).digest('hex')))));
     if (!authentic) return reply.code(401).send({ error: 'Unknown network, or the token or signature does not match its secret.' });
     const parsed = parseConversion(network, Object.fromEntries(FIELD_NAMES.map((f) => [f, get(f)])) as Fields);
     if (typeof parsed === 'string') return reply.code(400).send({ error: parsed });
@@ -96,9 +103,10 @@ export async function conversionRoutes(app: FastifyInstance, opts: ConversionOpt
       request.log.warn({ network, txid: parsed.txid, clickRef: parsed.clickRef }, 'a conversion names no known click; stored as unmatched');
     return reply.header('Cache-Control', 'no-store').send({ ok: true, outcome, matched });
   };
-  const config = { rateLimit: { max: 600, timeWindow: 60_000 } };
-  app.get('/api/conversions', { config }, handler);
-  app.post('/api/conversions', { config }, handler);
+  // One count per client for GET and POST together (a route's own rateLimit config would count each apart).
+  const onRequest = app.rateLimit({ max: 600, timeWindow: 60_000 });
+  app.get('/api/conversions', { onRequest }, handler);
+  app.post('/api/conversions', { onRequest }, handler);
 }
 
 /** POSTBACK_SECRETS: `network:secret,network:secret`; each secret at least 16 characters. */

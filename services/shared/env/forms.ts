@@ -9,9 +9,16 @@ export const forms = {
       pattern: '^rediss?://',
       accepts: 'a redis:// or rediss:// URL',
       secret: true,
-      description: "redis:// URL: the forms' and /api/clicks' rate-limit counters shared by every instance (otherwise each keeps its own).",
+      description:
+        'redis:// URL: the rate-limit counters (forms, postbacks, stats API) and the click and page-view budgets, shared by every instance (otherwise each keeps its own).',
     }),
   ),
+  REDIS_TIMEOUT_MS: Type.Integer({
+    default: 500,
+    minimum: 1,
+    description:
+      "Milliseconds a rate limiter's Redis command may take. Past it, as while Redis is down, the request goes through without a rate limit; logged once a minute. (The click and page-view budgets, asked as each batch is written, wait 2 s.)",
+  }),
   CORS_ORIGINS: Type.Optional(
     Type.String({
       pattern: `^\\s*(https?://[^/\\s,]+/?)(\\s*,\\s*https?://[^/\\s,]+/?)*\\s*,?\\s*$`,
@@ -28,10 +35,15 @@ export const stats = {
       pattern: NO_SPACES,
       accepts: 'at least 16 characters without spaces (e.g. openssl rand -hex 32)',
       secret: true,
-      description: 'Bearer token for GET /api/clicks (e.g. `openssl rand -hex 32`); empty disables the endpoint (404).',
+      description:
+        'Bearer token for the stats API: GET /api/clicks, /api/stats and /api/links, and the /stats dashboard, which asks for it (e.g. `openssl rand -hex 32`). Empty: the API is off (404) and /stats says so.',
     }),
   ),
-  STATS_RATE_LIMIT: Type.Integer({ default: 30, minimum: 1, description: 'GET /api/clicks requests per client per minute.' }),
+  STATS_RATE_LIMIT: Type.Integer({
+    default: 30,
+    minimum: 1,
+    description: 'Requests per client per minute to the stats API, all its routes counted together.',
+  }),
   CLICK_ROLLUP_REFRESH_SECONDS: Type.Integer({
     default: 60,
     minimum: 0,

@@ -31,16 +31,27 @@ export function formatTable(report: ClickReport): string {
 const FORMULA_START = /^[=+\-@\t\r]/;
 // A plain number, negative ones included, is data, not a formula: left as it is so it still sums.
 const NUMBER = /^-?\d+(\.\d+)?$/;
+// A spreadsheet set to the other list separator (`;` in most of continental Europe, `,` elsewhere) may split a cell
+// there, so what follows either separator is held to the formula rule too; without the number exception, as the
+// part it splits off ends in the cell's closing quote and is no number to that spreadsheet.
+const SEPARATED = /([,;])(?=[=+\-@\t\r])/g;
+
+/** The text with a single quote before it, and after each separator, where a formula would start. */
+function neutralised(text: string): string {
+  const head = FORMULA_START.test(text) && !NUMBER.test(text) ? `'${text}` : text;
+  return head.replace(SEPARATED, "$1'");
+}
 
 /**
- * RFC 4180: a field with a comma, quote or line break is quoted and its quotes doubled. A field a spreadsheet would
- * run as a formula is neutralised as OWASP says: a single quote before it, and the whole quoted.
+ * RFC 4180 with every text cell quoted (its quotes doubled), so a `,` or `;` inside stays in the cell whichever list
+ * separator the spreadsheet reads with; numbers are left bare so they still sum. A cell, or a part of one after a
+ * separator, that a spreadsheet would run as a formula is neutralised as OWASP says: a single quote before it.
  */
 export function csvField(value: string | number | null): string {
   if (value === null) return '';
   const text = String(value);
-  if (FORMULA_START.test(text) && !NUMBER.test(text)) return `"'${text.replace(/"/g, '""')}"`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (text === '' || typeof value === 'number' || NUMBER.test(text)) return text;
+  return `"${neutralised(text).replace(/"/g, '""')}"`;
 }
 
 /** A header row and one line per row, CRLF line endings (RFC 4180 §2). No total row, so a spreadsheet can sum it. */

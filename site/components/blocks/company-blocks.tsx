@@ -5,7 +5,7 @@ import type { BlockContext } from './context';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
 
-export function ContactInfoBlock({ block }: { block: Of<'contact-info'> }) {
+export function ContactInfoBlock({ block, ctx }: { block: Of<'contact-info'>; ctx: BlockContext }) {
   return (
     <section className="mt-10 rounded-2xl border border-slate-200 bg-white p-6" data-testid="contact-info">
       <h2 className="text-xl font-bold">{block.heading}</h2>
@@ -21,10 +21,12 @@ export function ContactInfoBlock({ block }: { block: Of<'contact-info'> }) {
           </div>
         ))}
       </dl>
-      <p className="mt-5 flex items-center gap-2 rounded-lg bg-blue-50 p-3 text-sm font-medium text-blue-900">
-        <Icon name="clock" size={18} className="shrink-0" />
-        {block.note}
-      </p>
+      {block.replyPromise && ctx.replyPromised && (
+        <p className="mt-5 flex items-center gap-2 rounded-lg bg-blue-50 p-3 text-sm font-medium text-blue-900">
+          <Icon name="clock" size={18} className="shrink-0" />
+          {block.replyPromise}
+        </p>
+      )}
     </section>
   );
 }

@@ -24,6 +24,8 @@ export interface BlockContext {
   articlePages?: { page: number; pages: number; base: string };
   /** site.yaml's governing law, for the legal pages' {jurisdiction}. */
   jurisdiction?: string;
+  /** Whether contact messages are forwarded to someone (CONTACT_NOTIFY_TO at build time): only then is a reply promised. */
+  replyPromised?: boolean;
 }
 
 /** What the articles index shows of each article. */

@@ -33,7 +33,11 @@ export const ContactInfoBlock = block(
       Obj({ icon: Icon, label: Str('What this is, e.g. "Email".'), value: Str('The detail, e.g. an address.') }, 'One contact detail.'),
       'The details.',
     ),
-    note: Str('A highlighted line, e.g. the response-time promise.'),
+    replyPromise: Type.Optional(
+      Str(
+        'The promise of a reply, e.g. "We reply to every message within 24 hours.", highlighted. Shown only on a site built with CONTACT_NOTIFY_TO set: without it messages are stored but go to no one.',
+      ),
+    ),
   },
   'A panel of contact details.',
 );
