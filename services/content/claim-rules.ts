@@ -6,7 +6,7 @@
  */
 import type { Kind } from './schemas/index.ts';
 import type { FileFacts } from './file-facts.ts';
-import { walkStrings } from './file-facts.ts';
+import { PLACEHOLDER_TEXT, walkStrings } from './file-facts.ts';
 import { PARTNERS } from './measures.ts';
 import { CLAIM_WORDS } from './pair-claims.ts';
 import { locate, locateText, type SourceFile } from './source.ts';
@@ -177,6 +177,8 @@ function titleRule(s: SourceFile, data: Record<string, unknown>, at: At, usable:
   const title = data.title;
   const meta = (data.meta as { title?: unknown } | undefined)?.title;
   if (typeof title !== 'string' || typeof meta !== 'string' || !usable('/meta/title') || !usable('/title')) return;
+  // A placeholder is already an error where it stands; a title and a heading not yet written cannot disagree.
+  if (PLACEHOLDER_TEXT.test(title) || PLACEHOLDER_TEXT.test(meta)) return;
   const head = meta.split(' | ')[0]!.trim();
   const heading = words(title);
   let i = 0;

@@ -14,6 +14,8 @@ export interface PriceChange {
 export function priceChanges(plans: Readonly<Record<string, Pick<PlanRecord, 'months' | 'prices'>>>): PriceChange[] {
   const out: PriceChange[] = [];
   for (const plan of Object.values(plans)) {
+    // A plan whose observations did not load (a mistake in the file, reported on its own) tells no change.
+    if (!Array.isArray(plan.prices)) continue;
     const term = termLabel(plan.months);
     plan.prices.forEach((o, i) => {
       const before = plan.prices[i - 1];

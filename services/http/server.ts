@@ -21,27 +21,9 @@ import { scheduleBuilds, type ScheduledBuilds } from './scheduled-builds.ts';
 import type { SiteControl } from './plugins/static-site.ts';
 import { sayNotSetUp } from './not-set-up.ts';
 import { watchAnalyst } from './analyst-watch.ts';
+import { listeningOrigin, mailOrigin } from './origins.ts';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)).unref());
-
-/**
- * The origin the links in mails point to: PUBLIC_URL when set. Otherwise, mail sent through SMTP goes to real readers,
- * whose links must reach the public site (site.yaml's url); mail written to files is read on this machine, whose
- * links reach the service where it listens.
- */
-function mailOrigin(config: ServiceConfig, fastify: FastifyInstance, siteUrl: string): string {
-  if (config.mail.publicUrl) return config.mail.publicUrl;
-  if (config.mail.smtpUrl) return new URL(siteUrl).origin;
-  return listeningOrigin(fastify, 'localhost') ?? new URL(siteUrl).origin;
-}
-
-/** Where this instance can be reached on this machine (`anyHost` for a server listening on every address). */
-function listeningOrigin(fastify: FastifyInstance, anyHost: string): string | undefined {
-  const address = fastify.server.address();
-  if (!address || typeof address === 'string') return undefined;
-  const host = ['0.0.0.0', '::'].includes(address.address) ? anyHost : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}`;
-}
 
 /** A ready (not listening) instance; throws when the content is invalid or the embedded database is taken. `db` is opened from config unless given. */
 export async function createServer(config: ServiceConfig, deps: { db?: Db } = {}): Promise<FastifyInstance> {

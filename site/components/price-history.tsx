@@ -50,6 +50,16 @@ function stepPath(points: { x: number; y: number }[]): string {
   return points.map((p, i) => (i === 0 ? `M${p.x.toFixed(1)} ${p.y.toFixed(1)}` : `H${p.x.toFixed(1)}V${p.y.toFixed(1)}`)).join('');
 }
 
+/** The words of the price history where reviews.yaml's reviewPage.priceHistory names none. */
+export const HISTORY_LABELS: PriceHistoryLabels & { title: string } = {
+  title: 'Price history',
+  date: 'Date',
+  price: 'Price a month',
+  regularPrice: 'Regular price',
+  renewal: 'Renewal',
+  none: 'Not stated',
+};
+
 /** The chart and its table for one plan. */
 export function PriceHistoryChart({ plan, provider, labels }: { plan: PlanHistory; provider: string; labels: PriceHistoryLabels }) {
   const renewalLabel = useSite()?.prices.renewal;
@@ -101,29 +111,33 @@ export function PriceHistoryChart({ plan, provider, labels }: { plan: PlanHistor
           </text>
         )}
       </svg>
-      <table className="sr-only" data-testid="price-table">
-        <caption>{plan.label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{labels.date}</th>
-            <th scope="col">{labels.price}</th>
-            <th scope="col">{labels.regularPrice}</th>
-            <th scope="col">{labels.renewal}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {plan.observations.map((o, i) => (
-            <tr key={i}>
-              <th scope="row">
-                <time dateTime={o.date}>{formatShortDate(o.date)}</time>
-              </th>
-              <td>{formatPrice(o.price)}</td>
-              <td>{o.regularPrice === undefined ? labels.none : formatPrice(o.regularPrice)}</td>
-              <td>{o.renewal ? renewalText(o.renewal, renewalLabel) : labels.none}</td>
+      {/* Hidden by a wrapper, not on the table itself: a table keeps at least its content's width whatever width it
+          is given, so an sr-only table stuck out past a phone's screen and scrolled the whole page sideways. */}
+      <div className="sr-only">
+        <table data-testid="price-table">
+          <caption>{plan.label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{labels.date}</th>
+              <th scope="col">{labels.price}</th>
+              <th scope="col">{labels.regularPrice}</th>
+              <th scope="col">{labels.renewal}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {plan.observations.map((o, i) => (
+              <tr key={i}>
+                <th scope="row">
+                  <time dateTime={o.date}>{formatShortDate(o.date)}</time>
+                </th>
+                <td>{formatPrice(o.price)}</td>
+                <td>{o.regularPrice === undefined ? labels.none : formatPrice(o.regularPrice)}</td>
+                <td>{o.renewal ? renewalText(o.renewal, renewalLabel) : labels.none}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

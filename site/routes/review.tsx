@@ -13,7 +13,7 @@ import { StarRating } from '../components/star-rating';
 import { NotFound, NotFoundBoundary, notFoundMeta } from '../components/not-found';
 import { Figure, ProviderFigure } from '../components/figure';
 import { isStale, planLabel, planOf } from '../../services/content/figure-format.ts';
-import { PriceHistoryChart } from '../components/price-history';
+import { HISTORY_LABELS, PriceHistoryChart } from '../components/price-history';
 import { DEFAULT_MAX_AGE_DAYS } from '../../services/content/figure-checks.ts';
 import { getContent, isNotFoundPage, routeFor, today, trailTo } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
@@ -31,21 +31,12 @@ import { ChangeLog } from '../components/change-log';
 import { formatMonthYear } from '../../services/content/figure-format.ts';
 import { METHOD_PATH } from '../../services/content/paths.ts';
 
-const HISTORY_LABELS = {
-  title: 'Price history',
-  date: 'Date',
-  price: 'Price a month',
-  regularPrice: 'Regular price',
-  renewal: 'Renewal',
-  none: 'Not stated',
-};
-
-/** This review's data; null for /vpn-reviews/404, the page served for unknown slugs (see content.server.ts). */
 /** A service that has shut down has no current rating: its scorecard's total is the one it had, said as such. */
 function withLastRating<T extends { labels: { overall: string } }>(card: T | undefined, last: string | undefined): T | undefined {
   return card && last ? { ...card, labels: { ...card.labels, overall: last } } : card;
 }
 
+/** This review's data; null for /vpn-reviews/404, the page served for unknown slugs (see content.server.ts). */
 export function loader({ url }: Route.LoaderArgs) {
   if (isNotFoundPage(url)) return null;
   const entry = routeFor(url);

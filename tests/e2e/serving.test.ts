@@ -10,7 +10,7 @@ describe('serving the built site', () => {
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(res.headers.get('cache-control')).toMatch(/max-age=0, must-revalidate|no-cache/);
-    expect(await res.text()).toContain('Best VPN Deals of 2025');
+    expect(await res.text()).toContain('VPN Deals of 2025, by Discount');
   });
 
   it('caches hashed assets for a year as immutable', async () => {

@@ -84,7 +84,7 @@ export const CLAIM_MISTAKES: Mistake[] = [
     make: change('providers/atlas-vpn.yaml', 'kept for the record.', 'kept for the record; we still recommend it.'),
     error: at(
       'providers/atlas-vpn.yaml',
-      52,
+      49,
       90,
       '/review/tagline',
       '"recommend" recommends Atlas VPN, which has shut down: its review is an archive, in the past tense, that points readers elsewhere',
@@ -99,7 +99,7 @@ export const CLAIM_MISTAKES: Mistake[] = [
     ),
     error: at(
       'providers/atlas-vpn.yaml',
-      51,
+      48,
       27,
       '/review/title',
       'the review of a service that has shut down is an archive: its title has no year, and says it is discontinued',
@@ -110,7 +110,7 @@ export const CLAIM_MISTAKES: Mistake[] = [
     make: change('providers/atlas-vpn.yaml', '    - Low long-term prices while it was sold', '    - Only {{atlas-vpn.price}} a month'),
     error: at(
       'providers/atlas-vpn.yaml',
-      87,
+      78,
       12,
       '/review/pros/0',
       'a price in the pros or verdict of a service that has shut down sells what no one can buy: leave it out',

@@ -7,7 +7,7 @@ export const FIGURE_MISTAKES: Mistake[] = [
     make: change('providers/nordvpn.yaml', '    months: 24\n', '    months: 24\n    discount: 73\n'),
     error: at(
       'providers/nordvpn.yaml',
-      32,
+      31,
       5,
       '/plans/2-year/discount',
       "'discount' is not typed: a plan's discount is worked out from its price and regularPrice (rounded down), so it can never disagree with them: remove it",

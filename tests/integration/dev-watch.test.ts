@@ -136,7 +136,9 @@ describe('vpnsite dev watching the content', () => {
   it('serves a new article within 2 s, in the articles index too', async () => {
     const text = readFileSync(join(data, 'articles/vpn-vs-proxy.yaml'), 'utf8')
       .replace(/^slug: vpn-vs-proxy$/m, 'slug: brand-new-article')
-      .replace(/^title: .*$/m, 'title: A Brand New Article');
+      .replace(/^title: .*$/m, 'title: A Brand New Article')
+      // The page's <title> says what its heading says.
+      .replace(/^ {2}title: .*$/m, '  title: "A Brand New Article | VPN Compass"');
     expect((await fetch(`${url}/articles/brand-new-article`)).status).toBe(404);
     // The work a new page needs on this machine as busy as it is now: the whole content checked once (the dev server
     // does it once per save) and one page rendered that was not rendered before. The 2 s are on top of twice that, so

@@ -63,7 +63,9 @@ describe('a run added for one provider', () => {
     // Its review and head-to-head pages; the rest quote its figures or the method's ({{method.locations}}).
     expect(changed.filter((f) => !/^(vpn-reviews|compare)\//.test(f))).toEqual([
       'articles/best-vpn-2025/index.html',
+      'articles/how-to-choose-reliable-vpn/index.html',
       'articles/vpn-speed-test/index.html',
+      'articles/vpn-vs-proxy/index.html',
       'how-we-test/index.html',
       'vpn-gaming/index.html',
       'vpn-streaming/index.html',

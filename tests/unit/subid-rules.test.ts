@@ -54,10 +54,10 @@ describe('validate: sub-IDs', () => {
     const plain = validate(r, false);
     expect(plain.ok).toBe(true);
     expect(plain.text).toContain('data/providers/nordvpn.yaml:20:12 warning /affiliate conversions from this link cannot be matched');
-    expect(plain.text).toContain('✓ 3 files checked: 0 error(s), 1 warning(s)');
+    expect(plain.text).toContain('✓ 5 files checked: 0 error(s), 1 warning(s)');
     const strict = validate(r, true);
     expect(strict.ok).toBe(false);
-    expect(strict.text).toContain('✗ 3 files checked: 0 error(s), 1 warning(s) (warnings fail under --strict)');
+    expect(strict.text).toContain('✗ 5 files checked: 0 error(s), 1 warning(s) (warnings fail under --strict)');
     // The same content with the sub-ID passes under --strict: the warning alone made the difference.
     expect(validate(check([nord(`${NETWORK}&aff_sub={click_id}`)]), true).ok).toBe(true);
   });

@@ -146,8 +146,11 @@ describe('test runs', () => {
     expect(retest('2026-01-16')).toEqual([
       'data/tests/surfshark/2025-01-15.yaml:1:7 warning /date due for retest: surfshark was last tested on 2025-01-15, 366 days ago (more than 365, methodology.yaml retestEveryDays): run the tests again and import them',
     ]);
-    // A provider that has shut down is retested no more.
-    const gone = { ...scored, status: 'discontinued', discontinued: { on: '2025-06-01', reason: 'It closed.' } };
+    // A provider that has shut down is retested no more; its review is an archive, with no badge.
+    const { badge: _badge, ...archive } = scored.review;
+    const title = 'Surfshark Review (Discontinued)';
+    const review = { ...archive, meta: { ...archive.meta, title }, title };
+    const gone = { ...scored, review, status: 'discontinued', discontinued: { on: '2025-06-01', reason: 'It closed.' } };
     expect(retest('2026-06-01', { 'providers/surfshark.yaml': gone })).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ const METHOD = {
     { id: 'support', name: 'Support', weight: 20, description: 'S.' },
   ],
   scoring: { title: 'T', text: ['T.'] },
-  conditions: { title: 'T', items: [{ value: '1 Gbps', label: 'Base' }], note: ['N.'] },
+  conditions: { title: 'T', items: [{ value: 'Fibre', label: 'Base' }], note: ['N.'] },
   commissions: { title: 'T', text: ['T.'] },
   providers: { title: 'T', name: 'P', owner: 'O', rating: 'R', commission: 'C', yes: 'Yes', no: 'No' },
   labels: { criteria: 'C', criterion: 'C', weight: 'W', tested: 'T', scorecard: 'S', untested: 'U', overall: '{rating}', method: 'M' },
