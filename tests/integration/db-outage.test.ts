@@ -115,6 +115,7 @@ describe('PostgreSQL unreachable', () => {
       .toBe(30);
     expect((await stop(next)).code).toBe(0);
     expect(next.output()).toContain('every click was written');
-    expect(readdirSync(journal)).toEqual([]);
+    // No segment is left; the owner's lock file stays, as a lock held by flock is never unlinked (another owner may hold it).
+    expect(readdirSync(journal).filter((f) => f !== 'vpnsite.lock')).toEqual([]);
   });
 });
